@@ -1,0 +1,35 @@
+"""vlp.kernel: the trusted base (terms, the rule table, the hyperedge check)."""
+
+from .check import (
+    AXIOM,
+    KernelError,
+    Program,
+    Rejection,
+    Theorem,
+    axiom,
+    check_hyperedge,
+    find_clash,
+    stratify,
+)
+from .rules import FRAME_RULE_ID, RULES, RULES_BY_ID, UNION_RULE_ID, Rule, rule
+from .terms import (
+    PREDICATES,
+    SIGNATURES,
+    Agents,
+    Atom,
+    Claim,
+    Query,
+    comp,
+    compeq,
+    cont,
+    normalize_name,
+    rate,
+    transfer,
+)
+
+__all__ = [
+    "AXIOM", "FRAME_RULE_ID", "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES",
+    "UNION_RULE_ID", "Agents", "Atom", "Claim", "KernelError", "Program", "Query",
+    "Rejection", "Rule", "Theorem", "axiom", "check_hyperedge", "comp", "compeq", "cont",
+    "find_clash", "normalize_name", "rate", "rule", "stratify", "transfer",
+]

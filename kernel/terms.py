@@ -1,0 +1,267 @@
+"""Terms and atoms of verbalized logic programs (DESIGN §2).
+
+Values are frozen attrs classes: hashable, comparable and with a readable ``repr``
+in the canonical text form, e.g. ``cont({alice}, 3, apples, 0)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+import attrs
+
+# Argument kinds of each predicate, in order. "agents" is a non-empty set of agent
+# names, "entity" a plural noun, "quantity" and "time" natural numbers.
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "cont": ("agents", "quantity", "entity", "time"),
+    "comp": ("agents", "agents", "quantity", "entity", "time"),
+    "transfer": ("agents", "agents", "quantity", "entity", "time"),
+    "rate": ("agents", "quantity", "entity", "entity"),
+    "compeq": ("agents", "agents", "agents", "agents", "entity", "time"),
+}
+
+PREDICATES: tuple[str, ...] = tuple(SIGNATURES)
+
+
+def normalize_name(name: str) -> str:
+    """Agent and entity names compare case-insensitively and with single spaces."""
+    return " ".join(name.replace("\u2019", "'").split()).lower()
+
+
+@attrs.frozen(order=True, repr=False)
+class Agents:
+    """A non-empty set of agent names, e.g. ``{alice, bob}``."""
+
+    names: frozenset[str] = attrs.field(converter=lambda ns: frozenset(map(normalize_name, ns)))
+
+    @names.validator
+    def _check(self, _attribute: attrs.Attribute, value: frozenset[str]) -> None:
+        if not value or any(not n for n in value):
+            raise ValueError("an agent set must name at least one agent")
+        if any(c in n for n in value for c in "{},()?"):
+            raise ValueError(f"agent names may not contain braces, commas or '?': {sorted(value)}")
+
+    @classmethod
+    def of(cls, *names: str) -> Agents:
+        return cls(frozenset(names))
+
+    def sorted_names(self) -> list[str]:
+        return sorted(self.names)
+
+    def isdisjoint(self, other: Agents) -> bool:
+        return self.names.isdisjoint(other.names)
+
+    def union(self, others: Iterable[Agents]) -> Agents:
+        names = set(self.names)
+        for other in others:
+            names |= other.names
+        return Agents(frozenset(names))
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(self.sorted_names()) + "}"
+
+    __str__ = __repr__
+
+
+Term = Union[Agents, str, int]
+
+
+def _format_term(term: Term | None) -> str:
+    return "?" if term is None else repr(term) if isinstance(term, Agents) else str(term)
+
+
+def _check_args(predicate: str, args: tuple, allow_unknown: bool) -> None:
+    if predicate not in SIGNATURES:
+        raise ValueError(f"unknown predicate {predicate!r}; expected one of {', '.join(PREDICATES)}")
+    kinds = SIGNATURES[predicate]
+    if len(args) != len(kinds):
+        raise ValueError(f"{predicate} takes {len(kinds)} arguments, got {len(args)}")
+    for kind, arg in zip(kinds, args):
+        if arg is None and allow_unknown:
+            continue
+        if kind == "agents" and not isinstance(arg, Agents):
+            raise ValueError(f"{predicate}: expected an agent set, got {arg!r}")
+        if kind == "entity" and not (isinstance(arg, str) and arg and arg == normalize_name(arg)):
+            raise ValueError(f"{predicate}: expected a normalized entity name, got {arg!r}")
+        if kind in ("quantity", "time") and not (
+            isinstance(arg, int) and not isinstance(arg, bool) and arg >= 0
+        ):
+            raise ValueError(f"{predicate}: expected a natural number for {kind}, got {arg!r}")
+
+
+@attrs.frozen(order=True, repr=False)
+class Atom:
+    """A ground atom ``predicate(args)`` of one of the five predicates."""
+
+    predicate: str
+    args: tuple[Term, ...] = attrs.field(converter=tuple)
+
+    def __attrs_post_init__(self) -> None:
+        _check_args(self.predicate, self.args, allow_unknown=False)
+
+    def arg(self, kind: str, occurrence: int = 0) -> Term:
+        """The ``occurrence``-th argument of the given kind (e.g. ``arg("entity")``)."""
+        positions = [i for i, k in enumerate(SIGNATURES[self.predicate]) if k == kind]
+        return self.args[positions[occurrence]]
+
+    @property
+    def time(self) -> int | None:
+        kinds = SIGNATURES[self.predicate]
+        return self.args[kinds.index("time")] if "time" in kinds else None  # type: ignore[return-value]
+
+    @property
+    def quantity(self) -> int | None:
+        kinds = SIGNATURES[self.predicate]
+        return self.args[kinds.index("quantity")] if "quantity" in kinds else None  # type: ignore[return-value]
+
+    @property
+    def entity(self) -> str:
+        return self.arg("entity")  # type: ignore[return-value]
+
+    @property
+    def agent_sets(self) -> tuple[Agents, ...]:
+        return tuple(a for a in self.args if isinstance(a, Agents))
+
+    def claim(self) -> Claim:
+        """The atom with its time erased: what a sentence can say (DESIGN §4)."""
+        kinds = SIGNATURES[self.predicate]
+        return Claim(self.predicate, tuple(a for k, a in zip(kinds, self.args) if k != "time"))
+
+    def with_time(self, time: int) -> Atom:
+        kinds = SIGNATURES[self.predicate]
+        return Atom(self.predicate, tuple(time if k == "time" else a for k, a in zip(kinds, self.args)))
+
+    def with_quantity(self, quantity: int) -> Atom:
+        kinds = SIGNATURES[self.predicate]
+        return Atom(
+            self.predicate,
+            tuple(quantity if k == "quantity" else a for k, a in zip(kinds, self.args)),
+        )
+
+    def consistency_key(self) -> tuple:
+        """The atom with its quantity erased: two theorems with one key must agree."""
+        kinds = SIGNATURES[self.predicate]
+        return (self.predicate,) + tuple(a for k, a in zip(kinds, self.args) if k != "quantity")
+
+    def __repr__(self) -> str:
+        return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
+
+    __str__ = __repr__
+
+
+@attrs.frozen(order=True, repr=False)
+class Claim:
+    """An atom with its time erased. Claims are what sentences denote and what is counted."""
+
+    predicate: str
+    args: tuple[Term, ...] = attrs.field(converter=tuple)
+
+    @property
+    def quantity(self) -> int | None:
+        kinds = [k for k in SIGNATURES[self.predicate] if k != "time"]
+        return self.args[kinds.index("quantity")] if "quantity" in kinds else None  # type: ignore[return-value]
+
+    @property
+    def entity(self) -> str:
+        kinds = [k for k in SIGNATURES[self.predicate] if k != "time"]
+        return self.args[kinds.index("entity")]  # type: ignore[return-value]
+
+    @property
+    def agent_sets(self) -> tuple[Agents, ...]:
+        return tuple(a for a in self.args if isinstance(a, Agents))
+
+    def at(self, time: int) -> Atom:
+        """The atom this claim denotes at ``time`` (ignored for timeless predicates)."""
+        kinds = SIGNATURES[self.predicate]
+        it = iter(self.args)
+        return Atom(self.predicate, tuple(time if k == "time" else next(it) for k in kinds))
+
+    def __repr__(self) -> str:
+        return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
+
+    __str__ = __repr__
+
+
+@attrs.frozen(repr=False)
+class Query:
+    """An atom pattern whose ``None`` arguments are unknowns, e.g. ``cont({eddie}, ?, parrots, ?)``.
+
+    A query with no unknowns is ground ("Show that Yanick has 5 drones.").
+    """
+
+    predicate: str
+    args: tuple[Term | None, ...] = attrs.field(converter=tuple)
+
+    def __attrs_post_init__(self) -> None:
+        _check_args(self.predicate, self.args, allow_unknown=True)
+
+    @property
+    def is_ground(self) -> bool:
+        return all(a is not None for a in self.args)
+
+    def matches(self, atom: Atom) -> bool:
+        return atom.predicate == self.predicate and all(
+            q is None or q == a for q, a in zip(self.args, atom.args)
+        )
+
+    @property
+    def entity(self) -> str:
+        return self.args[SIGNATURES[self.predicate].index("entity")]  # type: ignore[return-value]
+
+    @property
+    def agent_sets(self) -> tuple[Agents, ...]:
+        return tuple(a for a in self.args if isinstance(a, Agents))
+
+    def as_atom(self) -> Atom:
+        if not self.is_ground:
+            raise ValueError(f"query {self!r} has unknowns")
+        return Atom(self.predicate, self.args)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
+
+    __str__ = __repr__
+
+
+def cont(agents: Agents | Iterable[str] | str, quantity: int, entity: str, time: int) -> Atom:
+    """Convenience constructor: ``cont("alice", 3, "apples", 0)``."""
+    return Atom("cont", (_agents(agents), quantity, normalize_name(entity), time))
+
+
+def comp(a1: Agents | Iterable[str] | str, a2: Agents | Iterable[str] | str, quantity: int,
+         entity: str, time: int) -> Atom:
+    return Atom("comp", (_agents(a1), _agents(a2), quantity, normalize_name(entity), time))
+
+
+def transfer(sender: Agents | Iterable[str] | str, receiver: Agents | Iterable[str] | str,
+             quantity: int, entity: str, time: int) -> Atom:
+    return Atom(
+        "transfer", (_agents(sender), _agents(receiver), quantity, normalize_name(entity), time)
+    )
+
+
+def rate(agents: Agents | Iterable[str] | str, quantity: int, entity: str, container: str) -> Atom:
+    return Atom(
+        "rate", (_agents(agents), quantity, normalize_name(entity), normalize_name(container))
+    )
+
+
+def compeq(a1: Agents | Iterable[str] | str, a2: Agents | Iterable[str] | str,
+           a3: Agents | Iterable[str] | str, a4: Agents | Iterable[str] | str,
+           entity: str, time: int) -> Atom:
+    return Atom(
+        "compeq",
+        (_agents(a1), _agents(a2), _agents(a3), _agents(a4), normalize_name(entity), time),
+    )
+
+
+def _agents(value: Agents | Iterable[str] | str) -> Agents:
+    if isinstance(value, Agents):
+        return value
+    if isinstance(value, str):
+        return Agents.of(value)
+    return Agents(frozenset(value))
