@@ -1,0 +1,1 @@
+"""vlp.lm: language-model clients, evaluation runs, baselines and reports."""
