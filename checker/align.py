@@ -1,0 +1,386 @@
+"""Align what a transcript says with the theorems of a program (DESIGN §6).
+
+A sentence denotes a *claim* (an atom without its time), sometimes with words left out
+("The difference between Dennie and Dianna is 15." has no entity). :class:`ProgramIndex`
+holds a program's chart and shortest proof, indexed so that each claim pattern can be
+resolved to one theorem: the shortest proof's atoms are preferred, then the earliest time.
+It also answers the questions the verdicts need: which rule instances conclude a claim,
+which intermediate claims a skipped step left out, and why a claim is not a theorem.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any, Protocol
+
+import attrs
+from vlp.kernel import (
+    AXIOM,
+    FRAME_RULE_ID,
+    SIGNATURES,
+    Agents,
+    Atom,
+    Claim,
+    Program,
+    Query,
+    Theorem,
+)
+from vlp.kernel.rules import Add, Equal, Mul, Sub, SumOf, Var
+from vlp.kernel.rules import rule as rule_by_id
+
+from .verdicts import Arithmetic
+
+
+class HyperedgeLike(Protocol):
+    rule_id: str
+    premises: tuple[Atom, ...]
+    conclusion: Atom
+
+
+class ChartLike(Protocol):
+    theorems: dict[Atom, Theorem]
+
+    def incoming(self, atom: Atom) -> Iterable[HyperedgeLike]: ...
+
+
+@attrs.frozen
+class ClaimPattern:
+    """A claim whose ``None`` arguments were left out by the sentence (time is always erased)."""
+
+    predicate: str
+    args: tuple[Any, ...] = attrs.field(converter=tuple)
+
+    @classmethod
+    def of(cls, value: Claim | Atom | Query | ClaimPattern) -> ClaimPattern:
+        """From a claim, an atom or a query (their time argument, if any, is dropped)."""
+        if isinstance(value, ClaimPattern):
+            return value
+        if isinstance(value, Claim):
+            return cls(value.predicate, value.args)
+        kinds = SIGNATURES[value.predicate]
+        return cls(value.predicate,
+                   tuple(a for k, a in zip(kinds, value.args, strict=True) if k != "time"))
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k for k in SIGNATURES[self.predicate] if k != "time")
+
+    @property
+    def is_complete(self) -> bool:
+        return all(a is not None for a in self.args)
+
+    def as_claim(self) -> Claim:
+        return Claim(self.predicate, self.args)
+
+    def matches(self, claim: Claim) -> bool:
+        return claim.predicate == self.predicate and all(
+            mine is None or mine == theirs
+            for mine, theirs in zip(self.args, claim.args, strict=True)
+        )
+
+    def __str__(self) -> str:
+        shown = ("?" if a is None else repr(a) if isinstance(a, Agents) else str(a)
+                 for a in self.args)
+        return f"{self.predicate}({', '.join(shown)})"
+
+
+def claim_of(atom: Atom) -> Claim:
+    return atom.claim()
+
+
+# --- the arithmetic of a rule instance -------------------------------------------------------
+
+_OPERATORS = {Add: "+", Sub: "-", Mul: "*"}
+
+
+def hyperedge_arithmetic(
+    rule_id: str, premises: Sequence[Atom], conclusion: Atom
+) -> Arithmetic | None:
+    """The quantity built-in of a rule instance as an expression, e.g. ``20 - 6 = 14``.
+
+    Read from the rule table, so it follows the table if a rule changes. ``None`` for
+    rules without arithmetic on quantities (1c computes a difference and has one; 5b and
+    the frame rule have none).
+    """
+    rule = rule_by_id(rule_id)
+    if rule_id == FRAME_RULE_ID:
+        return None
+    binding: dict[str, Any] = {}
+    lists: dict[str, list[Any]] = {}
+    patterns = [rule.premises[0]] * len(premises) if rule.repeated else list(rule.premises)
+    for pattern, atom in zip(patterns, premises, strict=False):
+        for var, value in zip(pattern.args, atom.args, strict=False):
+            if rule.repeated and var.kind in ("agents", "quantity"):
+                lists.setdefault(var.name, []).append(value)
+            else:
+                binding[var.name] = value
+    for var, value in zip(rule.conclusion.args, conclusion.args, strict=False):
+        binding.setdefault(var.name, value)
+    for builtin in rule.builtins:
+        if not (isinstance(builtin, Equal) and builtin.var.kind == "quantity"):
+            continue
+        expr = builtin.expr
+        if isinstance(expr, SumOf):
+            return Arithmetic("+", tuple(lists[expr.var.name]), binding[builtin.var.name])
+        operator = _OPERATORS.get(type(expr))
+        if operator is None or not all(isinstance(side, Var) for side in (expr.left, expr.right)):
+            continue
+        operands = (binding[expr.left.name], binding[expr.right.name])  # type: ignore[union-attr]
+        return Arithmetic(operator, operands, binding[builtin.var.name])
+    return None
+
+
+def same_expression(stated: Arithmetic, builtin: Arithmetic) -> bool:
+    """Does the text's expression write this built-in? Order is free for + and *."""
+    if stated.operator != builtin.operator or stated.result != builtin.result:
+        return False
+    if stated.operator == "-":
+        return stated.operands == builtin.operands
+    return sorted(stated.operands) == sorted(builtin.operands)
+
+
+# --- the index ---------------------------------------------------------------------------------
+
+@attrs.frozen
+class Alignment:
+    """A claim pattern resolved to a theorem of the program."""
+
+    claim: Claim
+    atom: Atom  # the preferred theorem with this claim (shortest-proof atom, earliest time)
+    atoms: tuple[Atom, ...]  # every theorem with this claim, preferred first
+
+
+@attrs.frozen
+class Misalignment:
+    """A claim pattern that denotes no theorem, and why."""
+
+    claim: Claim | None
+    reason: str
+
+
+@attrs.frozen
+class Derivation:
+    """A rule instance (kernel-accepted) that concludes a claim from available claims."""
+
+    theorem: Theorem
+    hyperedge: HyperedgeLike
+
+
+class ProgramIndex:
+    """A program's chart and shortest proof, indexed for alignment (built once per problem)."""
+
+    def __init__(self, program: Program, chart: ChartLike, proof_atoms: Collection[Atom]):
+        self.program = program
+        self.chart = chart
+        self.proof_atoms = frozenset(proof_atoms)
+        self.proof_claims = frozenset(claim_of(a) for a in self.proof_atoms)
+        self.axiom_claims = frozenset(claim_of(a) for a in program.axioms)
+        atoms_by_claim: dict[Claim, list[Atom]] = {}
+        for atom in chart.theorems:
+            atoms_by_claim.setdefault(claim_of(atom), []).append(atom)
+
+        def preference(atom: Atom) -> tuple[int, int]:
+            return (atom not in self.proof_atoms, atom.time if atom.time is not None else -1)
+
+        self.atoms_by_claim: dict[Claim, tuple[Atom, ...]] = {
+            claim: tuple(sorted(atoms, key=preference)) for claim, atoms in atoms_by_claim.items()
+        }
+        # claims by (predicate, entity) for patterns with omitted words and for diagnoses
+        self._by_predicate: dict[str, list[Claim]] = {}
+        for claim in self.atoms_by_claim:
+            self._by_predicate.setdefault(claim.predicate, []).append(claim)
+        self.agent_names = frozenset(
+            name for atom in program.axioms for agents in atom.agent_sets for name in agents.names
+        )
+        self.entities = frozenset(
+            value for atom in program.axioms
+            for kind, value in zip(SIGNATURES[atom.predicate], atom.args, strict=True)
+            if kind == "entity"
+        )
+        self._incoming_cache: dict[Claim, list[tuple[HyperedgeLike, Arithmetic | None]]] = {}
+
+    # -- alignment --
+
+    def is_theorem(self, claim: Claim) -> bool:
+        return claim in self.atoms_by_claim
+
+    def align(
+        self, pattern: ClaimPattern, context: Collection[Claim] = ()
+    ) -> Alignment | Misalignment:
+        """Resolve a claim pattern to a theorem (or say why it is not one).
+
+        Among several theorems that fit a pattern with omitted words, prefer a shortest-proof
+        claim, then one already in ``context`` (claims stated so far), then the earliest.
+        """
+        if pattern.is_complete:
+            claim = pattern.as_claim()
+            atoms = self.atoms_by_claim.get(claim)
+            if atoms:
+                return Alignment(claim, atoms[0], atoms)
+            return Misalignment(claim, self.diagnose(pattern))
+        candidates = [
+            c for c in self._by_predicate.get(pattern.predicate, ()) if pattern.matches(c)
+        ]
+        if not candidates:
+            return Misalignment(None, self.diagnose(pattern))
+
+        def preference(claim: Claim) -> tuple[bool, bool, int]:
+            first = self.atoms_by_claim[claim][0]
+            return (claim not in self.proof_claims, claim not in context,
+                    first.time if first.time is not None else -1)
+
+        claim = min(candidates, key=lambda c: (preference(c), str(c)))
+        atoms = self.atoms_by_claim[claim]
+        return Alignment(claim, atoms[0], atoms)
+
+    def diagnose(self, pattern: ClaimPattern) -> str:
+        """Why a claim is not a theorem: unknown names, or a quantity that is not the true one."""
+        unknown_agents = sorted(
+            name for value in pattern.args if isinstance(value, Agents)
+            for name in value.names if name not in self.agent_names
+        )
+        if unknown_agents:
+            return "unknown agent" + ("s " if len(unknown_agents) > 1 else " ") + ", ".join(
+                unknown_agents)
+        unknown_entities = sorted(
+            value for kind, value in zip(pattern.kinds, pattern.args, strict=False)
+            if kind == "entity" and value is not None and value not in self.entities
+        )
+        if unknown_entities:
+            return "unknown entity " + ", ".join(unknown_entities)
+        if "quantity" in pattern.kinds:
+            position = pattern.kinds.index("quantity")
+            stated = pattern.args[position]
+            loose = ClaimPattern(pattern.predicate, tuple(
+                None if i == position else a for i, a in enumerate(pattern.args)))
+            truths = sorted({c.args[position] for c in self._by_predicate.get(pattern.predicate, ())
+                             if loose.matches(c)})
+            if truths and stated is not None:
+                shown = " or ".join(map(str, truths))
+                return f"wrong quantity: {stated} stated, the program proves {shown}"
+        if pattern.predicate == "comp":
+            first, second = pattern.args[0], pattern.args[1]
+            if any(c.args[0] == second and c.args[1] == first
+                   for c in self._by_predicate.get("comp", ())):
+                return "wrong direction: the comparison holds the other way round"
+        if pattern.predicate in ("transfer", "rate", "compeq"):
+            return "not a fact of the problem"
+        return "not a theorem of the program"
+
+    # -- derivations --
+
+    def incoming(self, claim: Claim) -> list[tuple[HyperedgeLike, Arithmetic | None]]:
+        """Rule instances (no frame-rule copies) concluding any atom of ``claim``, with their
+        arithmetic; preferred atoms first."""
+        cached = self._incoming_cache.get(claim)
+        if cached is None:
+            cached = []
+            for atom in self.atoms_by_claim.get(claim, ()):
+                for edge in self.chart.incoming(atom):
+                    if edge.rule_id in (FRAME_RULE_ID, AXIOM):
+                        continue
+                    arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
+                    cached.append((edge, arithmetic))
+            self._incoming_cache[claim] = cached
+        return cached
+
+    def derive(
+        self, claim: Claim, available: Collection[Claim], stated: Arithmetic | None = None
+    ) -> Derivation | None:
+        """One rule instance concluding ``claim`` whose premises are all available claims
+        (a premise may be a frame-rule copy of an available claim), accepted by the kernel.
+
+        With a stated expression, instances whose built-in it writes are tried first.
+        """
+        edges = [
+            (edge, arithmetic) for edge, arithmetic in self.incoming(claim)
+            if all(claim_of(p) in available for p in edge.premises)
+        ]
+        if stated is not None:
+            edges.sort(key=lambda item: not (
+                item[1] is not None and same_expression(stated, item[1])))
+        for edge, _arithmetic in edges:
+            premises = [self.chart.theorems[p] for p in edge.premises]
+            theorem = check_with_kernel(self.program, edge, premises)
+            if theorem is not None:
+                return Derivation(theorem, edge)
+        return None
+
+    def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:
+        """Is the stated expression the built-in of some rule instance concluding ``claim``?"""
+        return any(a is not None and same_expression(stated, a) for _e, a in self.incoming(claim))
+
+    def missing_claims(self, claim: Claim, available: Collection[Claim]) -> tuple[Claim, ...]:
+        """The fewest unstated intermediate claims a derivation of ``claim`` needs.
+
+        Knuth's lightest-derivation over the chart: an available claim costs 0, any other
+        claim 1 plus its cheapest rule instance's premises (counted as a tree, which can
+        over-count shared sub-derivations but names a valid set of skipped steps).
+        """
+        cost: dict[Claim, int] = {c: 0 for c in available if c in self.atoms_by_claim}
+        best: dict[Claim, HyperedgeLike] = {}
+        consumers: dict[Claim, list[HyperedgeLike]] = {}
+        edges: list[HyperedgeLike] = []
+        for atom in self.chart.theorems:
+            for edge in self.chart.incoming(atom):
+                if edge.rule_id in (FRAME_RULE_ID, AXIOM):
+                    continue
+                edges.append(edge)
+                for premise in {claim_of(p) for p in edge.premises}:
+                    consumers.setdefault(premise, []).append(edge)
+        heap: list[tuple[int, str, Claim]] = [(0, str(c), c) for c in cost]
+        heapq.heapify(heap)
+        done: set[Claim] = set()
+
+        def edge_cost(edge: HyperedgeLike) -> int | None:
+            total = 1
+            for premise in {claim_of(p) for p in edge.premises}:
+                if premise not in done:
+                    return None
+                total += cost[premise]
+            return total
+
+        # edges with no premises never occur (axioms have no incoming edges here)
+        while heap:
+            value, _key, current = heapq.heappop(heap)
+            if current in done or cost.get(current) != value:
+                continue
+            done.add(current)
+            if current == claim:
+                break
+            for edge in consumers.get(current, ()):
+                head = claim_of(edge.conclusion)
+                if head in done:
+                    continue
+                total = edge_cost(edge)
+                if total is not None and total < cost.get(head, 1 << 30):
+                    cost[head] = total
+                    best[head] = edge
+                    heapq.heappush(heap, (total, str(head), head))
+        if claim not in done:
+            return ()
+        missing: list[Claim] = []
+        seen: set[Claim] = set()
+
+        def walk(current: Claim) -> None:
+            if current in seen or cost.get(current, 0) == 0:
+                return
+            seen.add(current)
+            edge = best[current]
+            for premise in edge.premises:
+                walk(claim_of(premise))
+            if current != claim:
+                missing.append(current)
+
+        walk(claim)
+        return tuple(missing)
+
+
+def check_with_kernel(
+    program: Program, edge: HyperedgeLike, premises: Sequence[Theorem]
+) -> Theorem | None:
+    from vlp.kernel import Rejection, check_hyperedge
+
+    result = check_hyperedge(program, edge.rule_id, premises, edge.conclusion)
+    return None if isinstance(result, Rejection) else result

@@ -1,0 +1,209 @@
+"""The result of verifying one transcript, and its JSON and readable renderings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import IO, Any
+
+import attrs
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .metrics import Metrics
+from .search_order import SearchOrder
+from .verdicts import Status, StepVerdict
+
+CLAIMS_MODE = "claims"
+ARITHMETIC_MODE = "arithmetic"  # reasoning-model mode (paper App. D.4)
+
+STATUS_STYLES: dict[Status, str] = {
+    Status.AXIOM: "cyan",
+    Status.DERIVED: "green",
+    Status.DERIVED_MULTI: "yellow",
+    Status.FALSE: "bold red",
+    Status.UNPARSED: "magenta",
+}
+
+
+@attrs.frozen
+class Report:
+    """Everything ``verify`` found about one transcript.
+
+    ``answer_correct`` compares the extracted answer with the gold answer; the efficiency
+    metrics are computed for every transcript (the paper reports them only for correct
+    answers: filter on ``answer_correct`` when aggregating like the paper).
+    """
+
+    problem_id: str | None
+    mode: str  # CLAIMS_MODE or ARITHMETIC_MODE
+    goal: str  # the goal theorem, canonical form
+    steps: tuple[StepVerdict, ...]
+    metrics: Metrics
+    predicted_answer: int | None
+    gold_answer: int | None
+    answer_source: str | None  # where the answer was read from
+    search_order: SearchOrder | None = None
+    reference_proof: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def answer_correct(self) -> bool:
+        return self.predicted_answer is not None and self.predicted_answer == self.gold_answer
+
+    @property
+    def efficiency(self) -> float | None:
+        return self.metrics.efficiency
+
+    @property
+    def efficiency_non_axioms(self) -> float | None:
+        return self.metrics.efficiency_non_axioms
+
+    @property
+    def recall(self) -> float | None:
+        return self.metrics.recall
+
+    @property
+    def exact_match(self) -> bool:
+        return self.metrics.exact_match
+
+    def steps_with(self, status: Status) -> list[StepVerdict]:
+        return [step for step in self.steps if step.status is status]
+
+    def to_json(self) -> dict[str, Any]:
+        metrics = attrs.asdict(self.metrics)
+        order = None
+        if self.search_order is not None:
+            order = {
+                "distance_dfs": self.search_order.distance_dfs,
+                "distance_bfs": self.search_order.distance_bfs,
+                "distance_shortest_proof": self.search_order.distance_shortest_proof,
+                "transcript": [str(c) for c in self.search_order.transcript],
+                "dfs": [str(c) for c in self.search_order.dfs],
+                "bfs": [str(c) for c in self.search_order.bfs],
+                "shortest_proof": [str(c) for c in self.search_order.shortest_proof],
+            }
+        return {
+            "problem_id": self.problem_id,
+            "mode": self.mode,
+            "goal": self.goal,
+            "answer_correct": self.answer_correct,
+            "predicted_answer": self.predicted_answer,
+            "gold_answer": self.gold_answer,
+            "answer_source": self.answer_source,
+            **metrics,
+            "search_order": order,
+            "reference_proof": list(self.reference_proof),
+            "notes": list(self.notes),
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+    def to_json_line(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=False)
+
+
+def _fraction(value: float | None, numerator: int, denominator: int) -> str:
+    if value is None:
+        return "n/a (nothing to count)"
+    return f"{value:.3f} ({numerator}/{denominator})"
+
+
+def render_report(
+    report: Report, file: IO[str] | None = None, *, color: bool | None = None
+) -> None:
+    """Print a readable report: one row per step, then the metrics.
+
+    Colour only when writing to a terminal, unless ``color`` says otherwise.
+    """
+    console = Console(file=file, force_terminal=color, no_color=color is False,
+                      highlight=False, soft_wrap=True)
+    title = f"Problem {report.problem_id}" if report.problem_id else "Transcript"
+    console.print(Text(f"{title} — goal {report.goal}", style="bold"))
+    for note in report.notes:
+        console.print(Text(f"note: {note}", style="italic"))
+    table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
+    for column in ("#", "verdict", "rel", "dup", "rule", "claim / reason", "text"):
+        table.add_column(column, overflow="fold")
+    for step in report.steps:
+        detail = str(step.claim) if step.claim is not None else ""
+        if step.status is Status.DERIVED_MULTI and step.missing:
+            detail += " — skipped: " + "; ".join(map(str, step.missing))
+        if step.reason:
+            detail = f"{detail} — {step.reason}" if detail else step.reason
+        table.add_row(
+            str(step.sentence),
+            Text(step.status.value, style=STATUS_STYLES[step.status]),
+            "yes" if step.relevant else "",
+            "dup" if step.duplicate else "",
+            step.rule or "",
+            detail,
+            step.text,
+        )
+    console.print(table)
+    m = report.metrics
+    answer = "none found" if report.predicted_answer is None else str(report.predicted_answer)
+    verdict = (Text("correct", style="green") if report.answer_correct
+               else Text("wrong", style="red"))
+    console.print(Text.assemble("answer: ", answer, f" (gold {report.gold_answer}) ", verdict))
+    console.print(f"efficiency: {_fraction(m.efficiency, m.relevant_claims, m.claims)}")
+    non_axioms = _fraction(m.efficiency_non_axioms, m.relevant_non_axiom_claims,
+                           m.non_axiom_claims)
+    console.print(f"efficiency (non-axioms): {non_axioms}")
+    console.print(f"recall: {_fraction(m.recall, m.relevant_claims, m.proof_claims)}; "
+                  f"exact match: {'yes' if m.exact_match else 'no'}")
+    console.print(f"steps {m.steps}: {m.claims} distinct claims, {m.irrelevant_claims} irrelevant, "
+                  f"{m.false_claims} false, {m.unparsed_steps} unparsed, "
+                  f"{m.duplicate_steps} duplicates; tokens {m.transcript_tokens} "
+                  f"(reference proof {m.reference_tokens})")
+    if report.search_order is not None:
+        order = report.search_order
+        console.print(f"search order (normalized Levenshtein): DFS {order.distance_dfs:.3f}, "
+                      f"BFS {order.distance_bfs:.3f}, shortest proof "
+                      f"{order.distance_shortest_proof:.3f}")
+
+
+SUMMARY_FIELDS: tuple[str, ...] = (
+    "efficiency", "efficiency_non_axioms", "recall",
+)
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return sum(present) / len(present) if present else None
+
+
+def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Aggregate report rows (``Report.to_json()`` dicts, or error rows with ``error``).
+
+    Efficiency and recall are averaged over the transcripts with a correct answer, as in
+    the paper (§5.2); ``*_all`` averages over every verified transcript.
+    """
+    verified = [row for row in rows if "error" not in row]
+    correct = [row for row in verified if row.get("answer_correct")]
+    summary: dict[str, Any] = {
+        "transcripts": len(rows),
+        "verified": len(verified),
+        "errors": len(rows) - len(verified),
+        "accuracy": len(correct) / len(verified) if verified else None,
+        "exact_match": (sum(bool(row.get("exact_match")) for row in correct) / len(correct)
+                        if correct else None),
+    }
+    for name in SUMMARY_FIELDS:
+        summary[name] = _mean(row.get(name) for row in correct)
+        summary[f"{name}_all"] = _mean(row.get(name) for row in verified)
+    summary["false_claims"] = sum(row.get("false_claims", 0) for row in verified)
+    summary["unparsed_steps"] = sum(row.get("unparsed_steps", 0) for row in verified)
+    return summary
+
+
+def render_summary(summary: dict[str, Any], file: IO[str] | None = None) -> None:
+    console = Console(file=file, highlight=False)
+    table = Table(title="verify-proof summary", show_header=True, header_style="bold")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in summary.items():
+        shown = ("n/a" if value is None else f"{value:.3f}" if isinstance(value, float)
+                 else str(value))
+        table.add_row(key.replace("_", " "), shown)
+    console.print(table)

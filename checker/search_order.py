@@ -1,0 +1,97 @@
+"""Search-order analysis (paper App. D.4).
+
+Compares the order in which a transcript produced its non-axiom theorems with reference
+orders: the DFS and BFS pop orders of forward chaining (axioms pushed in the order the
+problem presents them, axiom pops left out) and the DFS order of the shortest proof. The
+reference orders are restricted to the theorems the generator could have produced (the
+shortest proof and the irrelevant trees, App. D.4 limitation (i)); orders are compared as
+sequences of claims with the normalized Levenshtein distance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from typing import TypeVar
+
+import attrs
+
+T = TypeVar("T", bound=Hashable)
+
+
+def levenshtein(first: Sequence[Hashable], second: Sequence[Hashable]) -> int:
+    """Edit distance (insertions, deletions, substitutions of single items)."""
+    if len(first) < len(second):
+        first, second = second, first
+    previous = list(range(len(second) + 1))
+    for i, item in enumerate(first, 1):
+        current = [i]
+        for j, other in enumerate(second, 1):
+            current.append(min(
+                previous[j] + 1,  # delete item
+                current[j - 1] + 1,  # insert other
+                previous[j - 1] + (item != other),  # substitute
+            ))
+        previous = current
+    return previous[-1]
+
+
+def normalized_levenshtein(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:
+    """Levenshtein distance divided by the longer length: 0 = same order, 1 = nothing shared
+    in place. Two empty sequences are at distance 0."""
+    longest = max(len(first), len(second))
+    return levenshtein(first, second) / longest if longest else 0.0
+
+
+def first_occurrences(items: Iterable[T], keep: Callable[[T], bool] | None = None) -> list[T]:
+    """Items in order of first occurrence, optionally filtered."""
+    seen: set[T] = set()
+    ordered: list[T] = []
+    for item in items:
+        if item in seen or (keep is not None and not keep(item)):
+            continue
+        seen.add(item)
+        ordered.append(item)
+    return ordered
+
+
+@attrs.frozen
+class SearchOrder:
+    """The transcript's order and the reference orders (claims), with distances."""
+
+    transcript: tuple[Hashable, ...]
+    dfs: tuple[Hashable, ...]
+    bfs: tuple[Hashable, ...]
+    shortest_proof: tuple[Hashable, ...]
+    distance_dfs: float
+    distance_bfs: float
+    distance_shortest_proof: float
+
+
+def compare_orders(
+    transcript: Sequence[T],
+    dfs: Sequence[T],
+    bfs: Sequence[T],
+    shortest_proof: Sequence[T],
+    universe: Collection[T] | None = None,
+) -> SearchOrder:
+    """Distances between the transcript's order and the three reference orders.
+
+    ``universe`` restricts the forward-chaining orders (not the transcript's, nor the
+    shortest proof's) to the theorems worth comparing.
+    """
+    def restrict(order: Sequence[T]) -> tuple[T, ...]:
+        keep = None if universe is None else (lambda item: item in universe)
+        return tuple(first_occurrences(order, keep))
+
+    mine = tuple(first_occurrences(transcript))
+    dfs_order, bfs_order = restrict(dfs), restrict(bfs)
+    proof_order = tuple(first_occurrences(shortest_proof))
+    return SearchOrder(
+        transcript=mine,
+        dfs=dfs_order,
+        bfs=bfs_order,
+        shortest_proof=proof_order,
+        distance_dfs=normalized_levenshtein(mine, dfs_order),
+        distance_bfs=normalized_levenshtein(mine, bfs_order),
+        distance_shortest_proof=normalized_levenshtein(mine, proof_order),
+    )

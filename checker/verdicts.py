@@ -1,0 +1,97 @@
+"""Per-step verdicts (DESIGN §6).
+
+Every claim a transcript makes gets one :class:`StepVerdict`. A sentence that states two
+facts ("Dennie has 19 parrots and Dianna has 4 parrots.") yields two verdicts with the
+same ``sentence`` index; a sentence that yields no claim yields one ``unparsed`` verdict.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+from vlp.kernel import Atom, Claim
+
+
+class Status(str, enum.Enum):
+    AXIOM = "axiom"  # restates a given fact
+    DERIVED = "derived"  # one kernel-checked rule application from axioms and earlier claims
+    DERIVED_MULTI = "derived-multi"  # a theorem, but several applications away (skipped step)
+    FALSE = "false"  # not a theorem: wrong arithmetic, wrong quantity, invented fact
+    UNPARSED = "unparsed"  # no claim could be read from the text
+
+    @property
+    def is_theorem(self) -> bool:
+        return self in (Status.AXIOM, Status.DERIVED, Status.DERIVED_MULTI)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Arithmetic:
+    """An arithmetic expression written in the text, e.g. ``20 - 6 = 14``."""
+
+    operator: str  # "+", "-", "*"
+    operands: tuple[int, ...]
+    result: int
+
+    @property
+    def holds(self) -> bool:
+        return evaluate(self.operator, self.operands) == self.result
+
+    @property
+    def true_result(self) -> int:
+        return evaluate(self.operator, self.operands)
+
+    def __str__(self) -> str:
+        return f" {self.operator} ".join(map(str, self.operands)) + f" = {self.result}"
+
+
+def evaluate(operator: str, operands: tuple[int, ...]) -> int:
+    first, *rest = operands
+    for operand in rest:
+        if operator == "+":
+            first += operand
+        elif operator == "-":
+            first -= operand
+        elif operator == "*":
+            first *= operand
+        else:
+            raise ValueError(f"unknown operator {operator!r}")
+    return first
+
+
+@attrs.frozen
+class StepVerdict:
+    """The verdict on one claim (or on one unreadable sentence) of a transcript."""
+
+    sentence: int  # 1-based index of the sentence in the transcript
+    text: str
+    status: Status
+    claim: Claim | None = None
+    atom: Atom | None = None  # the theorem the claim was aligned to (time resolved)
+    relevant: bool = False  # on the shortest proof
+    duplicate: bool = False  # the claim was already stated earlier
+    rule: str | None = None  # "axiom", or the rule id of the accepted hyperedge
+    premises: tuple[Atom, ...] = ()
+    missing: tuple[Claim, ...] = ()  # derived-multi: intermediate claims the text skipped
+    arithmetic: Arithmetic | None = None
+    reason: str | None = None  # false / unparsed: why; otherwise an optional note
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sentence": self.sentence,
+            "text": self.text,
+            "status": self.status.value,
+            "claim": None if self.claim is None else str(self.claim),
+            "atom": None if self.atom is None else str(self.atom),
+            "relevant": self.relevant,
+            "duplicate": self.duplicate,
+            "rule": self.rule,
+            "premises": [str(p) for p in self.premises],
+            "missing": [str(m) for m in self.missing],
+            "arithmetic": None if self.arithmetic is None else str(self.arithmetic),
+            "reason": self.reason,
+        }
