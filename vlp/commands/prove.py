@@ -1,0 +1,108 @@
+"""``vlp prove FILE``: answer a program's query with a certified shortest proof."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from vlp.checker import (
+    STRATEGIES,
+    NumericalInconsistencyError,
+    ShortestProof,
+    Solution,
+    load_program,
+    solve,
+)
+from vlp.errors import InputError
+from vlp.grammar.canonical import CanonicalSyntaxError, parse_query
+from vlp.kernel import Atom
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "prove", help="answer a program's query with a certified shortest proof",
+        description="Forward-chain a program file (.json, or a .txt word problem), answer its "
+                    "query and print the unique-shortest-proof certificate.")
+    parser.add_argument("file", metavar="FILE", help="program file (.json) or word problem (.txt)")
+    parser.add_argument("--query", metavar="Q",
+                        help="query in canonical syntax, e.g. 'cont({eddie}, ?, parrots, ?)' "
+                             "(overrides the file's query)")
+    parser.add_argument("--strategy", choices=STRATEGIES, default="bfs",
+                        help="agenda policy used to count pops before the goal (default: bfs)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded = load_program(args.file)
+    query = loaded.query
+    if args.query is not None:
+        try:
+            query = parse_query(args.query)
+        except CanonicalSyntaxError as error:
+            raise InputError(f"bad query: {error}", location="--query") from None
+    if query is None:
+        raise InputError("the file has no \"query\"; pass one with --query", location=args.file)
+    try:
+        solution = solve(loaded.program, query, args.strategy, axiom_order=loaded.axiom_order)
+    except NumericalInconsistencyError as error:
+        raise InputError(error.message, location=args.file) from None
+    if args.json:
+        print(json.dumps(_as_json(solution, args.strategy), indent=2))
+    else:
+        print(_as_text(solution, args.strategy))
+    return 0
+
+
+def _as_json(solution: Solution, strategy: str) -> dict[str, object]:
+    proof = solution.proof
+    program = solution.chart.program
+    return {
+        "answer": solution.answer,
+        "goal": str(solution.goal),
+        "proof_size": proof.size,
+        "axioms_in_proof": len(proof.axioms(program)),
+        "runner_up_size": proof.runner_up_size,
+        "unique": proof.unique,
+        "proof": [edge.to_json() for edge in proof.hyperedges],
+        "claims_in_order": [str(atom.claim()) for atom in proof.dfs_atoms()],
+        "strategy": strategy,
+        "popped": solution.popped,
+    }
+
+
+def _as_text(solution: Solution, strategy: str) -> str:
+    proof = solution.proof
+    program = solution.chart.program
+    axioms = len(proof.axioms(program))
+    lines = [
+        f"answer: {solution.answer}    ({solution.goal})",
+        f"shortest proof: {proof.size} claims ({axioms} axioms, {proof.size - axioms} derived)",
+        *_tree(proof, program.axioms),
+        f"certificate: {proof.certificate_text()}",
+        f"popped: {solution.popped} theorems ({strategy}) up to and including the goal",
+    ]
+    return "\n".join(lines)
+
+
+def _tree(proof: ShortestProof, axioms: frozenset[Atom]) -> list[str]:
+    derivation = {edge.conclusion: edge for edge in proof.hyperedges}
+    lines: list[str] = []
+    shown: set[Atom] = set()
+
+    def show(atom: Atom, depth: int) -> None:
+        edge = derivation.get(atom)
+        label = "axiom" if atom in axioms else f"rule {edge.rule_id}" if edge else "?"
+        indent = "  " * (depth + 1)
+        if atom in shown and edge is not None:
+            lines.append(f"{indent}{atom}  [{label}, shown above]")
+            return
+        shown.add(atom)
+        lines.append(f"{indent}{atom}  [{label}]")
+        if edge is not None:
+            for premise in edge.premises:
+                show(premise, depth + 1)
+
+    show(proof.goal, 0)
+    return lines
