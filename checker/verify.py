@@ -1,0 +1,562 @@
+"""Verify a language model's proof against a problem's logic program (DESIGN §6).
+
+``verify(problem, transcript)`` splits the transcript into sentences, reads the claims of
+each one, aligns every claim with a theorem of the program, decides its verdict (the
+kernel accepts every ``derived`` step's hyperedge), extracts the answer and computes the
+efficiency metrics. The per-problem work (forward chaining, the shortest proof, the
+alignment index, the search-order references) is cached, so verifying many transcripts of
+one problem is cheap.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+from vlp.kernel import Atom, Claim, Program, Query
+
+from vlp.errors import InputError
+
+from .align import ClaimPattern, ProgramIndex, hyperedge_arithmetic, same_expression
+from .chaining import Chart, forward_chain
+from .metrics import Tokenizer, compute_metrics, count_tokens
+from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
+from .search_order import SearchOrder, compare_orders
+from .shortest import ShortestProof, goal_of, shortest_proof
+from .verdicts import Arithmetic, Status, StepVerdict
+
+MODES: tuple[str, ...] = ("auto", CLAIMS_MODE, ARITHMETIC_MODE)
+
+# Rules whose distinguished premise (comp / transfer / rate / compeq) is eliminated: the
+# steps a generator's tree makes from its axioms (for the search-order universe, App. D.4).
+_ELIMINATION_RULES = {"1a": 1, "1b": 1, "2a": 1, "2b": 1, "4": 1, "5a": 2}
+
+
+# --- problems -----------------------------------------------------------------------------------
+
+@attrs.frozen
+class ProblemSpec:
+    """What verification needs to know about a problem, however it was given."""
+
+    program: Program
+    query: Query
+    axiom_order: tuple[Atom, ...] = ()
+    problem_id: str | None = None
+    gold_answer: int | None = None  # defaults to the goal's quantity
+    reference_proof: tuple[str, ...] = ()  # the verbalized shortest proof, if the record has it
+
+
+class PreparedProblem:
+    """The per-problem work shared by every transcript of one problem."""
+
+    def __init__(self, program: Program, query: Query, axiom_order: tuple[Atom, ...]):
+        self.program = program
+        self.query = query
+        self.axiom_order = axiom_order
+        self.chart: Chart = forward_chain(program, query, strategy="bfs",
+                                          axiom_order=axiom_order or None)
+        self.goal: Atom = goal_of(self.chart, query)
+        self.proof: ShortestProof = shortest_proof(self.chart, self.goal, certify=False)
+        self.index = ProgramIndex(program, self.chart, self.proof.atoms)
+        self.query_pattern = ClaimPattern.of(query)
+        self._reference_text: tuple[str, ...] | None = None
+        self._orders: tuple[list[Claim], list[Claim], frozenset[Claim]] | None = None
+        self._builtins: list[tuple[Arithmetic, Any]] | None = None
+
+    @property
+    def proof_claims_in_order(self) -> list[Claim]:
+        return [atom.claim() for atom in self.proof.dfs_atoms()]
+
+    def reference_text(self) -> tuple[str, ...]:
+        """The shortest proof verbalized in DFS order (App. D.2), one sentence per claim."""
+        if self._reference_text is None:
+            from vlp.grammar import render_conclusion, render_statement
+
+            derivation = {edge.conclusion: edge for edge in self.proof.hyperedges}
+            sentences = []
+            for atom in self.proof.dfs_atoms():
+                edge = derivation.get(atom)
+                sentences.append(render_statement(atom) if edge is None or atom in
+                                 self.program.axioms else render_conclusion(edge))
+            self._reference_text = tuple(sentences)
+        return self._reference_text
+
+    def reference_orders(self) -> tuple[list[Claim], list[Claim], frozenset[Claim]]:
+        """DFS and BFS pop orders of non-axiom claims (axioms pushed in presentation order,
+        stopped at the goal) and the universe they are restricted to (App. D.4)."""
+        if self._orders is None:
+            orders = []
+            for strategy in ("dfs", "bfs"):
+                chart = forward_chain(self.program, self.query, strategy=strategy,
+                                      axiom_order=self.axiom_order or None, stop_at_goal=True)
+                orders.append([a.claim() for a in chart.pop_order
+                               if a not in self.program.axioms])
+            self._orders = (orders[0], orders[1], self._generator_universe())
+        return self._orders
+
+    def _generator_universe(self) -> frozenset[Claim]:
+        """Claims a top-down generator's trees could contain: the shortest proof, and every
+        conclusion that eliminates an axiom (plus the comparisons an axiom ``compeq`` names
+        and the unions the query names)."""
+        axioms = self.program.axioms
+        compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in axioms
+                        if a.predicate == "compeq"}
+        universe = set(self.proof.claims)
+        query_agents = set(self.query.agent_sets)
+        for edge in self.chart.hyperedges:
+            distinguished = _ELIMINATION_RULES.get(edge.rule_id)
+            conclusion = edge.conclusion
+            if distinguished is not None and edge.premises[distinguished] in axioms:
+                universe.add(conclusion.claim())
+            elif edge.rule_id == "1c" and (conclusion.args[0], conclusion.args[1],
+                                           conclusion.args[3]) in compeq_pairs:
+                universe.add(conclusion.claim())
+            elif edge.rule_id == "3" and conclusion.args[0] in query_agents:
+                universe.add(conclusion.claim())
+        return frozenset(c for c in universe if c not in self.index.axiom_claims)
+
+    def builtins(self) -> list[tuple[Arithmetic, Any]]:
+        """Every rule instance of the chart with arithmetic, shortest-proof ones first."""
+        if self._builtins is None:
+            found = []
+            for edge in self.chart.hyperedges:
+                arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
+                if arithmetic is not None:
+                    found.append((arithmetic, edge))
+            found.sort(key=lambda item: item[1].conclusion not in self.proof.atoms)
+            self._builtins = found
+        return self._builtins
+
+
+@functools.lru_cache(maxsize=256)
+def prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...] = ()) -> PreparedProblem:
+    """Chain, solve and index a problem once (cached: transcripts of one problem share it)."""
+    return PreparedProblem(program, query, axiom_order)
+
+
+_TEXT_KEYS = ("problem", "text", "problem_text")
+_ID_KEYS = ("id", "problem_id", "uid")
+_PROOF_KEYS = ("proof_text", "reference_proof", "shortest_proof_text")
+
+
+def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
+    """Accept a problem in any form: a :class:`ProblemSpec`, a sampler ``Problem``, a program
+    file (``ProgramFile`` or a path to one), a problem record (dict), or problem text."""
+    from .programfile import ProgramFile, load_program
+
+    if isinstance(problem, ProblemSpec):
+        return problem
+    if isinstance(problem, ProgramFile):
+        return _spec_from_program_file(problem, source)
+    if isinstance(problem, Path):
+        return _spec_from_program_file(load_program(problem), str(problem))
+    if isinstance(problem, str):
+        return _spec_from_text(problem, source)
+    if isinstance(problem, Mapping):
+        return _spec_from_record(problem, source)
+    to_json = getattr(problem, "to_json", None)
+    if callable(to_json):  # a sampler Problem: its record carries everything
+        return _spec_from_record(to_json(), source)
+    raise InputError(f"cannot read a problem from a {type(problem).__name__}", source)
+
+
+def _spec_from_program_file(program_file: Any, source: str, **extra: Any) -> ProblemSpec:
+    if program_file.query is None:
+        raise InputError("the program has no query: add \"query\", e.g. "
+                         "\"cont({eddie}, ?, parrots, ?)\"", source)
+    return ProblemSpec(program_file.program, program_file.query,
+                       tuple(program_file.axiom_order), **extra)
+
+
+def _spec_from_text(text: str, source: str, **extra: Any) -> ProblemSpec:
+    from vlp.grammar import parse_problem
+
+    if not text.strip():
+        raise InputError("the problem text is empty", source)
+    parsed = parse_problem(text, source=source)
+    if parsed.query is None:
+        raise InputError("the problem asks no question", source)
+    return ProblemSpec(parsed.program, parsed.query, tuple(parsed.axiom_order), **extra)
+
+
+def _first(record: Mapping[str, Any], keys: Sequence[str]) -> Any:
+    return next((record[k] for k in keys if record.get(k) is not None), None)
+
+
+def _spec_from_record(record: Mapping[str, Any], source: str) -> ProblemSpec:
+    from .programfile import parse_program_json
+
+    identifier = _first(record, _ID_KEYS)
+    answer = record.get("answer")
+    if answer is not None and not (isinstance(answer, int) and not isinstance(answer, bool)):
+        try:
+            answer = int(str(answer).strip())
+        except ValueError:
+            raise InputError(f"the record's answer {answer!r} is not a whole number",
+                             source) from None
+    proof = _first(record, _PROOF_KEYS)
+    if isinstance(proof, str):
+        proof = tuple(s for s in _split_sentences(proof))
+    elif isinstance(proof, list) and all(isinstance(s, str) for s in proof):
+        proof = tuple(proof)
+    else:
+        proof = ()
+    extra = {"problem_id": None if identifier is None else str(identifier),
+             "gold_answer": answer, "reference_proof": proof}
+    program_data = record.get("program") if isinstance(record.get("program"), Mapping) else record
+    if isinstance(program_data.get("axioms"), list) and program_data["axioms"] and all(
+        isinstance(a, str) or (isinstance(a, Mapping) and isinstance(a.get("atom"), str))
+        for a in program_data["axioms"]
+    ):
+        program_file = parse_program_json(json.dumps(dict(program_data)), source=source)
+        return _spec_from_program_file(program_file, source, **extra)
+    text = _first(record, _TEXT_KEYS)
+    if isinstance(text, str):
+        return _spec_from_text(text, source, **extra)
+    raise InputError("malformed problem record: it needs \"axioms\" and \"query\" "
+                     "(canonical atoms) or the problem text under \"problem\"", source)
+
+
+def _split_sentences(text: str) -> list[str]:
+    from vlp.grammar import split_transcript
+
+    return [getattr(step, "text", str(step)) for step in split_transcript(text)]
+
+
+# --- reading the transcript ---------------------------------------------------------------------
+
+@attrs.frozen
+class _ReadClaim:
+    pattern: ClaimPattern
+    arithmetic: Arithmetic | None
+
+
+@attrs.frozen
+class _ReadSentence:
+    text: str
+    claims: tuple[_ReadClaim, ...]
+    arithmetic: tuple[Arithmetic, ...]
+    reason: str | None  # why no claim could be read
+
+
+def _read_transcript(transcript: str) -> list[_ReadSentence]:
+    from .reading import read_transcript
+
+    return read_transcript(transcript)
+
+
+def _is_text(transcript: str) -> bool:
+    return "\x00" not in transcript
+
+
+# --- verdicts -----------------------------------------------------------------------------------
+
+class _Judge:
+    """Walks a transcript's claims in order, keeping what has been stated so far."""
+
+    def __init__(self, prepared: PreparedProblem):
+        self.prepared = prepared
+        self.index = prepared.index
+        self.available: set[Claim] = set(self.index.axiom_claims)
+        self.first: dict[Claim, StepVerdict] = {}  # first verdict of every true claim
+        self.false_seen: set[tuple[str, str]] = set()
+        self.steps: list[StepVerdict] = []
+        self.order: list[Claim] = []  # non-axiom theorems in the order first stated
+
+    def unparsed(self, number: int, text: str, reason: str) -> None:
+        self.steps.append(StepVerdict(number, text, Status.UNPARSED, reason=reason))
+
+    def judge(self, number: int, text: str, read: _ReadClaim) -> None:
+        index = self.index
+        arithmetic = read.arithmetic
+        alignment = index.align(read.pattern, self.first)
+        wrong_sum = arithmetic is not None and not arithmetic.holds
+        if not hasattr(alignment, "atom") or wrong_sum:
+            claim = getattr(alignment, "claim", None)
+            reasons = []
+            if wrong_sum:
+                reasons.append(f"wrong arithmetic: {arithmetic} but "
+                               f"{' '.join(str(arithmetic).split()[:-2])} is "
+                               f"{arithmetic.true_result}")  # type: ignore[union-attr]
+            if not hasattr(alignment, "atom"):
+                reasons.append(alignment.reason)  # type: ignore[union-attr]
+            key = (str(claim if claim is not None else read.pattern), str(arithmetic))
+            duplicate = key in self.false_seen
+            self.false_seen.add(key)
+            self.steps.append(StepVerdict(number, text, Status.FALSE, claim=claim,
+                                          duplicate=duplicate, arithmetic=arithmetic,
+                                          reason="; ".join(reasons)))
+            return
+        claim, atom = alignment.claim, alignment.atom  # type: ignore[union-attr]
+        relevant = claim in index.proof_claims
+        earlier = self.first.get(claim)
+        if earlier is not None:
+            self.steps.append(attrs.evolve(earlier, sentence=number, text=text, duplicate=True,
+                                           arithmetic=arithmetic))
+            return
+        if claim in index.axiom_claims:
+            axiom_atom = next((a for a in alignment.atoms  # type: ignore[union-attr]
+                               if a in self.prepared.program.axioms), atom)
+            verdict = StepVerdict(number, text, Status.AXIOM, claim=claim, atom=axiom_atom,
+                                  relevant=relevant, rule="axiom", arithmetic=arithmetic)
+        else:
+            derivation = index.derive(claim, self.available, arithmetic)
+            note = None
+            if arithmetic is not None and not index.writes_builtin(claim, arithmetic):
+                note = "the arithmetic is true but is not the rule's computation"
+            if derivation is not None:
+                verdict = StepVerdict(number, text, Status.DERIVED, claim=claim,
+                                      atom=derivation.theorem.atom, relevant=relevant,
+                                      rule=derivation.hyperedge.rule_id,
+                                      premises=derivation.theorem.premises,
+                                      arithmetic=arithmetic, reason=note)
+            else:
+                missing = index.missing_claims(claim, self.available)
+                verdict = StepVerdict(number, text, Status.DERIVED_MULTI, claim=claim,
+                                      atom=atom, relevant=relevant, missing=missing,
+                                      arithmetic=arithmetic, reason=note)
+            self.order.append(claim)
+        self.first[claim] = verdict
+        self.available.add(claim)
+        self.steps.append(verdict)
+
+
+def _answer_from_claims(prepared: PreparedProblem, steps: Sequence[StepVerdict]) -> int | None:
+    """The quantity of the last true claim that answers the question."""
+    for step in reversed(steps):
+        if step.status.is_theorem and step.claim is not None and \
+                prepared.query_pattern.matches(step.claim):
+            return step.claim.quantity
+    return None
+
+
+def verify(
+    problem: Any,
+    transcript: str,
+    *,
+    answer: str | int | None = None,
+    mode: str = "auto",
+    tokenizer: Tokenizer | None = None,
+    search_order: bool = True,
+) -> Report:
+    """Verify ``transcript`` (a model's natural-language proof) against ``problem``.
+
+    ``problem``: a problem record (dict, e.g. a line of a dataset), a sampler ``Problem``, a
+    program file (``ProgramFile`` or ``Path``), problem text (``str``) or a
+    :class:`ProblemSpec`. ``answer``: the model's answer when it was asked for separately
+    (the paper's second prompting step); otherwise it is read from the transcript.
+    ``mode``: ``"claims"`` (parse every sentence), ``"arithmetic"`` (reasoning-model mode:
+    score only the arithmetic expressions, paper App. D.4) or ``"auto"`` (claims, falling
+    back to arithmetic when fewer than half the sentences can be read).
+    """
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    if not isinstance(transcript, str):
+        raise InputError("the transcript must be text (str)")
+    if not _is_text(transcript):
+        raise InputError("the transcript is not text (it contains NUL bytes)")
+    spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
+    prepared = prepare(spec.program, spec.query, spec.axiom_order)
+    sentences = _read_transcript(transcript)
+    notes: list[str] = []
+    readable = sum(1 for s in sentences if s.claims)
+    chosen = mode
+    if mode == "auto":
+        expressions = sum(len(s.arithmetic) for s in sentences)
+        chosen = CLAIMS_MODE
+        if sentences and readable * 2 < len(sentences) and expressions:
+            chosen = ARITHMETIC_MODE
+            notes.append(f"only {readable} of {len(sentences)} sentences could be read as "
+                         "claims, so the transcript was scored in reasoning-model mode")
+    if chosen == ARITHMETIC_MODE:
+        steps, order = _arithmetic_steps(prepared, sentences)
+        notes.append("reasoning-model mode (paper App. D.4): scored from arithmetic "
+                     "expressions alone, matched against the built-ins of the program's rule "
+                     "instances; axioms are never counted, so efficiency, recall and exact "
+                     "match are over non-axiom claims")
+    else:
+        judge = _Judge(prepared)
+        for number, sentence in enumerate(sentences, 1):
+            if not sentence.claims:
+                judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
+                continue
+            for read in sentence.claims:
+                judge.judge(number, sentence.text, read)
+        steps, order = judge.steps, judge.order
+    if not sentences:
+        notes.append("the transcript is empty")
+    elif steps and all(s.status in (Status.FALSE, Status.UNPARSED) for s in steps) and any(
+        s.reason and s.reason.startswith("unknown") for s in steps
+    ):
+        notes.append("no step matches this problem: is the transcript for another problem?")
+
+    predicted, source = _extract_answer(prepared, transcript, steps, answer)
+    gold = spec.gold_answer if spec.gold_answer is not None else prepared.goal.quantity
+    reference = spec.reference_proof or _safe_reference(prepared)
+    metrics = _metrics(prepared, steps, chosen, transcript, reference, tokenizer)
+    order_result = _search_order(prepared, order) if search_order else None
+    return Report(
+        problem_id=spec.problem_id,
+        mode=chosen,
+        goal=str(prepared.goal),
+        steps=tuple(steps),
+        metrics=metrics,
+        predicted_answer=predicted,
+        gold_answer=gold,
+        answer_source=source,
+        search_order=order_result,
+        reference_proof=tuple(reference),
+        notes=tuple(notes),
+    )
+
+
+def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:
+    try:
+        return prepared.reference_text()
+    except (ImportError, KeyError, ValueError):
+        return ()
+
+
+def _extract_answer(
+    prepared: PreparedProblem, transcript: str, steps: Sequence[StepVerdict],
+    answer: str | int | None,
+) -> tuple[int | None, str | None]:
+    from vlp.grammar import extract_answer
+
+    if answer is not None:
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            return answer, "given separately"
+        value = extract_answer(str(answer))
+        if value is None:
+            value = _last_integer(str(answer))
+        return value, "given separately" if value is not None else None
+    value = extract_answer(transcript)
+    if value is not None:
+        return value, "closing sentence"
+    value = _answer_from_claims(prepared, steps)
+    if value is not None:
+        return value, "last claim answering the question"
+    return None, None
+
+
+def _last_integer(text: str) -> int | None:
+    import re
+
+    numbers = re.findall(r"\d[\d,]*", text)
+    return int(numbers[-1].replace(",", "")) if numbers else None
+
+
+def _metrics(
+    prepared: PreparedProblem, steps: Sequence[StepVerdict], mode: str, transcript: str,
+    reference: Sequence[str], tokenizer: Tokenizer | None,
+):
+    index = prepared.index
+    true_claims = [s.claim for s in steps if s.status.is_theorem and s.claim is not None]
+    false_keys = {(str(s.claim), str(s.arithmetic), s.text if s.claim is None else "")
+                  for s in steps if s.status is Status.FALSE}
+    proof = index.proof_claims
+    if mode == ARITHMETIC_MODE:
+        proof = frozenset(c for c in proof if c not in index.axiom_claims)
+    return compute_metrics(
+        true_claims=true_claims,
+        false_claims=len(false_keys),
+        axioms=index.axiom_claims,
+        proof=proof,
+        steps=len(steps),
+        unparsed_steps=sum(s.status is Status.UNPARSED for s in steps),
+        duplicate_steps=sum(s.duplicate for s in steps),
+        transcript_tokens=count_tokens(transcript, tokenizer),
+        reference_tokens=count_tokens(" ".join(reference), tokenizer) if reference else None,
+    )
+
+
+def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOrder | None:
+    dfs, bfs, universe = prepared.reference_orders()
+    axioms = prepared.index.axiom_claims
+    proof_order = [c for c in prepared.proof_claims_in_order if c not in axioms]
+    return compare_orders(order, dfs, bfs, proof_order, universe)
+
+
+def _arithmetic_steps(
+    prepared: PreparedProblem, sentences: Sequence[_ReadSentence]
+) -> tuple[list[StepVerdict], list[Claim]]:
+    """Reasoning-model mode: each expression ``a op b = c`` is matched with the built-in of a
+    rule instance of the program (shortest-proof instances first); its conclusion is the
+    claim. The kernel re-checks the matched instance."""
+    from .align import check_with_kernel
+
+    steps: list[StepVerdict] = []
+    order: list[Claim] = []
+    first: dict[Claim, StepVerdict] = {}
+    false_seen: set[str] = set()
+    index = prepared.index
+    for number, sentence in enumerate(sentences, 1):
+        for expression in sentence.arithmetic:
+            if not expression.holds:
+                key = str(expression)
+                steps.append(StepVerdict(
+                    number, sentence.text, Status.FALSE, arithmetic=expression,
+                    duplicate=key in false_seen,
+                    reason=f"wrong arithmetic: {expression} (the left side is "
+                           f"{expression.true_result})"))
+                false_seen.add(key)
+                continue
+            match = next((edge for builtin, edge in prepared.builtins()
+                          if same_expression(expression, builtin)), None)
+            if match is None:
+                steps.append(StepVerdict(number, sentence.text, Status.UNPARSED,
+                                         arithmetic=expression,
+                                         reason="no rule instance of the program computes this"))
+                continue
+            claim = match.conclusion.claim()
+            if claim in first:
+                steps.append(attrs.evolve(first[claim], sentence=number, text=sentence.text,
+                                          duplicate=True, arithmetic=expression))
+                continue
+            theorem = check_with_kernel(prepared.program, match,
+                                        [prepared.chart.theorems[p] for p in match.premises])
+            if theorem is None:  # the chart only holds kernel-accepted instances
+                raise AssertionError(f"kernel rejected chart hyperedge {match}")
+            verdict = StepVerdict(number, sentence.text, Status.DERIVED, claim=claim,
+                                  atom=match.conclusion, relevant=claim in index.proof_claims,
+                                  rule=match.rule_id, premises=theorem.premises,
+                                  arithmetic=expression)
+            first[claim] = verdict
+            order.append(claim)
+            steps.append(verdict)
+    return steps, order
+
+
+def verify_many(
+    problem: Any, transcripts: Sequence[str], **options: Any
+) -> list[Report]:
+    """Verify several transcripts of one problem (the per-problem work is done once)."""
+    spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
+    return [verify(spec, transcript, **options) for transcript in transcripts]
+
+
+def reward(report: Report, *, efficiency_weight: float = 0.5) -> float:
+    """An example scalar reward: 0 for a wrong answer, otherwise
+    ``(1 - w) + w * efficiency`` minus a penalty for false steps."""
+    if not report.answer_correct:
+        return 0.0
+    efficiency = report.efficiency or 0.0
+    false_penalty = min(1.0, 0.25 * report.metrics.false_claims)
+    return max(0.0, (1 - efficiency_weight) + efficiency_weight * efficiency - false_penalty)
+
+
+def load_json_text(text: str, location: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not valid JSON: {error.msg}", f"{location}:{error.lineno}") from None
+
+
+__all__ = [
+    "MODES", "PreparedProblem", "ProblemSpec", "load_json_text", "prepare", "problem_spec",
+    "reward", "verify", "verify_many",
+]

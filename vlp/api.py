@@ -1,0 +1,25 @@
+"""The public Python API for checking model proofs: ``vlp.verify``.
+
+    >>> import vlp
+    >>> report = vlp.verify(problem, transcript)      # doctest: +SKIP
+    >>> report.answer_correct, report.efficiency     # doctest: +SKIP
+    (True, 0.5555555555555556)
+
+``problem`` is a problem record (a dict, e.g. one line of a generated dataset), a sampler
+``Problem``, a program file (``pathlib.Path`` or ``vlp.checker.ProgramFile``) or the text
+of a word problem; ``transcript`` is the model's proof as text. The returned
+:class:`~vlp.checker.report.Report` has a verdict per step (``report.steps``), the
+metrics (``report.metrics``) and ``report.to_json()``. Verification of many transcripts of
+one problem reuses the problem's chart and shortest proof (cached).
+"""
+
+from __future__ import annotations
+
+from vlp.checker.report import Report
+from vlp.checker.verdicts import Status, StepVerdict
+from vlp.checker.verify import ProblemSpec, problem_spec, reward, verify, verify_many
+
+__all__ = [
+    "ProblemSpec", "Report", "Status", "StepVerdict", "problem_spec", "reward", "verify",
+    "verify_many",
+]

@@ -1,0 +1,273 @@
+"""``vlp verify`` / ``verify-proof``: check a model's proof step by step and score it.
+
+    verify-proof PROBLEM TRANSCRIPT [--json]
+    verify-proof --batch PROBLEMS.jsonl TRANSCRIPTS.jsonl -o REPORT.jsonl
+
+PROBLEM is a problem record (``.json``, or ``FILE.jsonl:ID``), a program file (``.json``
+with canonical atoms) or a word problem (``.txt``); TRANSCRIPT a text file or ``-``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from vlp.errors import InputError
+
+_TRANSCRIPT_KEYS = ("transcript", "output", "response", "completion", "proof", "text")
+_ID_KEYS = ("id", "problem_id", "uid")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "verify", help="check a model's proof of a problem step by step and score its efficiency",
+        description="Align every sentence of a model's proof with the problem's logic program, "
+                    "check each step with the kernel, extract the answer and report efficiency "
+                    "(paper §3.2, §5.2). Also installed as `verify-proof`.")
+    parser.add_argument("problem", metavar="PROBLEM", nargs="?",
+                        help="problem record (.json or FILE.jsonl:ID), program file (.json) or "
+                             "word problem (.txt)")
+    parser.add_argument("transcript", metavar="TRANSCRIPT", nargs="?",
+                        help="the model's proof: a text file, or - for standard input")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--answer", metavar="A",
+                        help="the model's answer when it was asked for separately (second step)")
+    parser.add_argument("--mode", choices=("auto", "claims", "arithmetic"), default="auto",
+                        help="claims: read every sentence; arithmetic: reasoning-model mode, "
+                             "score the arithmetic expressions only (paper App. D.4); auto "
+                             "(default): claims, or arithmetic when most sentences are unreadable")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the readable report (default: only on a terminal)")
+    parser.add_argument("--batch", nargs=2, metavar=("PROBLEMS.jsonl", "TRANSCRIPTS.jsonl"),
+                        help="verify many transcripts, keyed by problem id; needs -o")
+    parser.add_argument("-o", "--output", metavar="REPORT.jsonl",
+                        help="batch: write one JSON report per line (an existing file is "
+                             "resumed: transcripts already reported are skipped)")
+    parser.add_argument("--restart", action="store_true",
+                        help="batch: overwrite REPORT.jsonl instead of resuming it")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.problem or args.transcript:
+            raise InputError("--batch takes PROBLEMS.jsonl TRANSCRIPTS.jsonl; drop the other "
+                             "arguments")
+        if not args.output:
+            raise InputError("--batch needs -o REPORT.jsonl")
+        return run_batch(Path(args.batch[0]), Path(args.batch[1]), Path(args.output),
+                         mode=args.mode, restart=args.restart, as_json=args.json)
+    if not args.problem or not args.transcript:
+        raise InputError("usage: verify-proof PROBLEM TRANSCRIPT (or --batch PROBLEMS.jsonl "
+                         "TRANSCRIPTS.jsonl -o REPORT.jsonl)")
+    from vlp.checker.report import render_report
+
+    problem, source = load_problem_argument(args.problem)
+    transcript = read_transcript_argument(args.transcript)
+    report = _verify_or_input_error(problem, transcript, source, answer=args.answer,
+                                    mode=args.mode)
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        color = {"auto": None, "always": True, "never": False}[args.color]
+        render_report(report, sys.stdout, color=color)
+    return 0
+
+
+def _verify_or_input_error(problem: Any, transcript: str, source: str, **options: Any) -> Any:
+    from vlp.checker.verify import problem_spec, verify
+
+    spec = problem_spec(problem, source=source)
+    return verify(spec, transcript, **options)
+
+
+# --- reading arguments ----------------------------------------------------------------------
+
+def read_text_file(path: Path, what: str) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"no such {what} file", str(path)) from None
+    except IsADirectoryError:
+        raise InputError(f"the {what} is a directory, not a file", str(path)) from None
+    except OSError as error:
+        raise InputError(f"cannot read the {what}: {error.strerror}", str(path)) from None
+    return decode_text(data, str(path), what)
+
+
+def decode_text(data: bytes, location: str, what: str) -> str:
+    if b"\x00" in data:
+        raise InputError(f"the {what} is a binary file, not text", location)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(f"the {what} is not UTF-8 text", f"{location}:{line}") from None
+
+
+def read_transcript_argument(argument: str) -> str:
+    if argument == "-":
+        return decode_text(sys.stdin.buffer.read(), "<stdin>", "transcript")
+    return read_text_file(Path(argument), "transcript")
+
+
+def load_problem_argument(argument: str) -> tuple[Any, str]:
+    """A problem from ``FILE.jsonl:ID``, a ``.json`` record or program file, or ``.txt`` text."""
+    from vlp.checker.verify import load_json_text
+
+    path = Path(argument)
+    if not path.exists() and ":" in argument:
+        file_part, _, identifier = argument.rpartition(":")
+        if file_part.endswith(".jsonl"):
+            return find_record(Path(file_part), identifier), f"{file_part}:{identifier}"
+    if path.suffix.lower() == ".jsonl":
+        raise InputError("name one record of a .jsonl file as FILE.jsonl:ID", argument)
+    text = read_text_file(path, "problem")
+    if path.suffix.lower() == ".json":
+        record = load_json_text(text, argument)
+        if not isinstance(record, dict):
+            raise InputError("a problem file holds one JSON object", f"{argument}:1")
+        return record, argument
+    return text, argument
+
+
+def iter_jsonl(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any] | None, str]]:
+    """(line number, object or None if the line is malformed, error message) per line."""
+    text = read_text_file(path, what)
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as error:
+            yield number, None, f"malformed JSON ({error.msg})"
+            continue
+        if not isinstance(value, dict):
+            yield number, None, "each line must be a JSON object"
+            continue
+        yield number, value, ""
+
+
+def record_id(record: dict[str, Any]) -> str | None:
+    value = next((record[k] for k in _ID_KEYS if record.get(k) is not None), None)
+    return None if value is None else str(value)
+
+
+def find_record(path: Path, identifier: str) -> dict[str, Any]:
+    for number, record, error in iter_jsonl(path, "problems"):
+        if record is None:
+            continue
+        if record_id(record) == identifier:
+            return record
+        del number, error
+    # fall back to a 1-based line number for files without ids
+    if identifier.isdigit():
+        for number, record, error in iter_jsonl(path, "problems"):
+            if number == int(identifier):
+                if record is None:
+                    raise InputError(error, f"{path}:{number}")
+                return record
+    raise InputError(f"no record with id {identifier!r}", str(path))
+
+
+# --- batch -----------------------------------------------------------------------------------
+
+def _transcript_of(record: dict[str, Any]) -> tuple[str | None, Any]:
+    text = next((record[k] for k in _TRANSCRIPT_KEYS if isinstance(record.get(k), str)), None)
+    if text is None:
+        steps = record.get("steps") or record.get("trace")
+        if isinstance(steps, list):
+            text = " ".join(s if isinstance(s, str) else str(s.get("text", "")) for s in steps
+                            if isinstance(s, (str, dict)))
+    return text, record.get("answer")
+
+
+def _done_keys(output: Path) -> tuple[set[str], list[str]]:
+    """Keys already reported in ``output``, and its complete lines (a line cut off by an
+    interrupted run is dropped so the file stays valid JSONL)."""
+    keys: set[str] = set()
+    lines: list[str] = []
+    if not output.exists():
+        return keys, lines
+    for line in output.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and isinstance(row.get("key"), str):
+            keys.add(row["key"])
+            lines.append(line)
+    return keys, lines
+
+
+def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
+              restart: bool = False, as_json: bool = False) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from vlp.checker.report import render_summary, summarize
+    from vlp.checker.verify import problem_spec, verify
+
+    problems: dict[str, tuple[dict[str, Any], str]] = {}
+    for number, record, error in iter_jsonl(problems_path, "problems"):
+        location = f"{problems_path}:{number}"
+        if record is None:
+            raise InputError(error, location)
+        identifier = record_id(record) or str(number)
+        problems[identifier] = (record, location)
+    jobs: list[tuple[str, str, dict[str, Any] | None, str, str]] = []
+    seen: dict[str, int] = {}
+    for number, record, error in iter_jsonl(transcripts_path, "transcripts"):
+        location = f"{transcripts_path}:{number}"
+        identifier = (record_id(record) if record is not None else None) or f"line {number}"
+        occurrence = seen.get(identifier, 0)
+        seen[identifier] = occurrence + 1
+        jobs.append((identifier, f"{identifier}#{occurrence}", record, error, location))
+    done, kept = (set(), []) if restart else _done_keys(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with output.open("w", encoding="utf-8") as sink:
+        for line in kept:  # rewrite what survived, then append
+            sink.write(line + "\n")
+    rows: list[dict[str, Any]] = [json.loads(line) for line in kept]
+    pending = [job for job in jobs if job[1] not in done]
+    with output.open("a", encoding="utf-8") as sink, Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), transient=True, console=_stderr_console(),
+    ) as progress:
+        task = progress.add_task("verifying", total=len(pending))
+        for identifier, key, record, error, location in pending:
+            row: dict[str, Any]
+            try:
+                if record is None:
+                    raise InputError(error, location)
+                problem = problems.get(identifier)
+                if problem is None:
+                    raise InputError(f"no problem with id {identifier!r} in {problems_path}")
+                transcript, answer = _transcript_of(record)
+                if transcript is None:
+                    raise InputError("the record has no transcript (expected \"transcript\")")
+                spec = problem_spec(problem[0], source=problem[1])
+                report = verify(spec, transcript, mode=mode,
+                                answer=answer if isinstance(answer, (int, str)) else None)
+                row = {"key": key, **report.to_json()}
+            except InputError as failure:
+                row = {"key": key, "problem_id": identifier, "error": str(failure)}
+            sink.write(json.dumps(row, ensure_ascii=False) + "\n")
+            sink.flush()
+            rows.append(row)
+            progress.advance(task)
+    summary = summarize(rows)
+    if as_json:
+        print(json.dumps(summary, indent=2))
+    else:
+        render_summary(summary)
+    return 0
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(file=sys.stderr)
