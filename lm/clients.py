@@ -1,0 +1,238 @@
+"""Clients for hosted and local models, on the official ``openai`` and ``anthropic`` SDKs.
+
+One request type serves both steps of the two-step prompt. Provider quirks handled here:
+
+- OpenAI reasoning models (o1/o3/o4/gpt-5 families) reject ``temperature`` and ``max_tokens``
+  and ignore ``stop``; they are known by name, and any other model that answers 400 naming
+  one of these parameters is retried once without it (and remembered for the run).
+- Anthropic extended thinking: ``thinking_budget`` enables it; the budget is added to
+  ``max_tokens`` (which must exceed it) and temperature is not sent (the API requires 1).
+- Reasoning text (Anthropic thinking blocks, vLLM's ``reasoning_content``, inline
+  ``<think>`` blocks) is returned separately as ``thinking`` and kept in the transcript.
+
+API keys are read from the environment when a client is built and passed to the SDK only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from typing import Any, Protocol
+
+import anthropic
+import attrs
+import openai
+from vlp.lm.models import API_KEY_VARIABLES, ModelSpec
+from vlp.lm.prompt import ChatPrompt
+
+from vlp.errors import InputError
+
+_OPENAI_REASONING_MODEL = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
+_THINK_BLOCK = re.compile(r"<think>(.*?)(?:</think>|$)", re.DOTALL | re.IGNORECASE)
+
+
+@attrs.frozen
+class GenerationParams:
+    max_tokens: int
+    temperature: float | None = None
+    stop: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    thinking_budget: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return attrs.asdict(self, retain_collection_types=False)
+
+
+@attrs.frozen
+class Request:
+    """One call: a completion prompt (``str``) or a chat prompt, with its parameters.
+
+    ``sample`` distinguishes independent draws for the same prompt, so that
+    ``--samples 5`` makes five calls and the cache keeps five answers.
+    """
+
+    prompt: str | ChatPrompt
+    params: GenerationParams
+    sample: int = 0
+
+    @property
+    def style(self) -> str:
+        return "completion" if isinstance(self.prompt, str) else "chat"
+
+    def cache_key(self, model: ModelSpec) -> str:
+        prompt: Any = self.prompt if isinstance(self.prompt, str) else attrs.asdict(
+            self.prompt, retain_collection_types=False)
+        payload = {**model.cache_identity(), "style": self.style, "prompt": prompt,
+                   "params": self.params.to_json(), "sample": self.sample}
+        blob = json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
+        return hashlib.sha256(blob).hexdigest()
+
+
+@attrs.frozen
+class Completion:
+    text: str
+    thinking: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    finish_reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Completion:
+        return cls(text=obj["text"], thinking=obj.get("thinking", ""),
+                   input_tokens=int(obj.get("input_tokens", 0)),
+                   output_tokens=int(obj.get("output_tokens", 0)),
+                   finish_reason=obj.get("finish_reason"))
+
+
+def split_thinking(text: str) -> tuple[str, str]:
+    """(thinking, visible text): inline ``<think>`` blocks moved out of the answer text."""
+    blocks = [m.group(1).strip() for m in _THINK_BLOCK.finditer(text)]
+    if not blocks:
+        return "", text
+    return "\n\n".join(b for b in blocks if b), _THINK_BLOCK.sub("", text).strip()
+
+
+class ModelClient(Protocol):
+    spec: ModelSpec
+
+    async def complete(self, request: Request) -> Completion: ...
+
+    async def aclose(self) -> None: ...
+
+
+def _api_key(spec: ModelSpec) -> str:
+    variable = API_KEY_VARIABLES[spec.provider]
+    key = os.environ.get(variable)
+    if spec.provider == "local":
+        # Local servers usually need no key, but the SDK insists on a non-empty one.
+        return key or os.environ.get("OPENAI_API_KEY") or "no-key"
+    if not key:
+        raise InputError(f"{spec.label}: set the {variable} environment variable",
+                         location="--model")
+    return key
+
+
+def _unsupported_parameter(error: BaseException) -> str | None:
+    """The parameter a 400 response complains about, if it is one we know how to drop."""
+    if not isinstance(error, openai.BadRequestError | anthropic.BadRequestError):
+        return None
+    body = getattr(error, "body", None)
+    param = body.get("param") if isinstance(body, dict) else None
+    message = str(error).lower()
+    for name in ("temperature", "max_tokens", "stop"):
+        if param == name or (f"'{name}'" in message and "support" in message):
+            return name
+    return None
+
+
+def is_reasoning_model(spec: ModelSpec) -> bool:
+    """Models known to think before answering (hidden tokens count against max tokens)."""
+    return spec.provider == "openai" and bool(_OPENAI_REASONING_MODEL.match(spec.name))
+
+
+class OpenAIClient:
+    """OpenAI and every OpenAI-compatible server (vLLM, llama.cpp server, Ollama)."""
+
+    def __init__(self, spec: ModelSpec, *, timeout: float = 120.0) -> None:
+        self.spec = spec
+        self._client = openai.AsyncOpenAI(api_key=_api_key(spec), base_url=spec.base_url,
+                                          timeout=timeout, max_retries=0)
+        reasoning = is_reasoning_model(spec)
+        self._dropped: set[str] = {"temperature", "stop"} if reasoning else set()
+        self._max_tokens_name = "max_completion_tokens" if reasoning else "max_tokens"
+
+    async def complete(self, request: Request) -> Completion:
+        for _ in range(4):  # at most one retry per droppable parameter
+            try:
+                return await self._complete_once(request)
+            except openai.BadRequestError as error:
+                name = _unsupported_parameter(error)
+                if name == "max_tokens" and self._max_tokens_name == "max_tokens":
+                    self._max_tokens_name = "max_completion_tokens"
+                elif name in ("temperature", "stop") and name not in self._dropped:
+                    self._dropped.add(name)
+                else:
+                    raise
+        raise AssertionError("unreachable: each parameter is dropped at most once")
+
+    def _arguments(self, params: GenerationParams) -> dict[str, Any]:
+        arguments: dict[str, Any] = {"model": self.spec.name,
+                                     self._max_tokens_name: params.max_tokens}
+        if params.temperature is not None and "temperature" not in self._dropped:
+            arguments["temperature"] = params.temperature
+        if params.stop and "stop" not in self._dropped:
+            arguments["stop"] = list(params.stop)[:4]  # OpenAI accepts at most four
+        return arguments
+
+    async def _complete_once(self, request: Request) -> Completion:
+        arguments = self._arguments(request.params)
+        if isinstance(request.prompt, str):
+            response = await self._client.completions.create(prompt=request.prompt, **arguments)
+            choice = response.choices[0]
+            thinking, text = split_thinking(choice.text or "")
+            finish = choice.finish_reason
+        else:
+            response = await self._client.chat.completions.create(
+                messages=request.prompt.as_openai(), **arguments)  # type: ignore[arg-type]
+            choice = response.choices[0]
+            message = choice.message
+            extra = message.model_extra or {}
+            separate = extra.get("reasoning_content") or extra.get("reasoning") or ""
+            inline, text = split_thinking(message.content or "")
+            thinking = "\n\n".join(t for t in (str(separate).strip(), inline) if t)
+            finish = choice.finish_reason
+        usage = response.usage
+        return Completion(text=text, thinking=thinking,
+                          input_tokens=(usage.prompt_tokens or 0) if usage else 0,
+                          output_tokens=(usage.completion_tokens or 0) if usage else 0,
+                          finish_reason=finish)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+class AnthropicClient:
+    def __init__(self, spec: ModelSpec, *, timeout: float = 120.0) -> None:
+        self.spec = spec
+        self._client = anthropic.AsyncAnthropic(api_key=_api_key(spec), base_url=spec.base_url,
+                                                timeout=timeout, max_retries=0)
+
+    async def complete(self, request: Request) -> Completion:
+        if isinstance(request.prompt, str):
+            raise InputError(f"{self.spec.label}: Anthropic models take --style chat",
+                             location="--style")
+        params = request.params
+        arguments: dict[str, Any] = {
+            "model": self.spec.name, "system": request.prompt.system,
+            "messages": request.prompt.as_anthropic(), "max_tokens": params.max_tokens}
+        if params.stop:
+            arguments["stop_sequences"] = list(params.stop)
+        if params.thinking_budget:
+            arguments["thinking"] = {"type": "enabled", "budget_tokens": params.thinking_budget}
+            arguments["max_tokens"] = params.max_tokens + params.thinking_budget
+        elif params.temperature is not None:
+            arguments["temperature"] = params.temperature
+        response = await self._client.messages.create(**arguments)
+        texts = [block.text for block in response.content if block.type == "text"]
+        thoughts = [block.thinking for block in response.content if block.type == "thinking"]
+        inline, text = split_thinking("".join(texts))
+        thinking = "\n\n".join(t for t in (*thoughts, inline) if t.strip())
+        return Completion(text=text, thinking=thinking,
+                          input_tokens=response.usage.input_tokens,
+                          output_tokens=response.usage.output_tokens,
+                          finish_reason=response.stop_reason)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+def make_client(spec: ModelSpec, *, timeout: float = 120.0) -> ModelClient:
+    if spec.provider == "anthropic":
+        return AnthropicClient(spec, timeout=timeout)
+    if spec.provider in ("openai", "local"):
+        return OpenAIClient(spec, timeout=timeout)
+    raise ValueError(f"{spec.label} is not served over an API")

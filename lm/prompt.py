@@ -1,0 +1,129 @@
+"""The paper's two-step prompt (App. D.2): five-shot proof, then the answer cue.
+
+Step 1 shows five fixed examples of shortest proofs (DFS order) and asks for a proof of the
+new problem ("A: Let's think step by step."). Step 2 repeats the conversation with the
+model's proof and asks it to complete "Therefore, the answer (arabic numerals) is".
+
+Two styles: ``completion`` (one prompt string, for base models and raw completion
+endpoints, exactly the paper's layout) and ``chat`` (system instruction plus user/assistant
+turns, for chat models).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+INSTRUCTION = (
+    "You are a helpful assistant tasked with solving math word problems. You follow the "
+    "formatting of the problems and the solutions as given in the examples below."
+)
+QUESTION_PREFIX = "Q: "
+ANSWER_START = "A: Let's think step by step."
+ANSWER_CUE = "Therefore, the answer (arabic numerals) is"
+STYLES = ("chat", "completion")
+
+# Where a proof ends: the model starting the answer sentence itself, or a new question.
+# Applied to every reply, also when the server honours stop sequences, so that all
+# providers are cut identically.
+_PROOF_END = re.compile(r"therefore,? the answer|^\s*Q:", re.IGNORECASE | re.MULTILINE)
+PROOF_STOP_SEQUENCES = ("\nQ:", "Therefore, the answer")
+
+
+@attrs.frozen
+class FewShotExample:
+    """One in-context example: a problem, its verbalized shortest proof and the answer."""
+
+    problem: str
+    proof: tuple[str, ...] = attrs.field(converter=tuple)
+    answer: int
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> FewShotExample:
+        return cls(problem=str(obj["problem"]), proof=tuple(map(str, obj["proof"])),
+                   answer=int(obj["answer"]))
+
+    def proof_text(self) -> str:
+        return "\n".join(f"{i}. {sentence}" for i, sentence in enumerate(self.proof, 1))
+
+
+def load_examples(path: Path | None = None) -> tuple[FewShotExample, ...]:
+    """The committed five examples (``vlp/lm/data/fewshot.json``) or those in ``path``."""
+    if path is None:
+        text = resources.files("vlp.lm").joinpath("data/fewshot.json").read_text("utf-8")
+    else:
+        text = Path(path).read_text(encoding="utf-8")
+    return tuple(FewShotExample.from_json(obj) for obj in json.loads(text)["examples"])
+
+
+def clean_proof(text: str) -> str:
+    """The proof part of a step-1 reply: cut where the answer sentence or a new Q starts."""
+    match = _PROOF_END.search(text)
+    return (text[: match.start()] if match else text).strip()
+
+
+def clean_answer(text: str) -> str:
+    """The step-2 reply without a repeated cue (chat models often restate it)."""
+    stripped = text.strip()
+    if stripped.lower().startswith(ANSWER_CUE.lower()):
+        stripped = stripped[len(ANSWER_CUE):].strip()
+    return stripped
+
+
+def join_transcript(proof: str, answer: str, thinking: str = "") -> str:
+    """The transcript that is verified: ``<think>`` block (if any), proof, answer sentence."""
+    parts = [f"<think>\n{thinking.strip()}\n</think>"] if thinking.strip() else []
+    parts.append(proof.strip())
+    parts.append(f"{ANSWER_CUE} {clean_answer(answer)}".rstrip())
+    return "\n".join(part for part in parts if part)
+
+
+@attrs.frozen
+class ChatPrompt:
+    system: str
+    messages: tuple[tuple[str, str], ...]  # (role, content), alternating user/assistant
+
+    def as_openai(self) -> list[dict[str, str]]:
+        return [{"role": "system", "content": self.system}] + [
+            {"role": role, "content": content} for role, content in self.messages]
+
+    def as_anthropic(self) -> list[dict[str, str]]:
+        return [{"role": role, "content": content} for role, content in self.messages]
+
+
+@attrs.frozen
+class PromptBuilder:
+    """Builds both steps of the two-step prompt in either style."""
+
+    examples: tuple[FewShotExample, ...] = attrs.field(factory=load_examples)
+    instruction: str = INSTRUCTION
+
+    def _question(self, problem_text: str) -> str:
+        return f"{QUESTION_PREFIX}{problem_text.strip()}\n{ANSWER_START}"
+
+    def completion_proof_prompt(self, problem_text: str) -> str:
+        shots = [f"{self._question(e.problem)}\n{e.proof_text()}\n{ANSWER_CUE} {e.answer}.\n"
+                 for e in self.examples]
+        return "\n".join([self.instruction, *shots, self._question(problem_text)]) + "\n"
+
+    def completion_answer_prompt(self, problem_text: str, proof: str) -> str:
+        return f"{self.completion_proof_prompt(problem_text)}{proof.strip()}\n{ANSWER_CUE}"
+
+    def chat_proof_prompt(self, problem_text: str) -> ChatPrompt:
+        turns: list[tuple[str, str]] = []
+        for example in self.examples:
+            turns.append(("user", self._question(example.problem)))
+            turns.append(("assistant", f"{example.proof_text()}\n{ANSWER_CUE} {example.answer}."))
+        turns.append(("user", self._question(problem_text)))
+        return ChatPrompt(self.instruction, tuple(turns))
+
+    def chat_answer_prompt(self, problem_text: str, proof: str) -> ChatPrompt:
+        first = self.chat_proof_prompt(problem_text)
+        return ChatPrompt(first.system, first.messages + (
+            ("assistant", proof.strip() or "(no proof)"), ("user", ANSWER_CUE)))

@@ -1,0 +1,88 @@
+"""Retries with exponential backoff for transient API failures (429, 5xx, timeouts,
+dropped or truncated responses). Everything else (bad requests, auth) fails at once."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import anthropic
+import attrs
+import openai
+
+T = TypeVar("T")
+
+_STATUS_ERRORS = (openai.APIStatusError, anthropic.APIStatusError)
+_TRANSPORT_ERRORS = (openai.APIConnectionError, anthropic.APIConnectionError,  # incl. timeouts
+                     openai.APIResponseValidationError, anthropic.APIResponseValidationError,
+                     json.JSONDecodeError)
+
+
+def is_transient(error: BaseException) -> bool:
+    if isinstance(error, _STATUS_ERRORS):
+        return error.status_code in (408, 409, 429) or error.status_code >= 500
+    return isinstance(error, _TRANSPORT_ERRORS)
+
+
+def describe(error: BaseException) -> str:
+    """A short, key-free description for logs and error records."""
+    if isinstance(error, _STATUS_ERRORS):
+        return f"HTTP {error.status_code}: {str(error)[:200]}"
+    return f"{type(error).__name__}: {str(error)[:200]}"
+
+
+def _suggested_delay(error: BaseException) -> float | None:
+    response = getattr(error, "response", None)
+    headers = getattr(response, "headers", None)
+    if not headers:
+        return None
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value is not None:
+            try:
+                return float(value) * scale
+            except ValueError:
+                return None
+    return None
+
+
+@attrs.frozen
+class RetryPolicy:
+    max_attempts: int = 6
+    base_delay: float = 1.0
+    max_delay: float = 60.0
+
+    def delay(self, attempt: int, error: BaseException, rng: random.Random) -> float:
+        suggested = _suggested_delay(error)
+        if suggested is not None:
+            return min(self.max_delay, max(0.0, suggested))
+        # Full backoff with jitter, so concurrent requests do not retry in lockstep.
+        return min(self.max_delay, self.base_delay * 2 ** attempt) * (0.5 + rng.random() / 2)
+
+
+class RetriesExhausted(Exception):
+    def __init__(self, attempts: int, last: BaseException) -> None:
+        super().__init__(f"gave up after {attempts} attempts: {describe(last)}")
+        self.attempts = attempts
+        self.last = last
+
+
+async def with_retries(call: Callable[[], Awaitable[T]], policy: RetryPolicy,
+                       rng: random.Random,
+                       on_retry: Callable[[int, BaseException], None] | None = None) -> T:
+    """Await ``call()``; on a transient error wait and try again, up to the policy's limit."""
+    for attempt in range(policy.max_attempts):
+        try:
+            return await call()
+        except Exception as error:  # noqa: BLE001 (classified just below)
+            if not is_transient(error):
+                raise
+            if attempt + 1 == policy.max_attempts:
+                raise RetriesExhausted(attempt + 1, error) from error
+            if on_retry is not None:
+                on_retry(attempt + 1, error)
+            await asyncio.sleep(policy.delay(attempt, error, rng))
+    raise AssertionError("unreachable: the loop returns or raises")

@@ -1,0 +1,322 @@
+"""The evaluation runner behind ``vlp evaluate``.
+
+For every (problem, sample) not yet in the run directory: ask the reasoner (an API model
+through the two-step prompt, or a symbolic baseline) for a proof and an answer, verify the
+transcript as soon as it arrives, and append one record to ``results.jsonl``. Requests run
+concurrently (``concurrency`` workers), transient failures are retried with backoff, every
+completion is cached on disk, and a crashed or interrupted run resumes where it stopped.
+A problem whose requests keep failing is logged to ``errors.jsonl`` and tried again on the
+next run; it never gets a result record, so nothing is lost or duplicated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from vlp.lm.clients import (
+    Completion,
+    GenerationParams,
+    ModelClient,
+    Request,
+    is_reasoning_model,
+    make_client,
+)
+from vlp.lm.models import ModelSpec
+from vlp.lm.pricing import estimate_cost, prices_for
+from vlp.lm.prompt import (
+    PROOF_STOP_SEQUENCES,
+    STYLES,
+    PromptBuilder,
+    clean_answer,
+    clean_proof,
+    join_transcript,
+)
+from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, with_retries
+from vlp.lm.store import ResponseCache, ResultStore
+
+from vlp.errors import InputError
+
+# Problem fields copied into every result record, for the report's stratification.
+PROBLEM_FIELDS = ("setting", "overlap", "control", "query_kind", "connection", "depth")
+
+
+@attrs.frozen
+class EvalConfig:
+    """What a run computes. Resuming requires the same configuration (see ``identity``)."""
+
+    model: ModelSpec
+    style: str = "chat"
+    temperature: float | None = 0.0
+    max_tokens: int = 2048
+    answer_max_tokens: int = 16
+    samples: int = 1
+    thinking_budget: int | None = None
+    seed: int = 0
+    verify_mode: str = "auto"
+
+    def __attrs_post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise InputError(f"unknown style {self.style!r}; expected one of {STYLES}",
+                             location="--style")
+        if self.samples < 1 or self.max_tokens < 1 or self.answer_max_tokens < 1:
+            raise InputError("--samples, --max-tokens and --answer-max-tokens must be >= 1")
+        if self.model.provider == "anthropic" and self.style != "chat":
+            raise InputError("Anthropic models take --style chat", location="--style")
+
+    def identity(self) -> dict[str, Any]:
+        return {"model": self.model.label, "base_url": self.model.base_url,
+                "style": self.style, "temperature": self.temperature,
+                "max_tokens": self.max_tokens, "answer_max_tokens": self.answer_max_tokens,
+                "samples": self.samples, "thinking_budget": self.thinking_budget,
+                "seed": self.seed, "verify_mode": self.verify_mode}
+
+
+@attrs.frozen
+class Attempt:
+    """A reasoner's reply to one problem: its proof, its answer and what it cost."""
+
+    proof: str
+    answer: str
+    thinking: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    proof_output_tokens: int = 0
+    finish_reason: str | None = None
+    cached: bool = False
+
+    @property
+    def transcript(self) -> str:
+        return join_transcript(self.proof, self.answer, self.thinking)
+
+
+class Reasoner(Protocol):
+    async def attempt(self, problem: dict[str, Any], sample: int) -> Attempt: ...
+
+    async def aclose(self) -> None: ...
+
+
+class Scorer(Protocol):
+    def __call__(self, problem: dict[str, Any], transcript: str,
+                 answer: str) -> dict[str, Any]: ...
+
+
+def problem_text(problem: dict[str, Any]) -> str:
+    """The problem as shown to the model: its statements followed by its question."""
+    text = str(problem.get("text") or "").strip()
+    question = str(problem.get("question") or "").strip()
+    if question and not text.endswith(question):
+        text = f"{text} {question}".strip()
+    return text
+
+
+class PromptedReasoner:
+    """An API model asked with the two-step prompt; completions go through the cache."""
+
+    def __init__(self, config: EvalConfig, client: ModelClient, cache: ResponseCache,
+                 retry: RetryPolicy, builder: PromptBuilder | None = None,
+                 on_retry: Callable[[int, BaseException], None] | None = None) -> None:
+        self.config = config
+        self.client = client
+        self.cache = cache
+        self.retry = retry
+        self.builder = builder or PromptBuilder()
+        self.on_retry = on_retry
+        self._rng = random.Random(config.seed)
+
+    async def _complete(self, request: Request) -> tuple[Completion, bool]:
+        key = request.cache_key(self.config.model)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached, True
+        completion = await with_retries(lambda: self.client.complete(request), self.retry,
+                                        self._rng, self.on_retry)
+        self.cache.put(key, completion)
+        return completion, False
+
+    async def attempt(self, problem: dict[str, Any], sample: int) -> Attempt:
+        config, text = self.config, problem_text(problem)
+        proof_params = GenerationParams(config.max_tokens, config.temperature,
+                                        PROOF_STOP_SEQUENCES, config.thinking_budget)
+        # Reasoning models spend hidden tokens before any answer: give step 2 room.
+        answer_tokens = (config.max_tokens if is_reasoning_model(config.model)
+                         else config.answer_max_tokens)
+        answer_params = GenerationParams(answer_tokens, config.temperature, ("\n",))
+        if config.style == "completion":
+            first = Request(self.builder.completion_proof_prompt(text), proof_params, sample)
+        else:
+            first = Request(self.builder.chat_proof_prompt(text), proof_params, sample)
+        proof_reply, proof_cached = await self._complete(first)
+        proof = clean_proof(proof_reply.text)
+        if config.style == "completion":
+            second = Request(self.builder.completion_answer_prompt(text, proof), answer_params,
+                             sample)
+        else:
+            second = Request(self.builder.chat_answer_prompt(text, proof), answer_params, sample)
+        answer_reply, answer_cached = await self._complete(second)
+        return Attempt(
+            proof=proof, answer=clean_answer(answer_reply.text), thinking=proof_reply.thinking,
+            input_tokens=proof_reply.input_tokens + answer_reply.input_tokens,
+            output_tokens=proof_reply.output_tokens + answer_reply.output_tokens,
+            proof_output_tokens=proof_reply.output_tokens,
+            finish_reason=proof_reply.finish_reason, cached=proof_cached and answer_cached)
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
+
+
+def load_problems(path: Path) -> list[dict[str, Any]]:
+    """Problem records from a JSONL file (one object per line, each with a unique ``id``)."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("no such file", location=str(path))
+    problems: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise InputError(f"not a JSON object: {error.msg}",
+                                 location=f"{path}:{number}") from None
+            if not isinstance(record, dict) or "id" not in record:
+                raise InputError("a problem record needs an \"id\"", location=f"{path}:{number}")
+            if str(record["id"]) in seen:
+                raise InputError(f"duplicate problem id {record['id']!r}",
+                                 location=f"{path}:{number}")
+            seen.add(str(record["id"]))
+            problems.append(record)
+    return problems
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@attrs.define
+class RunTotals:
+    done: int = 0
+    new: int = 0
+    cached: int = 0
+    failed: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+class _ProgressView:
+    """A rich progress bar with token counts and an estimated cost (stderr)."""
+
+    def __init__(self, total: int, already: int, prices: tuple[float, float] | None,
+                 enabled: bool) -> None:
+        self.prices = prices
+        self.progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[tokens]}"), TextColumn("{task.fields[cost]}"),
+            TimeRemainingColumn(), console=Console(stderr=True), disable=not enabled)
+        self.task = self.progress.add_task("evaluating", total=total, completed=already,
+                                           tokens="", cost="")
+
+    def update(self, totals: RunTotals) -> None:
+        cost = estimate_cost(self.prices, totals.input_tokens, totals.output_tokens)
+        self.progress.update(
+            self.task, advance=1,
+            tokens=f"{totals.input_tokens:,} in / {totals.output_tokens:,} out tokens",
+            cost="cost n/a" if cost is None else f"~${cost:.4f}")
+
+
+def _record(problem: dict[str, Any], sample: int, model: str, attempt: Attempt,
+            score: dict[str, Any]) -> dict[str, Any]:
+    record: dict[str, Any] = {"problem_id": str(problem["id"]), "sample": sample,
+                              "model": model}
+    record.update({field: problem[field] for field in PROBLEM_FIELDS if field in problem})
+    record.update({
+        "proof": attempt.proof, "answer_text": attempt.answer, "thinking": attempt.thinking,
+        "transcript": attempt.transcript, "finish_reason": attempt.finish_reason,
+        "usage": {"input_tokens": attempt.input_tokens, "output_tokens": attempt.output_tokens,
+                  "proof_output_tokens": attempt.proof_output_tokens},
+        "score": score,
+    })
+    return record
+
+
+async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
+                         store: ResultStore, reasoner: Reasoner, scorer: Scorer, *,
+                         concurrency: int = 4, show_progress: bool = False,
+                         price_override: tuple[float, float] | None = None,
+                         log: Callable[[str], None] | None = None) -> RunTotals:
+    """Evaluate every (problem, sample) that ``store`` does not hold yet."""
+    pending = [(p, s) for p in problems for s in range(config.samples)
+               if (str(p["id"]), s) not in store.done]
+    totals = RunTotals(done=len(problems) * config.samples - len(pending))
+    view = _ProgressView(len(problems) * config.samples, totals.done,
+                         prices_for(config.model, price_override), show_progress)
+    queue: asyncio.Queue[tuple[dict[str, Any], int]] = asyncio.Queue()
+    for item in pending:
+        queue.put_nowait(item)
+    errors_path = store.run_dir / "errors.jsonl"
+
+    async def worker() -> None:
+        while True:
+            try:
+                problem, sample = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            try:
+                attempt = await reasoner.attempt(problem, sample)
+                score = scorer(problem, attempt.transcript, attempt.answer)
+            except Exception as error:  # noqa: BLE001 (logged; retried on the next run)
+                if isinstance(error, InputError):
+                    raise
+                totals.failed += 1
+                message = describe(error.last if isinstance(error, RetriesExhausted) else error)
+                with open(errors_path, "a", encoding="utf-8") as file:
+                    file.write(json.dumps({"problem_id": str(problem["id"]), "sample": sample,
+                                           "error": message}) + "\n")
+                if log is not None:
+                    log(f"{problem['id']}#{sample}: {message}")
+                continue
+            store.append(_record(problem, sample, config.model.label, attempt, score))
+            totals.done += 1
+            totals.new += not attempt.cached
+            totals.cached += attempt.cached
+            totals.input_tokens += 0 if attempt.cached else attempt.input_tokens
+            totals.output_tokens += 0 if attempt.cached else attempt.output_tokens
+            view.update(totals)
+
+    with view.progress:
+        workers = [asyncio.create_task(worker()) for _ in range(max(1, concurrency))]
+        try:
+            await asyncio.gather(*workers)
+        finally:
+            for task in workers:
+                task.cancel()
+            await reasoner.aclose()
+    return totals
+
+
+def build_reasoner(config: EvalConfig, *, cache: ResponseCache, retry: RetryPolicy,
+                   timeout: float, problems: Iterable[dict[str, Any]] = (),
+                   on_retry: Callable[[int, BaseException], None] | None = None) -> Reasoner:
+    if config.model.is_baseline:
+        from vlp.lm.baselines import BaselineReasoner
+
+        return BaselineReasoner(config.model.name)
+    client = make_client(config.model, timeout=timeout)
+    return PromptedReasoner(config, client, cache, retry, on_retry=on_retry)
+
+
+def store_for(run_dir: Path, config: EvalConfig, data: Path) -> tuple[ResultStore, list]:
+    store = ResultStore(run_dir)
+    records = store.open({**config.identity(), "data": str(Path(data).name),
+                          "data_sha256": file_digest(data)})
+    return store, records

@@ -1,0 +1,153 @@
+"""On-disk state of evaluation runs: the response cache and the append-only results file.
+
+The cache maps a request's key (model, prompt, parameters, sample number) to the model's
+completion, one JSON file per key, written atomically: rerunning a finished evaluation,
+even into a new run directory, sends no request.
+
+``results.jsonl`` gets one line per (problem, sample), written with a single ``write`` and
+``fsync``. A crash can only leave a partial last line; opening the store cuts it off, so a
+resumed run neither loses a finished record nor writes one twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from vlp.lm.clients import Completion
+
+from vlp.errors import InputError
+
+RESULTS_FILE = "results.jsonl"
+RUN_FILE = "run.json"
+
+ResultKey = tuple[str, int]
+
+
+def default_cache_dir() -> Path:
+    explicit = os.environ.get("VLP_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "vlp" / "responses"
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class ResponseCache:
+    """Completions by request key; ``root=None`` disables caching."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.hits = 0
+
+    def _path(self, key: str) -> Path:
+        assert self.root is not None
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> Completion | None:
+        if self.root is None:
+            return None
+        path = self._path(key)
+        try:
+            completion = Completion.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (FileNotFoundError, json.JSONDecodeError, KeyError):
+            return None  # absent, or a file another process is writing: ask again
+        self.hits += 1
+        return completion
+
+    def put(self, key: str, completion: Completion) -> None:
+        if self.root is not None:
+            _write_atomically(self._path(key), json.dumps(completion.to_json()))
+
+
+def result_key(record: dict[str, Any]) -> ResultKey:
+    return (str(record["problem_id"]), int(record["sample"]))
+
+
+class ResultStore:
+    """``RUN_DIR/results.jsonl`` plus ``RUN_DIR/run.json`` (the run's configuration)."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self.run_dir = Path(run_dir)
+        self.results_path = self.run_dir / RESULTS_FILE
+        self.run_path = self.run_dir / RUN_FILE
+        self.done: set[ResultKey] = set()
+
+    def open(self, run_config: dict[str, Any]) -> list[dict[str, Any]]:
+        """Create or resume the run; returns the records already written."""
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        if self.run_path.exists():
+            previous = json.loads(self.run_path.read_text(encoding="utf-8"))
+            changed = sorted(k for k in set(previous) | set(run_config)
+                             if previous.get(k) != run_config.get(k))
+            if changed:
+                raise InputError(
+                    f"{self.run_dir} holds a run with different settings ({', '.join(changed)}); "
+                    "resume with the same settings or use a new run directory",
+                    location=str(self.run_path))
+        else:
+            _write_atomically(self.run_path, json.dumps(run_config, indent=2) + "\n")
+        self._cut_partial_line()
+        records = list(read_results(self.run_dir))
+        self.done = {result_key(r) for r in records}
+        return records
+
+    def _cut_partial_line(self) -> None:
+        if not self.results_path.exists():
+            return
+        data = self.results_path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            with open(self.results_path, "r+b") as file:
+                file.truncate(data.rfind(b"\n") + 1)
+
+    def append(self, record: dict[str, Any]) -> bool:
+        """Write a record unless its (problem, sample) is already there; True if written."""
+        key = result_key(record)
+        if key in self.done:
+            return False
+        line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+        with open(self.results_path, "a", encoding="utf-8") as file:
+            file.write(line)
+            file.flush()
+            os.fsync(file.fileno())
+        self.done.add(key)
+        return True
+
+
+def read_results(run_dir: Path) -> Iterator[dict[str, Any]]:
+    """The records of a run directory (a partial last line, from a crash, is skipped)."""
+    path = Path(run_dir) / RESULTS_FILE
+    if not path.exists():
+        return
+    with open(path, encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    for number, line in enumerate(lines[:-1], 1):  # the last piece is "" or a partial line
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as error:
+                raise InputError(f"not a JSON record: {error.msg}",
+                                 location=f"{path}:{number}") from None
+
+
+def read_run_config(run_dir: Path) -> dict[str, Any]:
+    path = Path(run_dir) / RUN_FILE
+    if not path.exists():
+        raise InputError("not a run directory (no run.json); create one with vlp evaluate",
+                         location=str(run_dir))
+    return json.loads(path.read_text(encoding="utf-8"))

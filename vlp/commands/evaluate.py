@@ -1,0 +1,114 @@
+"""``vlp evaluate``: run a model (or a baseline reasoner) on a dataset and verify every proof."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from vlp.errors import InputError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "evaluate", help="run a model on problems (two-step prompt) and verify its proofs",
+        description="Ask a model for a proof of every problem (paper App. D.2: five-shot, then "
+        "'Therefore, the answer (arabic numerals) is'), verify each transcript as it arrives "
+        "and append the results to RUN_DIR/results.jsonl. Rerunning the same command resumes "
+        "an interrupted run; cached completions cost nothing. Keys come from OPENAI_API_KEY / "
+        "ANTHROPIC_API_KEY (VLP_LOCAL_API_KEY for local servers, optional).")
+    parser.add_argument("--model", required=True, metavar="PROVIDER:NAME",
+                        help="openai:gpt-4o-mini, anthropic:claude-…, local:NAME (with "
+                        "--base-url), baseline:dfs|bfs|overlap|shortest")
+    parser.add_argument("--data", required=True, type=Path, metavar="FILE.jsonl",
+                        help="problems, one JSON record per line (vlp generate)")
+    parser.add_argument("-o", "--output", required=True, type=Path, metavar="RUN_DIR")
+    parser.add_argument("--base-url", help="API base URL (local servers: e.g. "
+                        "http://127.0.0.1:8000/v1 for vLLM, :8080/v1 llama.cpp, "
+                        ":11434/v1 Ollama)")
+    parser.add_argument("--concurrency", type=int, default=4, help="requests in flight (4)")
+    parser.add_argument("--limit", type=int, help="only the first N problems")
+    parser.add_argument("--samples", type=int, default=1, help="samples per problem (1)")
+    parser.add_argument("--style", choices=("chat", "completion"), default="chat",
+                        help="chat messages or one completion prompt (chat)")
+    parser.add_argument("--temperature", type=_temperature, default=0.0,
+                        help="sampling temperature (0; 'none' sends none; the paper sampled "
+                        "ancestrally: 1)")
+    parser.add_argument("--max-tokens", type=int, default=2048,
+                        help="max tokens of the proof (2048)")
+    parser.add_argument("--answer-max-tokens", type=int, default=16,
+                        help="max tokens of the answer step (16)")
+    parser.add_argument("--thinking-budget", type=int,
+                        help="Anthropic extended thinking budget (tokens)")
+    parser.add_argument("--verify-mode", choices=("auto", "claims", "arithmetic"),
+                        default="auto", help="how transcripts are read (auto)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for retry jitter (0)")
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="seconds per request (120)")
+    parser.add_argument("--max-attempts", type=int, default=6,
+                        help="attempts per request on 429/5xx/timeouts (6)")
+    parser.add_argument("--retry-delay", type=float, default=1.0,
+                        help="first backoff delay in seconds, doubled per retry (1)")
+    parser.add_argument("--cache-dir", type=Path,
+                        help="response cache (default $VLP_CACHE_DIR or ~/.cache/vlp/responses)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
+    parser.add_argument("--price", type=float, nargs=2, metavar=("INPUT", "OUTPUT"),
+                        help="USD per million input/output tokens for the cost estimate")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def _temperature(text: str) -> float | None:
+    if text.lower() == "none":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from vlp.lm.models import ModelSpec
+    from vlp.lm.retry import RetryPolicy
+    from vlp.lm.runner import EvalConfig, build_reasoner, load_problems, run_evaluation, store_for
+    from vlp.lm.scoring import VerifyScorer
+    from vlp.lm.store import ResponseCache, default_cache_dir
+
+    for name in ("concurrency", "max_attempts"):
+        if getattr(args, name) < 1:
+            raise InputError(f"--{name.replace('_', '-')} must be >= 1")
+    if args.limit is not None and args.limit < 0:
+        raise InputError("--limit must be >= 0")
+    spec = ModelSpec.parse(args.model, args.base_url)
+    config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
+                        max_tokens=args.max_tokens, answer_max_tokens=args.answer_max_tokens,
+                        samples=args.samples, thinking_budget=args.thinking_budget,
+                        seed=args.seed, verify_mode=args.verify_mode)
+    problems = load_problems(args.data)
+    if args.limit is not None:
+        problems = problems[: args.limit]
+    store, previous = store_for(args.output, config, args.data)
+    cache = ResponseCache(None if args.no_cache else (args.cache_dir or default_cache_dir()))
+    retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
+
+    def log(message: str) -> None:
+        print(f"vlp evaluate: {message}", file=sys.stderr)
+
+    reasoner = build_reasoner(config, cache=cache, retry=retry, timeout=args.timeout,
+                              on_retry=lambda n, e: None)
+    if previous:
+        log(f"resuming {args.output}: {len(previous)} results already there")
+    totals = asyncio.run(run_evaluation(
+        config, problems, store, reasoner, VerifyScorer(args.verify_mode),
+        concurrency=args.concurrency, show_progress=not args.quiet and sys.stderr.isatty(),
+        price_override=tuple(args.price) if args.price else None, log=log))
+    print(f"{spec.label}: {totals.done} of {len(problems) * config.samples} results in "
+          f"{store.results_path} ({totals.new} new, {totals.cached} from cache, "
+          f"{totals.input_tokens:,} input / {totals.output_tokens:,} output tokens)")
+    if totals.failed:
+        log(f"{totals.failed} failed (see {store.run_dir / 'errors.jsonl'}); rerun the same "
+            "command to retry them")
+        return 1
+    return 0
