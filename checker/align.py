@@ -10,7 +10,9 @@ which intermediate claims a skipped step left out, and why a claim is not a theo
 
 from __future__ import annotations
 
+import functools
 import heapq
+import re
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Protocol
 
@@ -384,3 +386,116 @@ def check_with_kernel(
 
     result = check_hyperedge(program, edge.rule_id, premises, edge.conclusion)
     return None if isinstance(result, Rejection) else result
+
+
+# --- reading a transcript through the language layer ---------------------------------------------
+
+_EXPRESSION = re.compile(
+    r"(\d[\d,]*(?:\s*[-+*×x·]\s*\d[\d,]*)+)\s*=\s*\$?\s*(\d[\d,]*)(?![\d.]*\s*[-+*×x·]\s*\d)"
+)
+_OPERAND_SPLIT = re.compile(r"\s*([-+*×x·])\s*")
+_OPERATOR_SPELLINGS = {"×": "*", "x": "*", "·": "*"}
+
+
+def find_arithmetic(text: str) -> tuple[Arithmetic, ...]:
+    """Expressions ``a op b [op c ...] = r`` with one operator kind (paper App. D.4 reads
+    only these). Mixed operators (``2 + 3 * 4 = 14``) are left out: no rule computes them."""
+    found = []
+    for match in _EXPRESSION.finditer(text):
+        parts = _OPERAND_SPLIT.split(match.group(1))
+        operands = [int(p.replace(",", "")) for p in parts[0::2]]
+        operators = {_OPERATOR_SPELLINGS.get(o, o) for o in parts[1::2]}
+        if len(operators) != 1:
+            continue
+        found.append(Arithmetic(operators.pop(), tuple(operands),
+                                int(match.group(2).replace(",", ""))))
+    return tuple(found)
+
+
+@attrs.frozen
+class ReadClaim:
+    """One claim read from a sentence, with the expression that computed it (if any)."""
+
+    pattern: ClaimPattern
+    arithmetic: Arithmetic | None
+
+
+@attrs.frozen
+class ReadSentence:
+    text: str
+    claims: tuple[ReadClaim, ...]
+    arithmetic: tuple[Arithmetic, ...]
+    reason: str | None  # why no claim could be read
+
+
+def _as_pattern(value: Any) -> ClaimPattern | None:
+    if isinstance(value, (Claim, Atom, Query, ClaimPattern)):
+        return ClaimPattern.of(value)
+    for name in ("pattern", "claim", "atom", "query"):
+        inner = getattr(value, name, None)
+        if inner is not None and inner is not value:
+            return _as_pattern(inner)
+    return None
+
+
+def _as_arithmetic(value: Any) -> Arithmetic | None:
+    if value is None or isinstance(value, Arithmetic):
+        return value
+    if isinstance(value, str):
+        found = find_arithmetic(value)
+        return found[0] if found else None
+    operator = getattr(value, "operator", None) or getattr(value, "op", None)
+    operands = getattr(value, "operands", None)
+    result = getattr(value, "result", None)
+    if operator is not None and operands is not None and result is not None:
+        return Arithmetic(_OPERATOR_SPELLINGS.get(str(operator), str(operator)),
+                          tuple(int(o) for o in operands), int(result))
+    found = find_arithmetic(str(value))
+    return found[0] if found else None
+
+
+def _claim_arithmetic(item: Any, pattern: ClaimPattern,
+                      sentence_expressions: Sequence[Arithmetic], claims_count: int
+                      ) -> Arithmetic | None:
+    own = _as_arithmetic(getattr(item, "arithmetic", None))
+    if own is not None:
+        return own
+    if not sentence_expressions:
+        return None
+    if claims_count == 1:
+        return sentence_expressions[-1]
+    # several claims in one sentence: the expression whose result is this claim's quantity
+    position = pattern.kinds.index("quantity") if "quantity" in pattern.kinds else None
+    quantity = None if position is None else pattern.args[position]
+    return next((e for e in sentence_expressions if e.result == quantity), None)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def read_sentence(text: str) -> ReadSentence:
+    """Read a sentence's claims (``vlp.grammar.parse_sentence``) and its arithmetic."""
+    from vlp.grammar import parse_sentence
+
+    parsed = parse_sentence(text)
+    raw_claims = list(getattr(parsed, "claims", ()) or ())
+    expressions = find_arithmetic(text)
+    patterns = [(_as_pattern(item), item) for item in raw_claims]
+    readable = [(p, item) for p, item in patterns if p is not None]
+    claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)))
+                   for p, item in readable)
+    reason = None
+    if not claims:
+        reason = getattr(parsed, "reason", None) or getattr(parsed, "unparsed", None)
+        reason = reason if isinstance(reason, str) and reason else "no claim found"
+    return ReadSentence(text, claims, expressions, reason)
+
+
+def read_transcript(transcript: str) -> list[ReadSentence]:
+    """Split a transcript into sentences (``vlp.grammar.split_transcript``) and read each."""
+    from vlp.grammar import split_transcript
+
+    sentences = []
+    for step in split_transcript(transcript):
+        text = getattr(step, "text", step)
+        if isinstance(text, str) and text.strip():
+            sentences.append(read_sentence(text.strip()))
+    return sentences

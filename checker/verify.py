@@ -21,7 +21,15 @@ from vlp.kernel import Atom, Claim, Program, Query
 
 from vlp.errors import InputError
 
-from .align import ClaimPattern, ProgramIndex, hyperedge_arithmetic, same_expression
+from .align import (
+    ClaimPattern,
+    ProgramIndex,
+    ReadClaim,
+    ReadSentence,
+    hyperedge_arithmetic,
+    read_transcript,
+    same_expression,
+)
 from .chaining import Chart, forward_chain
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
@@ -229,26 +237,6 @@ def _split_sentences(text: str) -> list[str]:
 
 # --- reading the transcript ---------------------------------------------------------------------
 
-@attrs.frozen
-class _ReadClaim:
-    pattern: ClaimPattern
-    arithmetic: Arithmetic | None
-
-
-@attrs.frozen
-class _ReadSentence:
-    text: str
-    claims: tuple[_ReadClaim, ...]
-    arithmetic: tuple[Arithmetic, ...]
-    reason: str | None  # why no claim could be read
-
-
-def _read_transcript(transcript: str) -> list[_ReadSentence]:
-    from .reading import read_transcript
-
-    return read_transcript(transcript)
-
-
 def _is_text(transcript: str) -> bool:
     return "\x00" not in transcript
 
@@ -270,7 +258,7 @@ class _Judge:
     def unparsed(self, number: int, text: str, reason: str) -> None:
         self.steps.append(StepVerdict(number, text, Status.UNPARSED, reason=reason))
 
-    def judge(self, number: int, text: str, read: _ReadClaim) -> None:
+    def judge(self, number: int, text: str, read: ReadClaim) -> None:
         index = self.index
         arithmetic = read.arithmetic
         alignment = index.align(read.pattern, self.first)
@@ -361,7 +349,7 @@ def verify(
         raise InputError("the transcript is not text (it contains NUL bytes)")
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
     prepared = prepare(spec.program, spec.query, spec.axiom_order)
-    sentences = _read_transcript(transcript)
+    sentences = read_transcript(transcript)
     notes: list[str] = []
     readable = sum(1 for s in sentences if s.claims)
     chosen = mode
@@ -482,7 +470,7 @@ def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOr
 
 
 def _arithmetic_steps(
-    prepared: PreparedProblem, sentences: Sequence[_ReadSentence]
+    prepared: PreparedProblem, sentences: Sequence[ReadSentence]
 ) -> tuple[list[StepVerdict], list[Claim]]:
     """Reasoning-model mode: each expression ``a op b = c`` is matched with the built-in of a
     rule instance of the program (shortest-proof instances first); its conclusion is the
