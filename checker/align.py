@@ -426,6 +426,7 @@ class ReadSentence:
     claims: tuple[ReadClaim, ...]
     arithmetic: tuple[Arithmetic, ...]
     reason: str | None  # why no claim could be read
+    answer: int | None = None  # a claim-less closing sentence ("Therefore, the answer is 26.")
 
 
 def _as_pattern(value: Any) -> ClaimPattern | None:
@@ -483,10 +484,14 @@ def read_sentence(text: str) -> ReadSentence:
     claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)))
                    for p, item in readable)
     reason = None
+    answer = None
     if not claims:
+        from vlp.grammar import extract_answer
+
         reason = getattr(parsed, "reason", None) or getattr(parsed, "unparsed", None)
         reason = reason if isinstance(reason, str) and reason else "no claim found"
-    return ReadSentence(text, claims, expressions, reason)
+        answer = extract_answer(text)
+    return ReadSentence(text, claims, expressions, reason, answer)
 
 
 def read_transcript(transcript: str) -> list[ReadSentence]:

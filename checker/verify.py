@@ -352,13 +352,14 @@ def verify(
     sentences = read_transcript(transcript)
     notes: list[str] = []
     readable = sum(1 for s in sentences if s.claims)
+    statements = sum(1 for s in sentences if s.claims or s.answer is None)
     chosen = mode
     if mode == "auto":
         expressions = sum(len(s.arithmetic) for s in sentences)
         chosen = CLAIMS_MODE
-        if sentences and readable * 2 < len(sentences) and expressions:
+        if statements and readable * 2 < statements and expressions:
             chosen = ARITHMETIC_MODE
-            notes.append(f"only {readable} of {len(sentences)} sentences could be read as "
+            notes.append(f"only {readable} of {statements} sentences could be read as "
                          "claims, so the transcript was scored in reasoning-model mode")
     if chosen == ARITHMETIC_MODE:
         steps, order = _arithmetic_steps(prepared, sentences)
@@ -369,6 +370,8 @@ def verify(
     else:
         judge = _Judge(prepared)
         for number, sentence in enumerate(sentences, 1):
+            if not sentence.claims and sentence.answer is not None:
+                continue  # the closing "the answer is N": read by the answer extraction
             if not sentence.claims:
                 judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
                 continue
