@@ -16,6 +16,7 @@ API keys are read from the environment when a client is built and passed to the 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -41,7 +42,7 @@ class GenerationParams:
     thinking_budget: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return attrs.asdict(self, retain_collection_types=False)
+        return attrs.asdict(self)
 
 
 @attrs.frozen
@@ -62,7 +63,7 @@ class Request:
 
     def cache_key(self, model: ModelSpec) -> str:
         prompt: Any = self.prompt if isinstance(self.prompt, str) else attrs.asdict(
-            self.prompt, retain_collection_types=False)
+            self.prompt)
         payload = {**model.cache_identity(), "style": self.style, "prompt": prompt,
                    "params": self.params.to_json(), "sample": self.sample}
         blob = json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
@@ -200,8 +201,24 @@ class AnthropicClient:
         self.spec = spec
         self._client = anthropic.AsyncAnthropic(api_key=_api_key(spec), base_url=spec.base_url,
                                                 timeout=timeout, max_retries=0)
+        # Recent SDKs dropped ``temperature`` from the signature; the API may still take it.
+        create = inspect.signature(self._client.messages.create).parameters
+        self._temperature_in_body = "temperature" not in create
+        self._dropped: set[str] = set()
 
     async def complete(self, request: Request) -> Completion:
+        for _ in range(3):  # at most one retry per droppable parameter
+            try:
+                return await self._complete_once(request)
+            except anthropic.BadRequestError as error:
+                name = _unsupported_parameter(error)
+                if name in ("temperature", "stop") and name not in self._dropped:
+                    self._dropped.add(name)
+                else:
+                    raise
+        raise AssertionError("unreachable: each parameter is dropped at most once")
+
+    async def _complete_once(self, request: Request) -> Completion:
         if isinstance(request.prompt, str):
             raise InputError(f"{self.spec.label}: Anthropic models take --style chat",
                              location="--style")
@@ -209,13 +226,16 @@ class AnthropicClient:
         arguments: dict[str, Any] = {
             "model": self.spec.name, "system": request.prompt.system,
             "messages": request.prompt.as_anthropic(), "max_tokens": params.max_tokens}
-        if params.stop:
+        if params.stop and "stop" not in self._dropped:
             arguments["stop_sequences"] = list(params.stop)
         if params.thinking_budget:
             arguments["thinking"] = {"type": "enabled", "budget_tokens": params.thinking_budget}
             arguments["max_tokens"] = params.max_tokens + params.thinking_budget
-        elif params.temperature is not None:
-            arguments["temperature"] = params.temperature
+        elif params.temperature is not None and "temperature" not in self._dropped:
+            if self._temperature_in_body:
+                arguments["extra_body"] = {"temperature": params.temperature}
+            else:
+                arguments["temperature"] = params.temperature
         response = await self._client.messages.create(**arguments)
         texts = [block.text for block in response.content if block.type == "text"]
         thoughts = [block.thinking for block in response.content if block.type == "thinking"]

@@ -69,6 +69,9 @@ class EvalConfig:
                              location="--style")
         if self.samples < 1 or self.max_tokens < 1 or self.answer_max_tokens < 1:
             raise InputError("--samples, --max-tokens and --answer-max-tokens must be >= 1")
+        if self.thinking_budget is not None and self.thinking_budget < 1024:
+            raise InputError("--thinking-budget must be at least 1024 tokens (Anthropic's "
+                             "minimum)", location="--thinking-budget")
         if self.model.provider == "anthropic" and self.style != "chat":
             raise InputError("Anthropic models take --style chat", location="--style")
 
