@@ -1,0 +1,251 @@
+"""Exact shortest proofs (counted in claims) and their uniqueness certificates."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from vlp.checker import (
+    Chart,
+    NoProofError,
+    forward_chain,
+    load_program,
+    shortest_proof,
+    solve,
+)
+from vlp.grammar.canonical import parse_atom, parse_query
+from vlp.kernel import (
+    Atom,
+    Claim,
+    Program,
+    Theorem,
+    check_hyperedge,
+    comp,
+    cont,
+    transfer,
+)
+
+DATA = Path(__file__).parent / "data"
+
+D3_ORDER = [
+    "cont({pieter}, 20, parrots, 0)",
+    "transfer({pieter}, {yorgos}, 6, parrots, 0)",
+    "cont({pieter}, 14, parrots, 1)",
+    "cont({dennie}, 19, parrots, 1)",
+    "cont({dianna}, 4, parrots, 1)",
+    "comp({dennie}, {dianna}, 15, parrots, 1)",
+    "compeq({edgar}, {pieter}, {dennie}, {dianna}, parrots, 1)",
+    "cont({edgar}, 29, parrots, 1)",
+    "comp({edgar}, {eddie}, 3, parrots, 1)",
+    "cont({eddie}, 26, parrots, 1)",
+]
+
+
+@pytest.mark.parametrize("strategy", ["dfs", "bfs", "overlap"])
+def test_d3_unique_shortest_proof_in_dfs_order(strategy: str) -> None:
+    loaded = load_program(DATA / "d3.json")
+    solution = solve(loaded.program, loaded.query, strategy, axiom_order=loaded.axiom_order)
+    proof = solution.proof
+    assert solution.answer == 26
+    assert proof.size == 10 and proof.unique and proof.certified
+    assert proof.runner_up_size is None or proof.runner_up_size > 10
+    assert [str(a) for a in proof.dfs_atoms()] == D3_ORDER
+    assert len(proof.axioms(loaded.program)) == 6
+    assert [e.rule_id for e in proof.hyperedges] == ["2b", "1c", "5a", "1b"]
+    # the verbalization order of App. D.3 is the same whatever strategy built the chart
+    assert proof.hyperedges[-1].conclusion == solution.goal
+
+
+def test_d2_shortest_proof_is_the_in_context_example() -> None:
+    loaded = load_program(DATA / "d2.json")
+    solution = solve(loaded.program, loaded.query, "dfs", axiom_order=loaded.axiom_order)
+    assert solution.answer == 2
+    assert solution.proof.size == 9 and solution.proof.unique
+    quantities = [a.quantity for a in solution.proof.dfs_atoms() if a.predicate == "cont"]
+    assert quantities == [20, 24, 19, 13, 2]
+
+
+def test_popped_counts_the_strategy_pops_up_to_the_goal() -> None:
+    loaded = load_program(DATA / "d3.json")
+    for strategy in ("dfs", "bfs", "overlap"):
+        solution = solve(loaded.program, loaded.query, strategy, axiom_order=loaded.axiom_order)
+        stopped = forward_chain(loaded.program, loaded.query, strategy=strategy,
+                                axiom_order=loaded.axiom_order, stop_at_goal=True)
+        assert solution.popped == len(stopped.pop_order)
+    assert solve(loaded.program, loaded.query, "overlap",
+                 axiom_order=loaded.axiom_order).popped == 15
+
+
+def test_two_equally_short_proofs_are_reported_not_unique() -> None:
+    program = Program([
+        cont("ann", 5, "pens", 0), comp("bea", "ann", 2, "pens", 0),
+        cont("cal", 4, "pens", 0), comp("bea", "cal", 3, "pens", 0),
+    ])
+    chart = forward_chain(program, parse_query("cont({bea}, ?, pens, ?)"))
+    proof = shortest_proof(chart, cont("bea", 7, "pens", 0))
+    assert proof.size == 3
+    assert proof.runner_up_size == 3
+    assert not proof.unique
+    assert "NOT unique" in proof.certificate_text()
+
+
+def test_frame_copies_are_free() -> None:
+    # Ann's 5 pens must be carried from 0 to 1 to meet the comparison stated at 1
+    program = Program([
+        cont("ann", 5, "pens", 0), transfer("dan", "eve", 1, "pens", 0),
+        comp("bea", "ann", 2, "pens", 1),
+    ])
+    chart = forward_chain(program, parse_query("cont({bea}, ?, pens, ?)"))
+    goal = cont("bea", 7, "pens", 1)
+    assert chart.answers() == [goal]
+    proof = shortest_proof(chart, goal)
+    assert [e.rule_id for e in proof.hyperedges] == ["6", "1a"]
+    assert proof.size == 3 and len(proof.atoms) == 4
+    assert proof.dfs_atoms() == [cont("ann", 5, "pens", 0), comp("bea", "ann", 2, "pens", 1), goal]
+    assert proof.unique
+
+
+def test_shortest_beats_the_first_derivation() -> None:
+    # a long chain stated first, a short route to the same count stated last
+    program = Program([
+        cont("a", 1, "x", 0), comp("b", "a", 1, "x", 0), comp("c", "b", 1, "x", 0),
+        comp("d", "c", 1, "x", 0), cont("e", 2, "x", 0), comp("d", "e", 2, "x", 0),
+    ])
+    goal = cont("d", 4, "x", 0)
+    chart = forward_chain(program, strategy="dfs", axiom_order=sorted(program.axioms, key=str))
+    proof = shortest_proof(chart, goal)
+    assert proof.size == 3
+    assert set(proof.dfs_atoms()) == {cont("e", 2, "x", 0), comp("d", "e", 2, "x", 0), goal}
+    assert proof.unique and proof.runner_up_size is not None and proof.runner_up_size > 3
+
+
+def test_goal_that_is_an_axiom() -> None:
+    program = Program([cont("a", 1, "x", 0)])
+    chart = forward_chain(program)
+    proof = shortest_proof(chart, cont("a", 1, "x", 0))
+    assert proof.size == 1 and proof.hyperedges == () and proof.dfs_atoms() == [
+        cont("a", 1, "x", 0)]
+
+
+def test_no_proof() -> None:
+    program = Program([cont("a", 1, "x", 0)])
+    chart = forward_chain(program)
+    with pytest.raises(NoProofError):
+        shortest_proof(chart, cont("a", 2, "x", 0))
+    with pytest.raises(NoProofError, match="no answer"):
+        solve(program, parse_query("cont({b}, ?, x, ?)"))
+
+
+def test_union_proof_lists_blocks_in_order() -> None:
+    loaded = load_program(DATA / "mixed.json")
+    solution = solve(loaded.program, loaded.query, axiom_order=loaded.axiom_order)
+    assert solution.answer == 11
+    assert solution.proof.size == 6  # Alice's frame copy to time 1 is free
+    assert solution.proof.hyperedges[-1].rule_id == "3"
+    assert [str(a) for a in solution.proof.dfs_atoms()][:2] == [
+        "cont({alice}, 5, apples, 0)", "comp({bob}, {alice}, 3, apples, 0)"]
+
+
+def test_uncertified_proof() -> None:
+    loaded = load_program(DATA / "d2.json")
+    chart = forward_chain(loaded.program, loaded.query)
+    proof = shortest_proof(chart, chart.answers()[0], certify=False)
+    assert proof.size == 9 and not proof.certified and proof.runner_up_size is None
+    assert not proof.unique
+
+
+# -- Z3's optimum agrees with brute force on random small consistent programs -------------
+
+
+@st.composite
+def small_programs(draw: st.DrawFn) -> tuple[Program, Atom]:
+    agents = ["a", "b", "c", "d"]
+    truth = {0: {x: draw(st.integers(0, 9)) for x in agents}}
+    truth[1] = dict(truth[0])
+    times = [0]
+    axioms: set[Atom] = set()
+    if draw(st.booleans()):
+        sender, receiver = draw(st.permutations(agents))[:2]
+        amount = draw(st.integers(1, 5))
+        if truth[0][sender] >= amount:
+            axioms.add(transfer(sender, receiver, amount, "x", 0))
+            truth[1][sender] -= amount
+            truth[1][receiver] += amount
+            times.append(1)
+    facts = draw(st.lists(st.tuples(st.sampled_from(agents), st.sampled_from(agents),
+                                    st.sampled_from(times), st.booleans()),
+                          min_size=2, max_size=6))
+    for first, second, time, is_comparison in facts:
+        known = truth[time]
+        if is_comparison and known[first] != known[second]:
+            high, low = (first, second) if known[first] > known[second] else (second, first)
+            axioms.add(comp(high, low, known[high] - known[low], "x", time))
+        else:
+            axioms.add(cont(first, known[first], "x", time))
+    program = Program(axioms)
+    chart = forward_chain(program)
+    stated = {a.claim() for a in axioms}
+    goals = sorted(a for a in chart.theorems if a.predicate == "cont" and a.claim() not in stated)
+    goal = draw(st.sampled_from(goals or sorted(chart.theorems)))
+    return program, goal
+
+
+def _derivable(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bool:
+    """Can ``goal`` be proved using only atoms whose claims are in ``claims``?"""
+    derived = {a for a in chart.program.axioms if a.claim() in claims}
+    changed = True
+    while changed:
+        changed = False
+        for edge in chart.hyperedges:
+            if (edge.conclusion not in derived and edge.conclusion.claim() in claims
+                    and all(p in derived for p in edge.premises)):
+                derived.add(edge.conclusion)
+                changed = True
+    return goal in derived
+
+
+def _brute_force_minimum(chart: Chart, goal: Atom, avoid_all_of: frozenset[Claim] | None
+                         ) -> int | None:
+    ancestors = [a for a in nx.ancestors(chart.forest, goal) if isinstance(a, Atom)]
+    claims = sorted({a.claim() for a in ancestors if a.claim() != goal.claim()}, key=str)
+    everything = frozenset(claims) | {goal.claim()}
+    if avoid_all_of is not None and not any(  # derivability is monotone in the claim set
+            _derivable(chart, goal, everything - {c}) for c in avoid_all_of - {goal.claim()}):
+        return None
+    for size in range(0, len(claims) + 1):
+        for subset in combinations(claims, size):
+            chosen = frozenset(subset) | {goal.claim()}
+            if avoid_all_of is not None and avoid_all_of <= chosen:
+                continue
+            if _derivable(chart, goal, chosen):
+                return size + 1
+    return None
+
+
+@given(small_programs())
+def test_optimum_and_runner_up_match_brute_force(case: tuple[Program, Atom]) -> None:
+    program, goal = case
+    chart = forward_chain(program)
+    proof = shortest_proof(chart, goal)
+    assert proof.size == _brute_force_minimum(chart, goal, None)
+    assert proof.runner_up_size == _brute_force_minimum(chart, goal, proof.claims)
+    # the extracted proof is a kernel-checked hyperpath ending in the goal
+    proved: dict[Atom, Theorem] = {}
+    for edge in proof.hyperedges:
+        premises = [proved.get(p, p) for p in edge.premises]
+        verdict = check_hyperedge(program, edge.rule_id, premises, edge.conclusion)
+        assert isinstance(verdict, Theorem), verdict
+        proved[edge.conclusion] = verdict
+    assert goal in proved or goal in program.axioms
+    assert len(proof.dfs_atoms()) == proof.size
+
+
+def test_parse_atom_roundtrip_of_proof_json() -> None:
+    loaded = load_program(DATA / "d3.json")
+    proof = solve(loaded.program, loaded.query).proof
+    for edge in proof.to_json()["proof"]:  # type: ignore[union-attr]
+        assert parse_atom(edge["conclusion"]).predicate in ("cont", "comp", "compeq")
