@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-import re
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Protocol
 
@@ -169,8 +168,22 @@ class Derivation:
     hyperedge: HyperedgeLike
 
 
+@attrs.frozen
+class _ClaimEdge:
+    """A non-frame rule instance over claim ids (premise ids in pattern order, deduplicated)."""
+
+    edge: HyperedgeLike
+    head: int
+    premises: tuple[int, ...]
+    arithmetic: Arithmetic | None
+
+
 class ProgramIndex:
-    """A program's chart and shortest proof, indexed for alignment (built once per problem)."""
+    """A program's chart and shortest proof, indexed for alignment (built once per problem).
+
+    Claims get small integer ids so that the per-transcript work (which claims are
+    available, which rule instances apply) is set arithmetic on ints.
+    """
 
     def __init__(self, program: Program, chart: ChartLike, proof_atoms: Collection[Atom]):
         self.program = program
@@ -178,9 +191,10 @@ class ProgramIndex:
         self.proof_atoms = frozenset(proof_atoms)
         self.proof_claims = frozenset(claim_of(a) for a in self.proof_atoms)
         self.axiom_claims = frozenset(claim_of(a) for a in program.axioms)
+        atom_claim: dict[Atom, Claim] = {atom: claim_of(atom) for atom in chart.theorems}
         atoms_by_claim: dict[Claim, list[Atom]] = {}
-        for atom in chart.theorems:
-            atoms_by_claim.setdefault(claim_of(atom), []).append(atom)
+        for atom, claim in atom_claim.items():
+            atoms_by_claim.setdefault(claim, []).append(atom)
 
         def preference(atom: Atom) -> tuple[int, int]:
             return (atom not in self.proof_atoms, atom.time if atom.time is not None else -1)
@@ -188,9 +202,28 @@ class ProgramIndex:
         self.atoms_by_claim: dict[Claim, tuple[Atom, ...]] = {
             claim: tuple(sorted(atoms, key=preference)) for claim, atoms in atoms_by_claim.items()
         }
-        # claims by (predicate, entity) for patterns with omitted words and for diagnoses
+        self.claims: list[Claim] = sorted(self.atoms_by_claim, key=str)
+        self.claim_id: dict[Claim, int] = {c: i for i, c in enumerate(self.claims)}
+        self.axiom_ids = frozenset(self.claim_id[c] for c in self.axiom_claims)
+        # every non-frame rule instance, by head claim (preferred atoms first) and by premise
+        self._incoming: dict[int, list[_ClaimEdge]] = {}
+        self._consumers: dict[int, list[_ClaimEdge]] = {}
+        for claim in self.claims:
+            for atom in self.atoms_by_claim[claim]:
+                for edge in chart.incoming(atom):
+                    if edge.rule_id in (FRAME_RULE_ID, AXIOM):
+                        continue
+                    premise_ids = tuple(dict.fromkeys(self.claim_id[atom_claim[p]]
+                                                      for p in edge.premises))
+                    record = _ClaimEdge(edge, self.claim_id[claim], premise_ids,
+                                        hyperedge_arithmetic(edge.rule_id, edge.premises,
+                                                             edge.conclusion))
+                    self._incoming.setdefault(record.head, []).append(record)
+                    for premise in premise_ids:
+                        self._consumers.setdefault(premise, []).append(record)
+        # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
-        for claim in self.atoms_by_claim:
+        for claim in self.claims:
             self._by_predicate.setdefault(claim.predicate, []).append(claim)
         self.agent_names = frozenset(
             name for atom in program.axioms for agents in atom.agent_sets for name in agents.names
@@ -200,7 +233,10 @@ class ProgramIndex:
             for kind, value in zip(SIGNATURES[atom.predicate], atom.args, strict=True)
             if kind == "entity"
         )
-        self._incoming_cache: dict[Claim, list[tuple[HyperedgeLike, Arithmetic | None]]] = {}
+
+    def ids(self, claims: Iterable[Claim]) -> set[int]:
+        """The ids of the given claims that are theorems."""
+        return {self.claim_id[c] for c in claims if c in self.claim_id}
 
     # -- alignment --
 
@@ -275,107 +311,82 @@ class ProgramIndex:
     def incoming(self, claim: Claim) -> list[tuple[HyperedgeLike, Arithmetic | None]]:
         """Rule instances (no frame-rule copies) concluding any atom of ``claim``, with their
         arithmetic; preferred atoms first."""
-        cached = self._incoming_cache.get(claim)
-        if cached is None:
-            cached = []
-            for atom in self.atoms_by_claim.get(claim, ()):
-                for edge in self.chart.incoming(atom):
-                    if edge.rule_id in (FRAME_RULE_ID, AXIOM):
-                        continue
-                    arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
-                    cached.append((edge, arithmetic))
-            self._incoming_cache[claim] = cached
-        return cached
+        index = self.claim_id.get(claim)
+        return [(r.edge, r.arithmetic) for r in self._incoming.get(index, ())] \
+            if index is not None else []
 
     def derive(
-        self, claim: Claim, available: Collection[Claim], stated: Arithmetic | None = None
+        self, claim: Claim, available: Collection[int], stated: Arithmetic | None = None
     ) -> Derivation | None:
-        """One rule instance concluding ``claim`` whose premises are all available claims
-        (a premise may be a frame-rule copy of an available claim), accepted by the kernel.
-
-        With a stated expression, instances whose built-in it writes are tried first.
+        """One rule instance concluding ``claim`` whose premises are all available (claim
+        ids; a premise may be a frame-rule copy of an available claim), accepted by the
+        kernel. With a stated expression, instances whose built-in it writes are tried first.
         """
-        edges = [
-            (edge, arithmetic) for edge, arithmetic in self.incoming(claim)
-            if all(claim_of(p) in available for p in edge.premises)
-        ]
+        index = self.claim_id.get(claim)
+        if index is None:
+            return None
+        records = [r for r in self._incoming.get(index, ())
+                   if all(p in available for p in r.premises)]
         if stated is not None:
-            edges.sort(key=lambda item: not (
-                item[1] is not None and same_expression(stated, item[1])))
-        for edge, _arithmetic in edges:
-            premises = [self.chart.theorems[p] for p in edge.premises]
-            theorem = check_with_kernel(self.program, edge, premises)
+            records.sort(key=lambda r: not (
+                r.arithmetic is not None and same_expression(stated, r.arithmetic)))
+        for record in records:
+            premises = [self.chart.theorems[p] for p in record.edge.premises]
+            theorem = check_with_kernel(self.program, record.edge, premises)
             if theorem is not None:
-                return Derivation(theorem, edge)
+                return Derivation(theorem, record.edge)
         return None
 
     def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:
         """Is the stated expression the built-in of some rule instance concluding ``claim``?"""
         return any(a is not None and same_expression(stated, a) for _e, a in self.incoming(claim))
 
-    def missing_claims(self, claim: Claim, available: Collection[Claim]) -> tuple[Claim, ...]:
+    def missing_claims(self, claim: Claim, available: Collection[int]) -> tuple[Claim, ...]:
         """The fewest unstated intermediate claims a derivation of ``claim`` needs.
 
-        Knuth's lightest-derivation over the chart: an available claim costs 0, any other
-        claim 1 plus its cheapest rule instance's premises (counted as a tree, which can
-        over-count shared sub-derivations but names a valid set of skipped steps).
+        Knuth's lightest derivation over the chart: an available claim costs 0, any other
+        claim 1 plus the costs of its cheapest rule instance's premises (counted as a tree,
+        which can over-count shared sub-derivations but names a valid set of skipped steps).
         """
-        cost: dict[Claim, int] = {c: 0 for c in available if c in self.atoms_by_claim}
-        best: dict[Claim, HyperedgeLike] = {}
-        consumers: dict[Claim, list[HyperedgeLike]] = {}
-        edges: list[HyperedgeLike] = []
-        for atom in self.chart.theorems:
-            for edge in self.chart.incoming(atom):
-                if edge.rule_id in (FRAME_RULE_ID, AXIOM):
-                    continue
-                edges.append(edge)
-                for premise in {claim_of(p) for p in edge.premises}:
-                    consumers.setdefault(premise, []).append(edge)
-        heap: list[tuple[int, str, Claim]] = [(0, str(c), c) for c in cost]
+        target = self.claim_id.get(claim)
+        if target is None:
+            return ()
+        cost: dict[int, int] = {c: 0 for c in available}
+        best: dict[int, _ClaimEdge] = {}
+        heap: list[tuple[int, int]] = [(0, c) for c in cost]
         heapq.heapify(heap)
-        done: set[Claim] = set()
-
-        def edge_cost(edge: HyperedgeLike) -> int | None:
-            total = 1
-            for premise in {claim_of(p) for p in edge.premises}:
-                if premise not in done:
-                    return None
-                total += cost[premise]
-            return total
-
-        # edges with no premises never occur (axioms have no incoming edges here)
+        done: set[int] = set()
         while heap:
-            value, _key, current = heapq.heappop(heap)
+            value, current = heapq.heappop(heap)
             if current in done or cost.get(current) != value:
                 continue
             done.add(current)
-            if current == claim:
+            if current == target:
                 break
-            for edge in consumers.get(current, ()):
-                head = claim_of(edge.conclusion)
-                if head in done:
+            for record in self._consumers.get(current, ()):
+                head = record.head
+                if head in done or not all(p in done for p in record.premises):
                     continue
-                total = edge_cost(edge)
-                if total is not None and total < cost.get(head, 1 << 30):
+                total = 1 + sum(cost[p] for p in record.premises)
+                if total < cost.get(head, 1 << 30):
                     cost[head] = total
-                    best[head] = edge
-                    heapq.heappush(heap, (total, str(head), head))
-        if claim not in done:
+                    best[head] = record
+                    heapq.heappush(heap, (total, head))
+        if target not in done:
             return ()
         missing: list[Claim] = []
-        seen: set[Claim] = set()
+        seen: set[int] = set()
 
-        def walk(current: Claim) -> None:
+        def walk(current: int) -> None:
             if current in seen or cost.get(current, 0) == 0:
                 return
             seen.add(current)
-            edge = best[current]
-            for premise in edge.premises:
-                walk(claim_of(premise))
-            if current != claim:
-                missing.append(current)
+            for premise in best[current].premises:
+                walk(premise)
+            if current != target:
+                missing.append(self.claims[current])
 
-        walk(claim)
+        walk(target)
         return tuple(missing)
 
 
@@ -390,26 +401,16 @@ def check_with_kernel(
 
 # --- reading a transcript through the language layer ---------------------------------------------
 
-_EXPRESSION = re.compile(
-    r"(\d[\d,]*(?:\s*[-+*×x·]\s*\d[\d,]*)+)\s*=\s*\$?\s*(\d[\d,]*)(?![\d.]*\s*[-+*×x·]\s*\d)"
-)
-_OPERAND_SPLIT = re.compile(r"\s*([-+*×x·])\s*")
-_OPERATOR_SPELLINGS = {"×": "*", "x": "*", "·": "*"}
+_OPERATOR_SPELLINGS = {"×": "*", "x": "*", "·": "*", "−": "-", "–": "-"}
 
 
 def find_arithmetic(text: str) -> tuple[Arithmetic, ...]:
-    """Expressions ``a op b [op c ...] = r`` with one operator kind (paper App. D.4 reads
-    only these). Mixed operators (``2 + 3 * 4 = 14``) are left out: no rule computes them."""
-    found = []
-    for match in _EXPRESSION.finditer(text):
-        parts = _OPERAND_SPLIT.split(match.group(1))
-        operands = [int(p.replace(",", "")) for p in parts[0::2]]
-        operators = {_OPERATOR_SPELLINGS.get(o, o) for o in parts[1::2]}
-        if len(operators) != 1:
-            continue
-        found.append(Arithmetic(operators.pop(), tuple(operands),
-                                int(match.group(2).replace(",", ""))))
-    return tuple(found)
+    """Expressions ``a op b [op c ...] = r`` with one operator kind, read by the language
+    layer (paper App. D.4). Mixed operators and divisions are left out: no rule computes them."""
+    from vlp.grammar import extract_arithmetic
+
+    found = (_as_arithmetic(expression) for expression in extract_arithmetic(text))
+    return tuple(e for e in found if e is not None)
 
 
 @attrs.frozen
@@ -445,12 +446,16 @@ def _as_arithmetic(value: Any) -> Arithmetic | None:
     if isinstance(value, str):
         found = find_arithmetic(value)
         return found[0] if found else None
-    operator = getattr(value, "operator", None) or getattr(value, "op", None)
     operands = getattr(value, "operands", None)
     result = getattr(value, "result", None)
-    if operator is not None and operands is not None and result is not None:
-        return Arithmetic(_OPERATOR_SPELLINGS.get(str(operator), str(operator)),
-                          tuple(int(o) for o in operands), int(result))
+    operators = getattr(value, "operators", None)
+    if operators is None and getattr(value, "operator", None) is not None:
+        operators = (value.operator,) * (len(operands or ()) - 1)
+    if operands is not None and result is not None and operators is not None:
+        spelled = {_OPERATOR_SPELLINGS.get(str(o), str(o)) for o in operators}
+        if len(spelled) != 1 or not spelled <= {"+", "-", "*"}:
+            return None  # mixed operators or division: no rule's built-in has that shape
+        return Arithmetic(spelled.pop(), tuple(int(o) for o in operands), int(result))
     found = find_arithmetic(str(value))
     return found[0] if found else None
 
@@ -486,11 +491,12 @@ def read_sentence(text: str) -> ReadSentence:
     reason = None
     answer = None
     if not claims:
-        from vlp.grammar import extract_answer
-
-        reason = getattr(parsed, "reason", None) or getattr(parsed, "unparsed", None)
+        kind = getattr(parsed, "kind", None)
+        answer = getattr(parsed, "answer", None) if kind == "answer" else None
+        reason = getattr(parsed, "reason", None)
+        if kind in ("question", "ground"):
+            reason = "a question, not a claim"
         reason = reason if isinstance(reason, str) and reason else "no claim found"
-        answer = extract_answer(text)
     return ReadSentence(text, claims, expressions, reason, answer)
 
 

@@ -33,7 +33,7 @@ from .align import (
 from .chaining import Chart, forward_chain
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
-from .search_order import SearchOrder, compare_orders
+from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
 from .shortest import ShortestProof, goal_of, shortest_proof
 from .verdicts import Arithmetic, Status, StepVerdict
 
@@ -74,6 +74,8 @@ class PreparedProblem:
         self._reference_text: tuple[str, ...] | None = None
         self._orders: tuple[list[Claim], list[Claim], frozenset[Claim]] | None = None
         self._builtins: list[tuple[Arithmetic, Any]] | None = None
+        self._references: tuple[tuple[Claim, ...], tuple[Claim, ...],
+                                tuple[Claim, ...]] | None = None
 
     @property
     def proof_claims_in_order(self) -> list[Claim]:
@@ -105,6 +107,21 @@ class PreparedProblem:
                                if a not in self.program.axioms])
             self._orders = (orders[0], orders[1], self._generator_universe())
         return self._orders
+
+    def search_references(self) -> tuple[tuple[Claim, ...], tuple[Claim, ...],
+                                          tuple[Claim, ...]]:
+        """The DFS and BFS orders restricted to the generator's universe, and the shortest
+        proof's non-axiom claims in DFS order (App. D.4)."""
+        if self._references is None:
+            dfs, bfs, universe = self.reference_orders()
+            axioms = self.index.axiom_claims
+            self._references = (
+                tuple(first_occurrences(dfs, universe.__contains__)),
+                tuple(first_occurrences(bfs, universe.__contains__)),
+                tuple(first_occurrences(self.proof_claims_in_order,
+                                        lambda c: c not in axioms)),
+            )
+        return self._references
 
     def _generator_universe(self) -> frozenset[Claim]:
         """Claims a top-down generator's trees could contain: the shortest proof, and every
@@ -249,7 +266,7 @@ class _Judge:
     def __init__(self, prepared: PreparedProblem):
         self.prepared = prepared
         self.index = prepared.index
-        self.available: set[Claim] = set(self.index.axiom_claims)
+        self.available: set[int] = set(self.index.axiom_ids)  # claim ids
         self.first: dict[Claim, StepVerdict] = {}  # first verdict of every true claim
         self.false_seen: set[tuple[str, str]] = set()
         self.steps: list[StepVerdict] = []
@@ -309,7 +326,7 @@ class _Judge:
                                       arithmetic=arithmetic, reason=note)
             self.order.append(claim)
         self.first[claim] = verdict
-        self.available.add(claim)
+        self.available.add(index.claim_id[claim])
         self.steps.append(verdict)
 
 
@@ -465,11 +482,16 @@ def _metrics(
     )
 
 
-def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOrder | None:
-    dfs, bfs, universe = prepared.reference_orders()
-    axioms = prepared.index.axiom_claims
-    proof_order = [c for c in prepared.proof_claims_in_order if c not in axioms]
-    return compare_orders(order, dfs, bfs, proof_order, universe)
+def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOrder:
+    dfs, bfs, proof = prepared.search_references()
+    ids = prepared.index.claim_id
+    mine = tuple(first_occurrences(order))
+    mine_ids = [ids[c] for c in mine]
+
+    def distance(reference: tuple[Claim, ...]) -> float:
+        return normalized_levenshtein(mine_ids, [ids[c] for c in reference])
+
+    return SearchOrder(mine, dfs, bfs, proof, distance(dfs), distance(bfs), distance(proof))
 
 
 def _arithmetic_steps(
