@@ -1,0 +1,115 @@
+"""``vlp report``: the paper's table layouts, the aggregation behind them and the plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from vlp.lm.report import bootstrap, load_runs, table2, table3
+
+from vlp.cli import main
+
+
+def _record(problem_id: str, setting: str, control: bool, overlap: str | None, correct: bool,
+            efficiency: float, kind: str = "nonground") -> dict:
+    return {"problem_id": problem_id, "sample": 0, "model": "m", "setting": setting,
+            "control": control, "overlap": overlap, "query_kind": kind,
+            "score": {"answer_correct": correct, "efficiency": efficiency,
+                      "efficiency_non_axioms": efficiency / 2, "recall": 1.0,
+                      "exact_match": efficiency == 1.0, "transcript_tokens": 50,
+                      "reference_tokens": 30,
+                      "search_order": {"distance_dfs": 0.2, "distance_bfs": 0.4,
+                                       "distance_shortest_proof": 0.0}}}
+
+
+def _run_dir(path: Path, model: str, records: list[dict]) -> Path:
+    path.mkdir(parents=True)
+    (path / "run.json").write_text(json.dumps({"model": model}))
+    (path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+@pytest.fixture()
+def runs(tmp_path: Path) -> list[Path]:
+    first = [
+        _record("b1", "base", False, None, True, 1.0),
+        _record("b2", "base", False, None, False, 0.5),
+        _record("a1", "axiom", False, "none", True, 0.8),
+        _record("a2", "axiom", True, "none", True, 1.0),
+        _record("t1", "trees", False, "agent", True, 0.25),
+        _record("t2", "trees", False, "agent", True, 0.75),
+        _record("t3", "trees", False, "agent", False, 0.1),  # wrong: not in Table 3
+        _record("t4", "trees", True, "agent", True, 1.0),  # control: not in Table 3
+        _record("g1", "trees", False, "both", True, 1.0, kind="ground"),
+        _record("g2", "base", False, None, False, 1.0, kind="ground"),  # not in Table 2
+    ]
+    second = [_record("b1", "base", False, None, True, 1.0)]
+    return [_run_dir(tmp_path / "one", "openai:gpt-4o-mini", first),
+            _run_dir(tmp_path / "two", "baseline:shortest", second)]
+
+
+def test_table2_accuracy_per_setting_and_variant(runs: list[Path]) -> None:
+    header, rows = table2(load_runs(runs))
+    assert header == ["model", "setting", "variant", "accuracy"]
+    cells = {(r[0], r[1], r[2]): r[3] for r in rows}
+    assert cells[("openai:gpt-4o-mini", "base", "")].mean == 0.5  # ground queries left out
+    assert cells[("openai:gpt-4o-mini", "axiom", "irrelevant")].n == 1
+    assert cells[("openai:gpt-4o-mini", "axiom", "control")].mean == 1.0
+    assert cells[("openai:gpt-4o-mini", "trees", "irrelevant")].mean == pytest.approx(2 / 3)
+    assert cells[("openai:gpt-4o-mini", "tree", "irrelevant")].n == 0
+    assert cells[("baseline:shortest", "base", "")].mean == 1.0
+    assert len(rows) == 2 * 7
+
+
+def test_table3_counts_correct_irrelevant_trees_problems(runs: list[Path]) -> None:
+    _, rows = table3(load_runs(runs))
+    cells = {(r[0], r[1], r[2], r[3]): r[4] for r in rows}
+    agent = cells[("openai:gpt-4o-mini", "efficiency", "nonground", "agent")]
+    assert agent.n == 2 and agent.mean == pytest.approx(0.5)
+    assert agent.low is not None and agent.low <= 0.5 <= agent.high  # type: ignore[operator]
+    assert cells[("openai:gpt-4o-mini", "exact_match", "ground", "both")].mean == 1.0
+    assert cells[("openai:gpt-4o-mini", "efficiency_non_axioms", "nonground", "agent")].mean \
+        == pytest.approx(0.25)
+    assert cells[("openai:gpt-4o-mini", "recall", "nonground", "none")].n == 0
+
+
+def test_report_files_and_markdown_layout(runs: list[Path], tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report"
+    assert main(["report", *map(str, runs), "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert ("| Model | Base | w/ Axiom: Irrelevant | Control | w/ Tree: Irrelevant | Control "
+            "| w/ Multiple Trees: Irrelevant | Control |") in printed
+    assert ("| Model | Metric | Non-ground: None | Entity | Agent | Both | Ground: None | Entity "
+            "| Agent | Both |") in printed
+    for metric in ("Efficiency", "Exact matches", "Efficiency (non-axioms)", "Correct theorems"):
+        assert f"| openai:gpt-4o-mini | {metric} |" in printed
+    assert "| baseline:shortest | 100.0 [100.0, 100.0] (n=1) |" in printed
+    for name in ("fig3_tokens.png", "fig7_accuracy_by_overlap.png", "fig8_search_order.png"):
+        data = (out / name).read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 5000
+    with open(out / "table3_efficiency.csv", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 2 * 2 * 4 * 4
+    assert set(rows[0]) == {"model", "metric", "query_kind", "overlap", "n", "mean", "ci_low",
+                            "ci_high"}
+
+
+def test_report_needs_run_directories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(tmp_path), "-o", str(tmp_path / "out")]) == 2
+    assert "not a run directory" in capsys.readouterr().err
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30), st.integers(0, 5))
+def test_bootstrap_interval_contains_the_mean_and_is_reproducible(values: list[float],
+                                                                  seed: int) -> None:
+    estimate = bootstrap(values, seed=seed, resamples=200)
+    assert estimate.n == len(values)
+    assert estimate.low <= estimate.mean + 1e-9  # type: ignore[operator]
+    assert estimate.mean <= estimate.high + 1e-9  # type: ignore[operator]
+    assert bootstrap(values, seed=seed, resamples=200) == estimate
+    assert bootstrap([], seed=seed).mean is None

@@ -1,0 +1,153 @@
+"""``vlp evaluate`` end to end over the loopback stub: faults, cache, crash and resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from vlp.lm.store import read_results
+from vlp.lm.stub_server import RecordedTranscript, StubServer, load_recorded
+
+RECORDED = Path(__file__).parent / "data" / "recorded"
+NAMES = ["Alice", "Bruno", "Carla", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines",
+         "Jonas", "Karim", "Lotte", "Mateo", "Nadia", "Oskar", "Paula", "Quentin", "Rosa",
+         "Sven", "Tamara", "Ugo", "Vera", "Wanda", "Xavier", "Yusuf", "Zora"]
+ENTITIES = ["apples", "marbles", "stamps", "kites", "shells", "pencils"]
+
+
+def chain_problem(index: int) -> tuple[dict, RecordedTranscript]:
+    """A three-axiom problem (rules 1a and 2b) and a proof in the paper's format."""
+    first, second, third = (NAMES[(3 * index + k) % len(NAMES)] for k in range(3))
+    entity = ENTITIES[index % len(ENTITIES)]
+    start, more, given = 10 + index, 2 + index % 5, 1 + index % 3
+    middle, answer = start + more, start + more - given
+    text = (f"{first} has {start} {entity}. {second} has {more} {entity} more than {first}. "
+            f"{second} then gives {given} {entity} to {third}.")
+    question = f"How many {entity} does {second} have?"
+    low = [n.lower() for n in (first, second, third)]
+    problem = {
+        "id": f"chain-{index:02d}", "text": text, "question": question, "answer": answer,
+        "setting": ["base", "axiom", "tree", "trees"][index % 4], "control": index % 2 == 1,
+        "overlap": ["none", "entity", "agent", "both"][index % 4], "query_kind": "nonground",
+        "axioms": [f"cont({{{low[0]}}}, {start}, {entity}, 0)",
+                   f"comp({{{low[1]}}}, {{{low[0]}}}, {more}, {entity}, 0)",
+                   f"transfer({{{low[1]}}}, {{{low[2]}}}, {given}, {entity}, 0)"],
+        "query": f"cont({{{low[1]}}}, ?, {entity}, ?)",
+    }
+    proof = "\n".join([
+        f"1. {first} has {start} {entity}.",
+        f"2. {second} has {more} {entity} more than {first}.",
+        f"3. So {second} has {start} + {more} = {middle} {entity}.",
+        f"4. {second} then gives {given} {entity} to {third}.",
+        f"5. So {second} has {middle} - {given} = {answer} {entity}."])
+    # every third problem: the model answers wrongly in the second step
+    reply = str(answer + 1 if index % 3 == 2 else answer)
+    return problem, RecordedTranscript(problem=f"{text} {question}", proof=proof, answer=reply)
+
+
+@pytest.fixture()
+def dataset(tmp_path: Path) -> tuple[Path, list[RecordedTranscript]]:
+    pairs = [chain_problem(i) for i in range(16)]
+    d3 = json.loads((RECORDED / "problems" / "paper_d3.jsonl").read_text().splitlines()[0])
+    path = tmp_path / "problems.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p, _ in pairs) + json.dumps(d3) + "\n")
+    return path, [t for _, t in pairs] + load_recorded([RECORDED])
+
+
+def evaluate(data: Path, out: Path, server: StubServer, *extra: str,
+             cache: Path | None = None) -> subprocess.Popen:
+    env = {**os.environ, "VLP_CACHE_DIR": str(cache or out.parent / "no-cache")}
+    env.pop("OPENAI_API_KEY", None)  # a local server needs no key
+    command = [sys.executable, "-m", "vlp.cli", "evaluate", "--model", "local:llama-3.1-8b",
+               "--base-url", server.base_url, "--data", str(data), "-o", str(out),
+               "--retry-delay", "0.01", "--timeout", "0.5", "--quiet", *extra]
+    if cache is None:
+        command.append("--no-cache")
+    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def finish(process: subprocess.Popen) -> str:
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    return stdout
+
+
+def _keyed(run: Path) -> dict[tuple[str, int], dict]:
+    records = list(read_results(run))
+    keys = [(r["problem_id"], r["sample"]) for r in records]
+    assert len(keys) == len(set(keys)), "duplicate records"
+    return dict(zip(keys, records, strict=True))
+
+
+def test_killed_run_resumes_to_the_uninterrupted_result(
+        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
+    data, transcripts = dataset
+    faults = {3: "429", 7: "500", 11: "truncate", 15: "timeout", 19: "disconnect"}
+    with StubServer(transcripts, faults=faults, delay=0.03, hang=1.0) as server:
+        interrupted = tmp_path / "interrupted"
+        process = evaluate(data, interrupted, server, "--concurrency", "2",
+                           cache=tmp_path / "cache")
+        results = interrupted / "results.jsonl"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if results.exists() and results.read_text().count("\n") >= 5:
+                break
+            time.sleep(0.02)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        partial = len(list(read_results(interrupted)))
+        assert 5 <= partial < 17, "the kill should land mid-run"
+        resumed_out = finish(evaluate(data, interrupted, server, "--concurrency", "3",
+                                      cache=tmp_path / "cache"))
+        assert "17 of 17" in resumed_out
+        reference = tmp_path / "reference"
+        finish(evaluate(data, reference, server))
+        # a rerun into a fresh directory is answered from the cache: no request at all
+        before = len(server.requests)
+        rerun_out = finish(evaluate(data, tmp_path / "rerun", server, cache=tmp_path / "cache"))
+        assert len(server.requests) == before and "17 from cache" in rerun_out
+
+    resumed, uninterrupted = _keyed(interrupted), _keyed(reference)
+    assert len(resumed) == 17
+    assert resumed == uninterrupted
+    assert _keyed(tmp_path / "rerun") == uninterrupted
+    d3 = resumed[("paper-d3", 0)]["score"]
+    assert d3["answer_correct"] and d3["predicted_answer"] == 26
+    wrong = resumed[("chain-02", 0)]["score"]
+    assert not wrong["answer_correct"] and wrong["efficiency"] == 1.0
+
+
+def test_the_paper_d3_transcript_scores_as_in_the_paper(
+        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
+    data, transcripts = dataset
+    with StubServer(transcripts) as server:
+        finish(evaluate(data, tmp_path / "run", server, "--limit", "17"))
+    record = _keyed(tmp_path / "run")[("paper-d3", 0)]
+    score = record["score"]
+    # DESIGN §7: 18 distinct claims, 10 of them on the 10-claim shortest proof
+    assert score["claims"] == 18 and score["proof_claims"] == 10
+    assert score["efficiency"] == pytest.approx(10 / 18)
+    assert score["efficiency_non_axioms"] == pytest.approx(4 / 8)
+    assert record["transcript"].endswith("Therefore, the answer (arabic numerals) is 26")
+    assert record["usage"]["output_tokens"] > 0
+
+
+def test_failed_requests_are_not_recorded_and_are_retried_next_time(
+        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
+    data, transcripts = dataset
+    run = tmp_path / "run"
+    with StubServer(transcripts, faults={n: "500" for n in range(1, 4)}) as server:
+        process = evaluate(data, run, server, "--limit", "1", "--max-attempts", "3")
+        _, stderr = process.communicate(timeout=60)
+        assert process.returncode == 1 and "rerun the same command" in stderr
+        assert list(read_results(run)) == []
+        assert "HTTP 500" in (run / "errors.jsonl").read_text()
+        finish(evaluate(data, run, server, "--limit", "1"))
+    assert list(_keyed(run)) == [("chain-00", 0)]
