@@ -1,0 +1,473 @@
+"""Parse one sentence into claims: the template grammar, generated from ``templates.py``.
+
+``parse_sentence`` normalizes what models write (markdown, "×", thousands separators,
+numbering), then runs an LALR parser whose template rules are generated from the same
+table that renders sentences. It never raises on bad input: a sentence that matches no
+template gives an ``unparsed`` result with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from importlib.resources import files
+from typing import Any
+
+import attrs
+from lark import Lark, Token, UnexpectedInput
+from lark.exceptions import VisitError
+from lark.lexer import Lexer, PatternStr
+from vlp.kernel import Agents, Claim, Query, normalize_name
+
+from .inflect import to_plural
+from .templates import CLAIM_SLOTS, QUESTION, TEMPLATES, VERB_FORMS, Template, _is_slot
+
+# Sentence-initial words that only glue the text ("So", "Therefore,", "We know that").
+LEAD_WORDS: tuple[str, ...] = (
+    "so", "thus", "therefore", "hence", "then", "now", "next", "finally", "first", "also",
+    "and", "additionally", "we", "know", "that", "since", "given", "which", "means",
+    "this", "it", "follows", "lastly", "second", "third", "consequently", "as", "a", "result",
+)
+MAX_SENTENCE_CHARS = 600  # longer "sentences" are not sentences of the template language
+MAX_DIGITS = 18
+
+
+@attrs.frozen
+class Arithmetic:
+    """``a op b [op c ...] = result`` as written; ``span`` is (start, end) in the text read."""
+
+    operands: tuple[int, ...]
+    operators: tuple[str, ...]
+    result: int
+    span: tuple[int, int] | None = None
+
+    @property
+    def value(self) -> int | None:
+        """The left side evaluated with the usual precedence (None when dividing by zero or
+        when a division is not exact)."""
+        terms: list[int] = [self.operands[0]]
+        signs: list[str] = []
+        for op, operand in zip(self.operators, self.operands[1:], strict=False):
+            if op in "*/":
+                if op == "*":
+                    terms[-1] *= operand
+                elif operand == 0 or terms[-1] % operand:
+                    return None
+                else:
+                    terms[-1] //= operand
+            else:
+                signs.append(op)
+                terms.append(operand)
+        total = terms[0]
+        for sign, term in zip(signs, terms[1:], strict=False):
+            total = total + term if sign == "+" else total - term
+        return total
+
+    @property
+    def correct(self) -> bool:
+        return self.value == self.result
+
+    def __str__(self) -> str:
+        parts = [str(self.operands[0])]
+        for op, operand in zip(self.operators, self.operands[1:], strict=False):
+            parts += [op, str(operand)]
+        return " ".join(parts) + f" = {self.result}"
+
+
+@attrs.frozen
+class ParsedClaim:
+    """One claim read from a sentence. A partial claim (``template`` of a partial template,
+    e.g. "The difference between Dennie and Dianna is 15.") has ``None`` for its entity."""
+
+    claim: Claim
+    template: str
+    arithmetic: Arithmetic | None = None
+
+    @property
+    def complete(self) -> bool:
+        return all(a is not None for a in self.claim.args)
+
+
+CLAIMS, QUESTION_KIND, GROUND, ANSWER, UNPARSED = (
+    "claims", "question", "ground", "answer", "unparsed"
+)
+
+
+@attrs.frozen
+class SentenceParse:
+    """What one sentence says: ``kind`` is ``claims``, ``question`` (a non-ground query),
+    ``ground`` (a ground query, "Show that ..."), ``answer`` ("the answer is 26") or
+    ``unparsed`` (then ``reason`` says why)."""
+
+    text: str
+    kind: str
+    claims: tuple[ParsedClaim, ...] = ()
+    query: Query | None = None
+    answer: int | None = None
+    reason: str | None = None
+
+    @property
+    def arithmetic(self) -> tuple[Arithmetic, ...]:
+        return tuple(c.arithmetic for c in self.claims if c.arithmetic is not None)
+
+    @property
+    def parsed(self) -> bool:
+        return self.kind != UNPARSED
+
+
+# --------------------------------------------------------------------------- grammar
+
+def _rule_name(template: Template) -> str:
+    return "t_" + template.id.replace(".", "__")
+
+
+def _literal(word: str, capitalize: bool) -> str:
+    forms = [word, *VERB_FORMS.get(word, ())]
+    if capitalize:
+        forms += [f[:1].upper() + f[1:] for f in forms]
+    alternatives = " | ".join(f'"{f}"' for f in dict.fromkeys(forms))
+    return f"({alternatives})" if len(forms) > 1 else alternatives
+
+
+_SLOT_SYMBOLS = {"q": "quantity", "e": "entity", "c": "entity"}
+
+
+def _symbol(token: str, first: bool) -> str:
+    if token == "{total}":
+        return "total?"
+    if _is_slot(token):
+        name = token[1:-1]
+        if name.endswith("'s"):
+            return "poss_agent"
+        if name.endswith("!"):
+            return "agent"
+        return _SLOT_SYMBOLS.get(name.rstrip("*1"), "agents")
+    optional = token.startswith(("(", "["))
+    words = token.strip("()[]").split("|")
+    forms = " | ".join(_literal(w, first) for w in words)
+    symbol = f"({forms})" if len(words) > 1 else forms
+    return symbol + "?" if optional else symbol
+
+
+def template_grammar(templates: tuple[Template, ...] = TEMPLATES) -> str:
+    """The Lark rules generated from the templates (appended to ``sentences.lark``)."""
+    groups: dict[str, list[str]] = {"clause_open": [], "clause_closed": [], "question": []}
+    for template in templates:
+        symbols = [_symbol(token, i == 0) for i, token in enumerate(template.tokens)]
+        expansion = " ".join(symbols) + f" -> {_rule_name(template)}"
+        if template.kind == QUESTION:
+            groups["question"].append(expansion)
+        else:
+            groups["clause_open" if template.ends_with_agent else "clause_closed"].append(expansion)
+    lines = [f"{name}: " + "\n    | ".join(expansions) for name, expansions in groups.items()]
+    leads = " | ".join(_literal(w, True) for w in LEAD_WORDS)
+    lines.append(f"_lead_word: {leads}")
+    return "\n\n".join(lines) + "\n"
+
+
+def grammar_text() -> str:
+    fixed = (files("vlp.grammar") / "sentences.lark").read_text(encoding="utf-8")
+    return fixed + "\n// ---- generated from vlp.grammar.templates ----\n" + template_grammar()
+
+
+class _SentenceError(ValueError):
+    """A sentence that fits the grammar but not the meaning (e.g. two different entities)."""
+
+
+@attrs.frozen
+class _Quantity:
+    value: int
+    arithmetic: Arithmetic | None
+
+
+@attrs.frozen
+class _Names:
+    names: tuple[str, ...]
+
+
+@attrs.frozen
+class _Entity:
+    words: str
+
+
+class _ToClaims:
+    """Inline LALR callbacks: each returns the value of its rule (no parse tree is built)."""
+
+    def names(self, items: list[Token]) -> str:
+        return " ".join(items)
+
+    def agent(self, items: list[Any]) -> str:
+        return items[0] if len(items) == 1 else f"{items[0]}'s {items[2]}"
+
+    def agents(self, items: list[Any]) -> _Names:
+        return _Names(tuple(i for i in items if isinstance(i, str) and not isinstance(i, Token)))
+
+    def poss_agent(self, items: list[Any]) -> _Names:
+        if len(items) == 2:  # names POSS
+            return _Names((items[0],))
+        return _Names((f"{items[0].names[0]}'s {items[1]}",))
+
+    def entity(self, items: list[Token]) -> _Entity:
+        if len(items) == 1:
+            return _Entity(str(items[0]))
+        return _Entity(" ".join(str(i) if isinstance(i, Token) else i.words for i in items))
+
+    def quantity(self, items: list[Token]) -> _Quantity:
+        return _Quantity(int(items[0]), None)
+
+    def arithmetic(self, items: list[Token]) -> _Quantity:
+        numbers = [int(t) for t in items if t.type == "NUMBER"]
+        operators = tuple(str(t) for t in items if t.type == "OP")
+        span = (items[0].start_pos, items[-1].end_pos)
+        return _Quantity(numbers[-1], Arithmetic(tuple(numbers[:-1]), operators, numbers[-1], span))
+
+    def total(self, _items: list[Token]) -> None:
+        return None
+
+    def lead(self, _items: list[Token]) -> None:
+        return None
+
+    def clauses(self, items: list[Any]) -> list[ParsedClaim]:
+        claims: list[ParsedClaim] = []
+        for item in items:
+            if isinstance(item, ParsedClaim):
+                claims.append(item)
+            elif isinstance(item, list):
+                claims.extend(item)
+        return claims
+
+    def statements(self, items: list[Any]) -> tuple[str, tuple[ParsedClaim, ...]]:
+        return CLAIMS, tuple(items[-1])
+
+    def question_sentence(self, items: list[Any]) -> tuple[str, Query]:
+        return QUESTION_KIND, items[0]
+
+    def ground_sentence(self, items: list[Any]) -> tuple[str, Query]:
+        parsed = next(i for i in items if isinstance(i, ParsedClaim))
+        if not parsed.complete:
+            raise _SentenceError("a query to prove must name its entity")
+        return GROUND, _as_query(parsed.claim)
+
+    def sentence(self, items: list[Any]) -> Any:
+        return items[0]
+
+    def start(self, items: list[Any]) -> Any:
+        return items[0]
+
+
+def _as_query(claim: Claim) -> Query:
+    return Query(claim.predicate, tuple(claim.at(0).args[:-1]) + (None,)) \
+        if claim.predicate != "rate" else Query("rate", claim.args)
+
+
+def _template_callback(template: Template) -> Any:
+    slot_tokens = [t for t in template.tokens if _is_slot(t) and t != "{total}"]
+
+    def build(items: list[Any]) -> ParsedClaim | Query:
+        values = [i for i in items if isinstance(i, (_Names, _Quantity, _Entity, str))
+                  and not isinstance(i, Token)]
+        values = [_Names((v,)) if isinstance(v, str) else v for v in values]
+        slots: dict[str, Any] = {}
+        quantity = next((v for v in values if isinstance(v, _Quantity)), None)
+        for token, value in zip(slot_tokens, values, strict=False):
+            name = token[1:-1].rstrip("!*1").removesuffix("'s")
+            if isinstance(value, _Entity):
+                words = normalize_name(value.words)
+                if token in ("{c1}",) or (token == "{e}" and quantity and quantity.value == 1):
+                    words = to_plural(words)
+                value = words
+            elif isinstance(value, _Names):
+                value = Agents(frozenset(value.names))
+            elif isinstance(value, _Quantity):
+                value = value.value
+            if name in slots and slots[name] != value:
+                raise _SentenceError(f"the sentence names two different {name}: "
+                                     f"{slots[name]!r} and {value!r}")
+            slots[name] = value
+        args = tuple(slots.get(s) for s in CLAIM_SLOTS[template.predicate])
+        if template.kind == QUESTION:
+            kinds_time = args + ((None,) if template.predicate != "rate" else ())
+            return Query(template.predicate, kinds_time)
+        return ParsedClaim(Claim(template.predicate, args), template.id,
+                           quantity.arithmetic if quantity else None)
+
+    return build
+
+
+class _LexError(ValueError):
+    """A character no token starts with (reported as an unparsed sentence)."""
+
+
+_TOKEN_RE = re.compile(
+    r"\s*(?:(?P<NUMBER>\d+)|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)|(?P<POSS>'s?(?![^\W\d_]))"
+    r"|(?P<OP>[-+*/])|(?P<punct>[.,;?=])|(?P<bad>\S))"
+)
+
+
+class _TemplateLexer(Lexer):
+    """One regex scan, then each word is typed by what the parser accepts at that point.
+
+    A word is a keyword (a template literal such as "more") only where the LALR state
+    accepts that keyword; anywhere else it is an open-class token: ``NAME`` when
+    capitalized, ``WORD`` (part of an entity or relation noun) otherwise. This is what
+    lets names and entities be open classes without a lexicon (like Lark's contextual
+    lexer, at a fraction of its cost).
+    """
+
+    __future_interface__ = 2
+
+    def __init__(self, lexer_conf: Any) -> None:
+        self.literals = {
+            t.pattern.value: t.name for t in lexer_conf.terminals
+            if isinstance(t.pattern, PatternStr)
+        }
+
+    def lex(self, lexer_state: Any, parser_state: Any) -> Any:
+        text = lexer_state.text.text
+        states = parser_state.parse_conf.states
+        literals = self.literals
+        for match in _TOKEN_RE.finditer(text):
+            kind = match.lastgroup
+            if kind is None:  # trailing whitespace
+                continue
+            value = match.group(kind)
+            start = match.start(kind)
+            if kind == "word":
+                keyword = literals.get(value)
+                if keyword is not None and keyword in states[parser_state.position]:
+                    kind = keyword
+                else:
+                    kind = "NAME" if value[0].isupper() else "WORD"
+            elif kind == "punct":
+                kind = literals[value]
+            elif kind == "bad":
+                raise _LexError(f"unexpected character {value!r} at column {start + 1}")
+            yield Token(kind, value, start_pos=start, end_pos=match.end())
+
+
+@cache
+def sentence_parser() -> Lark:
+    callbacks = _ToClaims()
+    for template in TEMPLATES:
+        setattr(callbacks, _rule_name(template), _template_callback(template))
+    return Lark(grammar_text(), parser="lalr", lexer=_TemplateLexer, transformer=callbacks,
+                start="start", maybe_placeholders=False)
+
+
+# --------------------------------------------------------------------------- normalization
+
+_ANSWER_RE = re.compile(
+    r"(?:the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)|answer\s*:)"
+    r"\s*\$?\\?(?:boxed\{)?\s*(-?\d[\d,]*)",
+    re.IGNORECASE,
+)
+_BOXED_RE = re.compile(r"\\boxed\{\s*(-?\d[\d,]*)\s*\}")
+_NUMBERING_RE = re.compile(
+    r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*"
+    r"(?:(?:step|line)\s*\d+\s*[:.)-]|\(?\d{1,3}\s*[.):](?!\d)|\(?[a-z]\)\s)?"
+    r"\s*(?:\*\*|__)?\s*[:.-]?\s*",
+    re.IGNORECASE,
+)
+_MARKDOWN_RE = re.compile(r"\*\*|__|`+|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|^#+\s*|^>\s*")
+_TIMES_RE = re.compile(r"(?<=\d)\s*[x×X·∙⋅]\s*(?=\d)")
+_THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_SPACES_RE = re.compile(r"\s+")
+_LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
+
+
+def strip_numbering(line: str) -> str:
+    """Remove list numbering and markdown around a line: "**Step 3:** ...", "- 1. ..."."""
+    return _NUMBERING_RE.sub("", line, count=1)
+
+
+def normalize_sentence(text: str) -> str:
+    """The canonical spelling the grammar reads (one line, plain operators and numbers)."""
+    text = _MARKDOWN_RE.sub("", text.replace("\u2019", "'").replace("\u2018", "'"))
+    text = text.replace("−", "-").replace("–", "-").replace("÷", "/").replace("$", "")
+    text = _TIMES_RE.sub(" * ", text)
+    text = _THOUSANDS_RE.sub("", text)
+    text = _SPACES_RE.sub(" ", text).strip()
+    if text and text[-1] in ":!":
+        text = text[:-1] + "."
+    elif text and text[-1] not in ".?":
+        text += "."
+    return text
+
+
+def extract_answer(text: str) -> int | None:
+    """The final answer a transcript states ("Therefore, the answer (arabic numerals) is 26.",
+    "\\boxed{26}"); the last one wins; ``None`` when there is none."""
+    found: int | None = None
+    for regex in (_ANSWER_RE, _BOXED_RE):
+        for match in regex.finditer(text):
+            digits = match.group(1).replace(",", "")
+            if len(digits.lstrip("-")) <= MAX_DIGITS:
+                found = int(digits)
+        if found is not None:
+            return found
+    return found
+
+
+_CHAIN_RE = re.compile(r"\d+(?:,\d{3})*(?:\s*[-+*/×x·−–÷]\s*\d+(?:,\d{3})*)+")
+_RESULT_RE = re.compile(r"\s*=\s*(\d+(?:,\d{3})*)")
+_OP_SPLIT_RE = re.compile(r"\s*([-+*/×x·−–÷])\s*")
+_OP_CANON = {"×": "*", "x": "*", "·": "*", "−": "-", "–": "-", "÷": "/"}
+
+
+def extract_arithmetic(text: str) -> list[Arithmetic]:
+    """Every ``a op b [op c ...] = r`` in ``text`` with its character span (paper App. D.4).
+
+    One left-to-right scan: linear in the length of the text.
+    """
+    found: list[Arithmetic] = []
+    for chain in _CHAIN_RE.finditer(text):
+        result = _RESULT_RE.match(text, chain.end())
+        if result is None:
+            continue
+        pieces = _OP_SPLIT_RE.split(chain.group(0))
+        numbers = [p.replace(",", "") for p in pieces[0::2]]
+        result_digits = result.group(1).replace(",", "")
+        if any(len(n) > MAX_DIGITS for n in [*numbers, result_digits]):
+            continue
+        operators = tuple(_OP_CANON.get(p, p) for p in pieces[1::2])
+        found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
+                                (chain.start(), result.end())))
+    return found
+
+
+# --------------------------------------------------------------------------- parsing
+
+@lru_cache(maxsize=65536)
+def parse_sentence(text: str) -> SentenceParse:
+    """Read one sentence. Never raises: unreadable input gives ``kind == "unparsed"``."""
+    if len(text) > MAX_SENTENCE_CHARS:
+        return SentenceParse(text[:80], UNPARSED, reason=f"longer than {MAX_SENTENCE_CHARS} "
+                             "characters: not a sentence of the template language")
+    sentence = normalize_sentence(strip_numbering(text))
+    if not sentence or sentence == ".":
+        return SentenceParse(sentence, UNPARSED, reason="empty")
+    answer = _ANSWER_RE.search(sentence)
+    if answer is not None:
+        value = extract_answer(sentence)
+        if value is not None:
+            return SentenceParse(sentence, ANSWER, answer=value)
+    if _LONG_NUMBER_RE.search(sentence):
+        return SentenceParse(sentence, UNPARSED,
+                             reason=f"a number with more than {MAX_DIGITS} digits")
+    try:
+        kind, value = sentence_parser().parse(sentence)
+    except UnexpectedInput as error:
+        return SentenceParse(sentence, UNPARSED, reason=_explain(error, sentence))
+    except VisitError as error:
+        return SentenceParse(sentence, UNPARSED, reason=str(error.orig_exc))
+    except (_SentenceError, _LexError, ValueError) as error:
+        return SentenceParse(sentence, UNPARSED, reason=str(error))
+    if kind == CLAIMS:
+        return SentenceParse(sentence, CLAIMS, claims=value)
+    return SentenceParse(sentence, kind, query=value)
+
+
+def _explain(error: UnexpectedInput, sentence: str) -> str:
+    position = getattr(error, "pos_in_stream", None) or 0
+    near = sentence[max(0, position - 25):position + 25]
+    return f"no template matches (stopped at column {getattr(error, 'column', '?')}: {near!r})"

@@ -1,0 +1,164 @@
+"""Split a language model's transcript into steps and read each one.
+
+Handles what models actually write: numbering ("1.", "Step 3:", "- 1." on a line of its
+own), markdown (``**``, headers, bullets), several facts in one sentence, partial
+sentences whose entity the context fixes, reasoning-model ``<think>`` blocks, and the
+closing "Therefore, the answer (arabic numerals) is 26." (not a step; see
+``extract_answer``). Every sentence becomes a step with claims or an explicit
+``unparsed`` reason. Linear time; never raises on any ``str``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import attrs
+from vlp.kernel import Claim
+
+from .sentences import (
+    ANSWER,
+    Arithmetic,
+    ParsedClaim,
+    SentenceParse,
+    extract_arithmetic,
+    parse_sentence,
+    strip_numbering,
+)
+
+
+@attrs.frozen
+class Step:
+    """One sentence of a transcript.
+
+    ``text`` is the sentence as read (numbering and markdown removed); ``line`` its 1-based
+    line; ``label`` the list number the model gave it ("12"), if any; ``parse`` what the
+    grammar read; ``claims`` the claims with partial ones completed from context (see
+    ``resolve_partial``); ``arithmetic`` every expression ``a op b = r`` in the sentence
+    (the fallback of paper App. D.4); ``in_think`` marks text inside ``<think>``.
+    """
+
+    index: int
+    text: str
+    line: int
+    label: str | None
+    parse: SentenceParse
+    claims: tuple[ParsedClaim, ...]
+    arithmetic: tuple[Arithmetic, ...]
+    in_think: bool = False
+
+    @property
+    def kind(self) -> str:
+        return self.parse.kind
+
+    @property
+    def reason(self) -> str | None:
+        """Why nothing was read ("no template matches ..."), or ``None``."""
+        return self.parse.reason
+
+    @property
+    def resolved(self) -> bool:
+        """Whether every claim is complete (after resolution from context)."""
+        return all(c.complete for c in self.claims)
+
+
+_THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
+_LABEL_RE = re.compile(
+    r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*(?:(?:step|line)\s*(\d+)\s*[:.)-]|\(?(\d{1,3})\s*[.):](?!\d))",
+    re.IGNORECASE,
+)
+# A sentence ends at ".", "?" or "!" followed by a space or the end; not inside "2.5".
+_SENTENCE_END_RE = re.compile(r"[.?!]+(?=\s|$)")
+_TAG_RE = re.compile(r"</?think>", re.IGNORECASE)
+
+
+def _lines(text: str) -> list[tuple[int, str, bool]]:
+    """(line number, line, inside <think>) for every non-empty line; tags removed."""
+    result: list[tuple[int, str, bool]] = []
+    inside = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        pieces = _TAG_RE.split(raw)
+        tags = _TAG_RE.findall(raw)
+        for i, piece in enumerate(pieces):
+            if piece.strip():
+                result.append((number, piece, inside))
+            if i < len(tags):
+                inside = tags[i].lower() == _THINK_OPEN
+    return result
+
+
+def _sentences(line: str) -> list[str]:
+    sentences: list[str] = []
+    start = 0
+    for match in _SENTENCE_END_RE.finditer(line):
+        sentences.append(line[start:match.end()])
+        start = match.end()
+    if line[start:].strip():
+        sentences.append(line[start:])
+    return [s.strip() for s in sentences if s.strip()]
+
+
+def split_transcript(text: str) -> list[Step]:
+    """The transcript's steps in order, one per sentence, closing answers excluded."""
+    if not isinstance(text, str):
+        raise TypeError("split_transcript reads text; decode bytes first")
+    steps: list[Step] = []
+    known: list[Claim] = []
+    pending_label: str | None = None
+    for line_number, line, in_think in _lines(text):
+        label_match = _LABEL_RE.match(line)
+        label = pending_label
+        if label_match is not None:
+            label = label_match.group(1) or label_match.group(2)
+        content = strip_numbering(line).strip()
+        if not _has_words(content):
+            # a number on a line of its own ("- 1.") labels the next line's sentence
+            pending_label = label if label_match is not None else pending_label
+            continue
+        pending_label = None
+        for sentence in _sentences(content):
+            parsed = parse_sentence(sentence)  # too long a "sentence" gives its reason
+            if parsed.kind == ANSWER:
+                continue
+            claims = tuple(resolve_partial(c, known) for c in parsed.claims)
+            known.extend(c.claim for c in claims if c.complete)
+            steps.append(Step(len(steps), parsed.text, line_number, label, parsed, claims,
+                              tuple(extract_arithmetic(sentence)), in_think))
+            label = None
+    return steps
+
+
+def _has_words(text: str) -> bool:
+    return any(c.isalpha() for c in text)
+
+
+def resolve_partial(parsed: ParsedClaim, context: Sequence[Claim]) -> ParsedClaim:
+    """Complete a claim whose entity is missing from the claims stated before it.
+
+    "The difference between Dennie and Dianna is 19 - 4 = 15." after "Dennie has 19
+    parrots and Dianna has 4 parrots." is about parrots: the entity of the latest earlier
+    claim that mentions the same agents (preferring one whose quantity is an operand of the
+    sentence's arithmetic). Left partial when the context does not decide.
+    """
+    if parsed.complete or parsed.claim.predicate not in ("cont", "comp"):
+        return parsed
+    agents = parsed.claim.agent_sets
+    numbers = set(parsed.arithmetic.operands) if parsed.arithmetic else set()
+    best: str | None = None
+    fallback: str | None = None
+    for claim in reversed(context):
+        if claim.predicate not in ("cont", "comp"):
+            continue
+        if not any(a == b or a.names & b.names for a in agents for b in claim.agent_sets):
+            continue
+        if numbers and claim.quantity in numbers:
+            best = claim.entity
+            break
+        if fallback is None:
+            fallback = claim.entity
+    entity = best or fallback
+    if entity is None:
+        return parsed
+    args = tuple(entity if a is None else a for a in parsed.claim.args)
+    return ParsedClaim(Claim(parsed.claim.predicate, args), parsed.template, parsed.arithmetic)
+
