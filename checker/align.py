@@ -476,14 +476,9 @@ def _claim_arithmetic(item: Any, pattern: ClaimPattern,
     return next((e for e in sentence_expressions if e.result == quantity), None)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def read_sentence(text: str) -> ReadSentence:
-    """Read a sentence's claims (``vlp.grammar.parse_sentence``) and its arithmetic."""
-    from vlp.grammar import parse_sentence
-
-    parsed = parse_sentence(text)
+def _reading(text: str, parsed: Any, raw_expressions: Iterable[Any]) -> ReadSentence:
     raw_claims = list(getattr(parsed, "claims", ()) or ())
-    expressions = find_arithmetic(text)
+    expressions = tuple(e for e in map(_as_arithmetic, raw_expressions) if e is not None)
     patterns = [(_as_pattern(item), item) for item in raw_claims]
     readable = [(p, item) for p, item in patterns if p is not None]
     claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)))
@@ -500,13 +495,22 @@ def read_sentence(text: str) -> ReadSentence:
     return ReadSentence(text, claims, expressions, reason, answer)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def read_sentence(text: str) -> ReadSentence:
+    """Read a sentence's claims (``vlp.grammar.parse_sentence``) and its arithmetic."""
+    from vlp.grammar import extract_arithmetic, parse_sentence
+
+    return _reading(text, parse_sentence(text), extract_arithmetic(text))
+
+
 def read_transcript(transcript: str) -> list[ReadSentence]:
-    """Split a transcript into sentences (``vlp.grammar.split_transcript``) and read each."""
+    """Split a transcript into sentences (``vlp.grammar.split_transcript``: numbering,
+    markdown, ``<think>`` blocks and closing answers handled there) and read each one.
+
+    Claims with omitted words are kept partial here: they are resolved against the chart
+    by :meth:`ProgramIndex.align`, which knows the program's theorems.
+    """
     from vlp.grammar import split_transcript
 
-    sentences = []
-    for step in split_transcript(transcript):
-        text = getattr(step, "text", step)
-        if isinstance(text, str) and text.strip():
-            sentences.append(read_sentence(text.strip()))
-    return sentences
+    return [_reading(step.text, step.parse, step.arithmetic)
+            for step in split_transcript(transcript) if step.text.strip()]
