@@ -22,11 +22,10 @@ import os
 import re
 from typing import Any, Protocol
 
-import anthropic
 import attrs
-import openai
 from vlp.lm.models import API_KEY_VARIABLES, ModelSpec
 from vlp.lm.prompt import ChatPrompt
+from vlp.lm.retry import status_code
 
 from vlp.errors import InputError
 
@@ -119,7 +118,7 @@ def _api_key(spec: ModelSpec) -> str:
 
 def _unsupported_parameter(error: BaseException) -> str | None:
     """The parameter a 400 response complains about, if it is one we know how to drop."""
-    if not isinstance(error, openai.BadRequestError | anthropic.BadRequestError):
+    if status_code(error) != 400:
         return None
     body = getattr(error, "body", None)
     param = body.get("param") if isinstance(body, dict) else None
@@ -139,6 +138,8 @@ class OpenAIClient:
     """OpenAI and every OpenAI-compatible server (vLLM, llama.cpp server, Ollama)."""
 
     def __init__(self, spec: ModelSpec, *, timeout: float = 120.0) -> None:
+        import openai  # slow to import: only when used
+
         self.spec = spec
         self._client = openai.AsyncOpenAI(api_key=_api_key(spec), base_url=spec.base_url,
                                           timeout=timeout, max_retries=0)
@@ -150,7 +151,7 @@ class OpenAIClient:
         for _ in range(4):  # at most one retry per droppable parameter
             try:
                 return await self._complete_once(request)
-            except openai.BadRequestError as error:
+            except Exception as error:
                 name = _unsupported_parameter(error)
                 if name == "max_tokens" and self._max_tokens_name == "max_tokens":
                     self._max_tokens_name = "max_completion_tokens"
@@ -198,6 +199,8 @@ class OpenAIClient:
 
 class AnthropicClient:
     def __init__(self, spec: ModelSpec, *, timeout: float = 120.0) -> None:
+        import anthropic  # slow to import: only when used
+
         self.spec = spec
         self._client = anthropic.AsyncAnthropic(api_key=_api_key(spec), base_url=spec.base_url,
                                                 timeout=timeout, max_retries=0)
@@ -210,7 +213,7 @@ class AnthropicClient:
         for _ in range(3):  # at most one retry per droppable parameter
             try:
                 return await self._complete_once(request)
-            except anthropic.BadRequestError as error:
+            except Exception as error:
                 name = _unsupported_parameter(error)
                 if name in ("temperature", "stop") and name not in self._dropped:
                     self._dropped.add(name)

@@ -6,31 +6,43 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-import anthropic
 import attrs
-import openai
 
 T = TypeVar("T")
 
-_STATUS_ERRORS = (openai.APIStatusError, anthropic.APIStatusError)
-_TRANSPORT_ERRORS = (openai.APIConnectionError, anthropic.APIConnectionError,  # incl. timeouts
-                     openai.APIResponseValidationError, anthropic.APIResponseValidationError,
-                     json.JSONDecodeError)
+# The SDKs are slow to import (seconds), so they are imported only by the clients that use
+# them; an error class can only be raised by an SDK that is already imported.
+_SDKS = ("openai", "anthropic")
+
+
+def _sdk_classes(*names: str) -> tuple[type[BaseException], ...]:
+    return tuple(getattr(sys.modules[sdk], name) for sdk in _SDKS if sdk in sys.modules
+                 for name in names)
+
+
+def status_code(error: BaseException) -> int | None:
+    """The HTTP status of an SDK's status error (None for other errors)."""
+    return error.status_code if isinstance(error, _sdk_classes("APIStatusError")) else None
 
 
 def is_transient(error: BaseException) -> bool:
-    if isinstance(error, _STATUS_ERRORS):
-        return error.status_code in (408, 409, 429) or error.status_code >= 500
-    return isinstance(error, _TRANSPORT_ERRORS)
+    status = status_code(error)
+    if status is not None:
+        return status in (408, 409, 429) or status >= 500
+    # connection errors include timeouts; validation errors come from mangled bodies
+    return isinstance(error, (json.JSONDecodeError, *_sdk_classes(
+        "APIConnectionError", "APIResponseValidationError")))
 
 
 def describe(error: BaseException) -> str:
     """A short, key-free description for logs and error records."""
-    if isinstance(error, _STATUS_ERRORS):
-        return f"HTTP {error.status_code}: {str(error)[:200]}"
+    status = status_code(error)
+    if status is not None:
+        return f"HTTP {status}: {str(error)[:200]}"
     return f"{type(error).__name__}: {str(error)[:200]}"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -13,6 +15,8 @@ from pathlib import Path
 import pytest
 from vlp.lm.store import read_results
 from vlp.lm.stub_server import RecordedTranscript, StubServer, load_recorded
+
+from vlp.cli import main
 
 RECORDED = Path(__file__).parent / "data" / "recorded"
 NAMES = ["Alice", "Bruno", "Carla", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines",
@@ -60,23 +64,29 @@ def dataset(tmp_path: Path) -> tuple[Path, list[RecordedTranscript]]:
     return path, [t for _, t in pairs] + load_recorded([RECORDED])
 
 
+def _arguments(data: Path, out: Path, server: StubServer, extra: tuple[str, ...],
+               cache: Path | None) -> list[str]:
+    cache_arguments = ["--cache-dir", str(cache)] if cache else ["--no-cache"]
+    return ["evaluate", "--model", "local:llama-3.1-8b", "--base-url", server.base_url,
+            "--data", str(data), "-o", str(out), "--retry-delay", "0.01", "--timeout", "0.5",
+            "--quiet", *cache_arguments, *extra]
+
+
 def evaluate(data: Path, out: Path, server: StubServer, *extra: str,
-             cache: Path | None = None) -> subprocess.Popen:
-    env = {**os.environ, "VLP_CACHE_DIR": str(cache or out.parent / "no-cache")}
-    env.pop("OPENAI_API_KEY", None)  # a local server needs no key
-    command = [sys.executable, "-m", "vlp.cli", "evaluate", "--model", "local:llama-3.1-8b",
-               "--base-url", server.base_url, "--data", str(data), "-o", str(out),
-               "--retry-delay", "0.01", "--timeout", "0.5", "--quiet", *extra]
-    if cache is None:
-        command.append("--no-cache")
-    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+             cache: Path | None = None) -> str:
+    """Run ``vlp evaluate`` in this process; returns what it printed."""
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        assert main(_arguments(data, out, server, extra, cache)) == 0
+    return output.getvalue()
 
 
-def finish(process: subprocess.Popen) -> str:
-    stdout, stderr = process.communicate(timeout=120)
-    assert process.returncode == 0, stderr
-    return stdout
+def evaluate_in_subprocess(data: Path, out: Path, server: StubServer, *extra: str,
+                           cache: Path | None = None) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    return subprocess.Popen([sys.executable, "-m", "vlp.cli",
+                             *_arguments(data, out, server, extra, cache)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def _keyed(run: Path) -> dict[tuple[str, int], dict]:
@@ -90,10 +100,10 @@ def test_killed_run_resumes_to_the_uninterrupted_result(
         tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
     data, transcripts = dataset
     faults = {3: "429", 7: "500", 11: "truncate", 15: "timeout", 19: "disconnect"}
-    with StubServer(transcripts, faults=faults, delay=0.03, hang=1.0) as server:
+    with StubServer(transcripts, faults=faults, delay=0.1, hang=1.0) as server:
         interrupted = tmp_path / "interrupted"
-        process = evaluate(data, interrupted, server, "--concurrency", "2",
-                           cache=tmp_path / "cache")
+        process = evaluate_in_subprocess(data, interrupted, server, "--concurrency", "2",
+                                         cache=tmp_path / "cache")
         results = interrupted / "results.jsonl"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -104,14 +114,14 @@ def test_killed_run_resumes_to_the_uninterrupted_result(
         process.wait(timeout=10)
         partial = len(list(read_results(interrupted)))
         assert 5 <= partial < 17, "the kill should land mid-run"
-        resumed_out = finish(evaluate(data, interrupted, server, "--concurrency", "3",
-                                      cache=tmp_path / "cache"))
+        resumed_out = evaluate(data, interrupted, server, "--concurrency", "3",
+                               cache=tmp_path / "cache")
         assert "17 of 17" in resumed_out
         reference = tmp_path / "reference"
-        finish(evaluate(data, reference, server))
+        evaluate(data, reference, server)
         # a rerun into a fresh directory is answered from the cache: no request at all
         before = len(server.requests)
-        rerun_out = finish(evaluate(data, tmp_path / "rerun", server, cache=tmp_path / "cache"))
+        rerun_out = evaluate(data, tmp_path / "rerun", server, cache=tmp_path / "cache")
         assert len(server.requests) == before and "17 from cache" in rerun_out
 
     resumed, uninterrupted = _keyed(interrupted), _keyed(reference)
@@ -128,7 +138,7 @@ def test_the_paper_d3_transcript_scores_as_in_the_paper(
         tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
     data, transcripts = dataset
     with StubServer(transcripts) as server:
-        finish(evaluate(data, tmp_path / "run", server, "--limit", "17"))
+        evaluate(data, tmp_path / "run", server, "--limit", "17")
     record = _keyed(tmp_path / "run")[("paper-d3", 0)]
     score = record["score"]
     # DESIGN §7: 18 distinct claims, 10 of them on the 10-claim shortest proof
@@ -140,14 +150,36 @@ def test_the_paper_d3_transcript_scores_as_in_the_paper(
 
 
 def test_failed_requests_are_not_recorded_and_are_retried_next_time(
-        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
+        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]],
+        capsys: pytest.CaptureFixture[str]) -> None:
     data, transcripts = dataset
     run = tmp_path / "run"
     with StubServer(transcripts, faults={n: "500" for n in range(1, 4)}) as server:
-        process = evaluate(data, run, server, "--limit", "1", "--max-attempts", "3")
-        _, stderr = process.communicate(timeout=60)
-        assert process.returncode == 1 and "rerun the same command" in stderr
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = main(_arguments(data, run, server, ("--limit", "1", "--max-attempts", "3"),
+                                     None))
+        assert status == 1 and "rerun the same command" in capsys.readouterr().err
         assert list(read_results(run)) == []
         assert "HTTP 500" in (run / "errors.jsonl").read_text()
-        finish(evaluate(data, run, server, "--limit", "1"))
+        evaluate(data, run, server, "--limit", "1")
     assert list(_keyed(run)) == [("chain-00", 0)]
+
+
+def test_anthropic_thinking_run_keeps_think_blocks_and_never_writes_the_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = "sk-ant-very-secret-key-123"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", secret)
+    data = RECORDED / "problems" / "paper_d3.jsonl"
+    run, cache = tmp_path / "run", tmp_path / "cache"
+    recorded = load_recorded([RECORDED])
+    with StubServer(recorded) as server, contextlib.redirect_stdout(io.StringIO()):
+        assert main(["evaluate", "--model", "anthropic:claude-test", "--base-url",
+                     server.root_url, "--data", str(data), "-o", str(run), "--quiet",
+                     "--cache-dir", str(cache), "--thinking-budget", "2048"]) == 0
+        assert server.requests[0][1]["thinking"]["budget_tokens"] == 2048
+    (record,) = read_results(run)
+    assert record["thinking"] and record["transcript"].startswith("<think>")
+    assert record["score"]["answer_correct"] and record["score"]["claims"] == 18
+    for path in [*run.rglob("*"), *cache.rglob("*")]:
+        if path.is_file():
+            assert secret not in path.read_text(encoding="utf-8")
