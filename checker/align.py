@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Protocol
 
 import attrs
+
 from vlp.kernel import (
     AXIOM,
     FRAME_RULE_ID,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Sequence
 
 import attrs
+
 from vlp.kernel import Claim
 
 Tokenizer = Callable[[str], Sequence[object]]

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-from vlp.kernel import Atom, Claim, Program, Query
 
 from vlp.errors import InputError
+from vlp.kernel import Atom, Claim, Program, Query
 
 from .align import (
     ClaimPattern,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from vlp.checker.metrics import compute_metrics, count_tokens, whitespace_tokens
 from vlp.kernel import Claim, comp, cont, transfer
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from vlp.checker import load_program
 from vlp.checker.align import ClaimPattern, hyperedge_arithmetic, same_expression
 from vlp.checker.verdicts import Arithmetic

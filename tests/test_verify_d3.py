@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from vlp.checker.report import Report
 from vlp.checker.verdicts import Status
 from vlp.checker.verify import verify
