@@ -55,3 +55,16 @@ def test_proof_and_answer_cleaning() -> None:
     assert clean_answer("Therefore, the answer (arabic numerals) is 21.") == "21."
     transcript = join_transcript("1. A.", "21", thinking="hmm")
     assert transcript == f"<think>\nhmm\n</think>\n1. A.\n{ANSWER_CUE} 21"
+
+
+def test_examples_are_exact_shortest_proofs_in_dfs_and_bfs_order() -> None:
+    from vlp.checker.verify import verify
+
+    for example in load_examples():
+        report = verify(example.problem, join_transcript(example.proof_text(),
+                                                         str(example.answer)))
+        assert report.answer_correct and report.exact_match, example.problem
+        assert report.efficiency == 1.0
+        order = report.search_order
+        assert order is not None
+        assert order.distance_shortest_proof == order.distance_dfs == order.distance_bfs == 0
