@@ -23,11 +23,11 @@ import re
 from typing import Any, Protocol
 
 import attrs
+
+from vlp.errors import InputError
 from vlp.lm.models import API_KEY_VARIABLES, ModelSpec
 from vlp.lm.prompt import ChatPrompt
 from vlp.lm.retry import status_code
-
-from vlp.errors import InputError
 
 _OPENAI_REASONING_MODEL = re.compile(r"^(o\d|gpt-5)", re.IGNORECASE)
 _THINK_BLOCK = re.compile(r"<think>(.*?)(?:</think>|$)", re.DOTALL | re.IGNORECASE)

@@ -24,9 +24,9 @@ from typing import Any
 
 import attrs
 import numpy as np
-from vlp.lm.store import read_results, read_run_config
 
 from vlp.errors import InputError
+from vlp.lm.store import read_results, read_run_config
 
 SETTINGS = ("axiom", "tree", "trees")
 SETTING_TITLES = {"base": "Base", "axiom": "w/ Axiom", "tree": "w/ Tree",

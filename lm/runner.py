@@ -22,6 +22,8 @@ from typing import Any, Protocol
 import attrs
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from vlp.errors import InputError
 from vlp.lm.clients import (
     Completion,
     GenerationParams,
@@ -42,8 +44,6 @@ from vlp.lm.prompt import (
 )
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
-
-from vlp.errors import InputError
 
 # Problem fields copied into every result record, for the report's stratification.
 PROBLEM_FIELDS = ("setting", "overlap", "control", "query_kind", "connection", "depth")

@@ -18,9 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from vlp.lm.clients import Completion
-
 from vlp.errors import InputError
+from vlp.lm.clients import Completion
 
 RESULTS_FILE = "results.jsonl"
 RUN_FILE = "run.json"

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from vlp.lm.prompt import ANSWER_CUE, QUESTION_PREFIX
 
 FAULT_KINDS = ("429", "500", "timeout", "truncate", "disconnect")

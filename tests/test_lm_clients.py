@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+
+from vlp.errors import InputError
 from vlp.lm.clients import (
     Completion,
     GenerationParams,
@@ -18,8 +20,6 @@ from vlp.lm.models import ModelSpec
 from vlp.lm.prompt import ANSWER_CUE, PROOF_STOP_SEQUENCES, PromptBuilder, clean_proof
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, with_retries
 from vlp.lm.stub_server import RecordedTranscript, StubServer, load_recorded
-
-from vlp.errors import InputError
 
 RECORDED = Path(__file__).parent / "data" / "recorded"
 FAST = RetryPolicy(max_attempts=6, base_delay=0.01, max_delay=0.05)

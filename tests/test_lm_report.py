@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from vlp.lm.report import bootstrap, load_runs, table2, table3
 
 from vlp.cli import main
+from vlp.lm.report import bootstrap, load_runs, table2, table3
 
 
 def _record(problem_id: str, setting: str, control: bool, overlap: str | None, correct: bool,

@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
-from vlp.lm.store import read_results
-from vlp.lm.stub_server import RecordedTranscript, StubServer, load_recorded
 
 from vlp.cli import main
+from vlp.lm.store import read_results
+from vlp.lm.stub_server import RecordedTranscript, StubServer, load_recorded
 
 RECORDED = Path(__file__).parent / "data" / "recorded"
 NAMES = ["Alice", "Bruno", "Carla", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines",

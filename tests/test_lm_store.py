@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+
+from vlp.errors import InputError
 from vlp.lm.clients import Completion, GenerationParams, Request
 from vlp.lm.models import ModelSpec
 from vlp.lm.prompt import PromptBuilder
 from vlp.lm.store import ResponseCache, ResultStore, read_results
-
-from vlp.errors import InputError
 
 
 def test_cache_keys_separate_model_prompt_parameters_and_samples(tmp_path: Path) -> None:
