@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import event, given, note
 from hypothesis import strategies as st
 from vlp.kernel import (
@@ -121,10 +122,9 @@ times = st.integers(0, 3)
 
 
 @st.composite
-def candidate_instances(draw: st.DrawFn) -> tuple[str, list[Atom], Atom]:
-    """A rule and premises for it, with the conclusion computed by the judge when it
+def candidate_instances(draw: st.DrawFn, rule_id: str) -> tuple[str, list[Atom], Atom]:
+    """Premises for ``rule_id``, with the conclusion computed by the judge when it
     applies (otherwise a random conclusion): near-valid and valid instances alike."""
-    rule_id = draw(st.sampled_from(RULE_IDS))
     e, e2, t = draw(entities), draw(entities), draw(times)
     a1, a2, a3, a4 = (draw(agent_sets) for _ in range(4))
     if draw(st.booleans()) and len(a1) < len(NAMES):
@@ -176,9 +176,10 @@ def _kinds(atom: Atom) -> tuple[str, ...]:
 
 
 @st.composite
-def hyperedges(draw: st.DrawFn) -> tuple[str, list[Atom], Atom, frozenset[Atom], set[Atom]]:
+def hyperedges(draw: st.DrawFn,
+               rule_id: str) -> tuple[str, list[Atom], Atom, frozenset[Atom], set[Atom]]:
     """(rule, premises, conclusion, axioms, premises withheld from the program)."""
-    rule_id, premises, conclusion = draw(candidate_instances())
+    rule_id, premises, conclusion = draw(candidate_instances(rule_id))
     corruption = draw(st.sampled_from(
         ["none", "none", "conclusion", "premise", "drop", "swap", "unknown-premise", "rule"]))
     withheld: set[Atom] = set()
@@ -203,10 +204,10 @@ def hyperedges(draw: st.DrawFn) -> tuple[str, list[Atom], Atom, frozenset[Atom],
     return rule_id, premises, conclusion, axioms, withheld
 
 
-@given(hyperedges())
-def test_kernel_agrees_with_the_independent_judge(
-        case: tuple[str, list[Atom], Atom, frozenset[Atom], set[Atom]]) -> None:
-    rule_id, premises, conclusion, axioms, _withheld = case
+@pytest.mark.parametrize("drawn_rule", RULE_IDS)
+@given(data=st.data())
+def test_kernel_agrees_with_the_independent_judge(drawn_rule: str, data: st.DataObject) -> None:
+    rule_id, premises, conclusion, axioms, _withheld = data.draw(hyperedges(drawn_rule))
     program = Program(axioms)
     expected = true_instance(rule_id, premises, conclusion, axioms)
     verdict = check_hyperedge(program, rule_id, premises, conclusion)
@@ -224,10 +225,11 @@ def test_kernel_agrees_with_the_independent_judge(
         assert isinstance(verdict, Rejection) and verdict.rule_id == rule_id and verdict.message
 
 
-@given(candidate_instances())
+@pytest.mark.parametrize("drawn_rule", RULE_IDS)
+@given(data=st.data())
 def test_true_instances_are_accepted_and_every_corruption_of_the_conclusion_rejected(
-        case: tuple[str, list[Atom], Atom]) -> None:
-    rule_id, premises, conclusion = case
+        drawn_rule: str, data: st.DataObject) -> None:
+    rule_id, premises, conclusion = data.draw(candidate_instances(drawn_rule))
     program = Program(premises)
     note(f"hyperedge ({rule_id}): {', '.join(map(repr, premises))} |- {conclusion!r}")
     if not true_instance(rule_id, premises, conclusion, program.axioms):
