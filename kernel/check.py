@@ -43,17 +43,27 @@ class Program:
     """A finite set of axioms. Time is bounded by the horizon (max axiom time + 1)."""
 
     axioms: frozenset[Atom] = attrs.field(converter=frozenset)
+    # Derived once at construction: the hyperedge check consults both on every step, and
+    # rescanning the axioms each time made chaining quadratic in the program's size.
+    _horizon: int = attrs.field(init=False, eq=False, repr=False)
+    _transfers: dict[tuple[str, int], tuple[Atom, ...]] = attrs.field(
+        init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        times = [a.time for a in self.axioms if a.time is not None]
+        object.__setattr__(self, "_horizon", max(times, default=0) + 1)
+        transfers: dict[tuple[str, int], list[Atom]] = {}
+        for a in self.axioms:
+            if a.predicate == "transfer":
+                transfers.setdefault((a.entity, a.time), []).append(a)  # type: ignore[arg-type]
+        object.__setattr__(self, "_transfers", {k: tuple(v) for k, v in transfers.items()})
 
     @property
     def horizon(self) -> int:
-        times = [a.time for a in self.axioms if a.time is not None]
-        return max(times, default=0) + 1
+        return self._horizon
 
     def transfers_at(self, entity: str, time: int) -> list[Atom]:
-        return [
-            a for a in self.axioms
-            if a.predicate == "transfer" and a.entity == entity and a.time == time
-        ]
+        return list(self._transfers.get((entity, time), ()))
 
     def __repr__(self) -> str:
         return f"Program({len(self.axioms)} axioms, horizon {self.horizon})"
