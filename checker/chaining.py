@@ -18,6 +18,7 @@ entity and time.
 
 from __future__ import annotations
 
+import gc
 import heapq
 import itertools
 import re
@@ -359,7 +360,8 @@ class _Chainer:
         unknown = [a for a in order if a not in self.program.axioms]
         if unknown:
             raise ValueError(f"axiom_order names atoms that are not axioms: {unknown[:3]}")
-        missing = sorted((a for a in self.program.axioms if a not in set(order)), key=str)
+        listed = set(order)
+        missing = sorted((a for a in self.program.axioms if a not in listed), key=str)
         return order + missing
 
     def run(self) -> Chart:
@@ -578,4 +580,13 @@ def forward_chain(
     """
     if isinstance(query, Atom):
         query = Query(query.predicate, query.args)
-    return _Chainer(program, query, strategy, priority, axiom_order, stop_at_goal).run()
+    chainer = _Chainer(program, query, strategy, priority, axiom_order, stop_at_goal)
+    # The chart only grows and holds no reference cycles; the cyclic garbage collector
+    # would rescan it over and over and make large runs superlinear.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return chainer.run()
+    finally:
+        if collecting:
+            gc.enable()
