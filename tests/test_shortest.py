@@ -69,6 +69,15 @@ def test_d2_shortest_proof_is_the_in_context_example() -> None:
     assert quantities == [20, 24, 19, 13, 2]
 
 
+def test_d2_necklaces_generation() -> None:
+    loaded = load_program(DATA / "d2_necklaces.json")
+    solution = solve(loaded.program, loaded.query, "dfs", axiom_order=loaded.axiom_order)
+    assert solution.answer == 21
+    assert [e.rule_id for e in solution.proof.hyperedges] == ["2a", "1b"]
+    assert [a.quantity for a in solution.proof.dfs_atoms()] == [18, 14, 32, 11, 21]
+    assert solution.proof.size == 5 and solution.proof.unique
+
+
 def test_popped_counts_the_strategy_pops_up_to_the_goal() -> None:
     loaded = load_program(DATA / "d3.json")
     for strategy in ("dfs", "bfs", "overlap"):
