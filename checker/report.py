@@ -118,6 +118,8 @@ def render_report(
     """
     console = Console(file=file, force_terminal=color, no_color=color is False,
                       highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = 120  # files and pipes: wide enough that rows rarely wrap
     title = f"Problem {report.problem_id}" if report.problem_id else "Transcript"
     console.print(Text(f"{title} — goal {report.goal}", style="bold"))
     for note in report.notes:

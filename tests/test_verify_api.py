@@ -1,0 +1,110 @@
+"""`vlp.verify` as a library call and reward function; reasoning-model mode; odd input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vlp.api import Status, reward, verify
+from vlp.checker import load_program
+from vlp.errors import InputError
+
+DATA = Path(__file__).parent / "data"
+LLAMA = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
+
+
+def d3_record() -> dict:
+    program = json.loads((DATA / "d3.json").read_text(encoding="utf-8"))
+    return {"id": "d3", "answer": 26, **program}
+
+
+@pytest.mark.parametrize("problem", [
+    DATA / "d3.txt", DATA / "d3.json", load_program(DATA / "d3.json"),
+    (DATA / "d3.txt").read_text(encoding="utf-8"), d3_record(),
+], ids=["txt-path", "json-path", "program-file", "text", "record"])
+def test_every_problem_form_gives_the_same_scores(problem) -> None:
+    report = verify(problem, LLAMA)
+    assert report.answer_correct and report.efficiency == 10 / 18
+    assert report.efficiency_non_axioms == 4 / 8
+
+
+def test_a_record_keeps_its_id_and_gold_answer() -> None:
+    record = d3_record() | {"answer": 27}
+    report = verify(record, LLAMA)
+    assert report.problem_id == "d3" and report.gold_answer == 27 and not report.answer_correct
+
+
+def test_an_answer_given_separately_wins() -> None:
+    report = verify(DATA / "d3.txt", LLAMA, answer="25")
+    assert report.predicted_answer == 25 and report.answer_source == "given separately"
+    assert verify(DATA / "d3.txt", LLAMA, answer=26).answer_correct
+
+
+def test_without_a_closing_sentence_the_answer_is_the_last_claim_answering_the_question() -> None:
+    body = LLAMA.split("Therefore")[0]
+    report = verify(DATA / "d3.txt", body)
+    assert report.predicted_answer == 26
+    assert report.answer_source == "last claim answering the question"
+
+
+def test_reward_example() -> None:
+    good = verify(DATA / "d3.txt", LLAMA)
+    assert reward(good) == pytest.approx(0.5 + 0.5 * 10 / 18)
+    wrong = verify(DATA / "d3.txt", LLAMA.replace("is 26.", "is 25."))
+    assert reward(wrong) == 0.0
+
+
+def test_reasoning_model_mode_scores_arithmetic_only() -> None:
+    thinking = ("<think>Pieter: 20 - 6 = 14. Dennie minus Dianna: 19 - 4 = 15. Edgar = 14 + 15 = "
+                "29. Rahel is 67 + 55 = 122 but that is irrelevant. Eddie = 29 - 3 = 26. "
+                "Check: 2 + 2 = 5.</think> The answer is \\boxed{26}.")
+    report = verify(DATA / "d3.txt", thinking)
+    assert report.mode == "arithmetic"
+    assert any("reasoning-model mode" in note for note in report.notes)
+    statuses = [(s.status, s.rule, s.relevant) for s in report.steps]
+    assert statuses == [(Status.DERIVED, "2b", True), (Status.DERIVED, "1c", True),
+                        (Status.DERIVED, "5a", True), (Status.DERIVED, "1a", False),
+                        (Status.DERIVED, "1b", True), (Status.FALSE, None, False)]
+    assert report.efficiency_non_axioms == 4 / 6 and report.recall == 1.0
+    assert report.answer_correct
+    forced = verify(DATA / "d3.txt", LLAMA, mode="arithmetic")
+    assert forced.mode == "arithmetic" and forced.efficiency_non_axioms == 4 / 7
+
+
+def test_empty_transcript_is_a_clear_report() -> None:
+    report = verify(DATA / "d3.txt", "")
+    assert report.steps == () and report.predicted_answer is None
+    assert report.efficiency is None and report.recall == 0.0
+    assert "the transcript is empty" in report.notes
+
+
+def test_a_transcript_for_another_problem_says_so() -> None:
+    report = verify(DATA / "d3.txt", "Alice has 3 apples. So Bob has 3 + 4 = 7 apples.")
+    assert [s.status for s in report.steps] == [Status.FALSE, Status.FALSE]
+    assert report.steps[0].reason == "unknown agent alice"
+    assert any("another problem" in note for note in report.notes)
+
+
+def test_unreadable_sentences_are_unparsed_not_fatal() -> None:
+    report = verify(DATA / "d3.txt", "Let's think step by step.\n" + LLAMA)
+    assert report.steps[0].status is Status.UNPARSED and report.steps[0].reason
+    assert report.efficiency == 10 / 18 and report.metrics.unparsed_steps == 1
+
+
+def test_duplicates_are_flagged_and_ignored() -> None:
+    report = verify(DATA / "d3.txt", "Pieter has 20 parrots.\n" + LLAMA)
+    again = [s for s in report.steps if s.claim is not None and s.duplicate]
+    assert len(again) == 1 and again[0].text == "Pieter has 20 parrots."
+    assert again[0].status is Status.AXIOM
+    assert report.efficiency == 10 / 18 and report.metrics.duplicate_steps == 1
+
+
+def test_binary_transcript_and_bad_mode_are_input_errors() -> None:
+    with pytest.raises(InputError, match="not text"):
+        verify(DATA / "d3.txt", "abc\x00def")
+    with pytest.raises(InputError, match="unknown mode"):
+        verify(DATA / "d3.txt", LLAMA, mode="psychic")
+    with pytest.raises(InputError, match="malformed problem record"):
+        verify({"id": "x"}, LLAMA)
