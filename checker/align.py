@@ -151,6 +151,7 @@ class Alignment:
     claim: Claim
     atom: Atom  # the preferred theorem with this claim (shortest-proof atom, earliest time)
     atoms: tuple[Atom, ...]  # every theorem with this claim, preferred first
+    id: int  # the claim's id in the index
 
 
 @attrs.frozen
@@ -206,6 +207,9 @@ class ProgramIndex:
         self.claims: list[Claim] = sorted(self.atoms_by_claim, key=str)
         self.claim_id: dict[Claim, int] = {c: i for i, c in enumerate(self.claims)}
         self.axiom_ids = frozenset(self.claim_id[c] for c in self.axiom_claims)
+        self.proof_ids = frozenset(self.claim_id[c] for c in self.proof_claims)
+        self.atoms_by_id = [self.atoms_by_claim[c] for c in self.claims]
+        self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         self._consumers: dict[int, list[_ClaimEdge]] = {}
@@ -222,6 +226,7 @@ class ProgramIndex:
                     self._incoming.setdefault(record.head, []).append(record)
                     for premise in premise_ids:
                         self._consumers.setdefault(premise, []).append(record)
+        self._ancestor_cache: dict[int, frozenset[int]] = {}
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
         for claim in self.claims:
@@ -254,9 +259,10 @@ class ProgramIndex:
         """
         if pattern.is_complete:
             claim = pattern.as_claim()
-            atoms = self.atoms_by_claim.get(claim)
-            if atoms:
-                return Alignment(claim, atoms[0], atoms)
+            index = self.claim_id.get(claim)
+            if index is not None:
+                atoms = self.atoms_by_id[index]
+                return Alignment(claim, atoms[0], atoms, index)
             return Misalignment(claim, self.diagnose(pattern))
         candidates = [
             c for c in self._by_predicate.get(pattern.predicate, ()) if pattern.matches(c)
@@ -271,7 +277,7 @@ class ProgramIndex:
 
         claim = min(candidates, key=lambda c: (preference(c), str(c)))
         atoms = self.atoms_by_claim[claim]
-        return Alignment(claim, atoms[0], atoms)
+        return Alignment(claim, atoms[0], atoms, self.claim_id[claim])
 
     def diagnose(self, pattern: ClaimPattern) -> str:
         """Why a claim is not a theorem: unknown names, or a quantity that is not the true one."""
@@ -342,6 +348,21 @@ class ProgramIndex:
         """Is the stated expression the built-in of some rule instance concluding ``claim``?"""
         return any(a is not None and same_expression(stated, a) for _e, a in self.incoming(claim))
 
+    def _ancestors(self, target: int) -> frozenset[int]:
+        """Claims some derivation of ``target`` can pass through (``target`` included)."""
+        found = self._ancestor_cache.get(target)
+        if found is None:
+            seen = {target}
+            stack = [target]
+            while stack:
+                for record in self._incoming.get(stack.pop(), ()):
+                    for premise in record.premises:
+                        if premise not in seen:
+                            seen.add(premise)
+                            stack.append(premise)
+            found = self._ancestor_cache[target] = frozenset(seen)
+        return found
+
     def missing_claims(self, claim: Claim, available: Collection[int]) -> tuple[Claim, ...]:
         """The fewest unstated intermediate claims a derivation of ``claim`` needs.
 
@@ -352,7 +373,13 @@ class ProgramIndex:
         target = self.claim_id.get(claim)
         if target is None:
             return ()
-        cost: dict[int, int] = {c: 0 for c in available}
+        relevant = self._ancestors(target)
+        start = frozenset(c for c in available if c in relevant)
+        key = (target, start)
+        cached = self._missing_cache.get(key)
+        if cached is not None:
+            return cached
+        cost: dict[int, int] = {c: 0 for c in start}
         best: dict[int, _ClaimEdge] = {}
         heap: list[tuple[int, int]] = [(0, c) for c in cost]
         heapq.heapify(heap)
@@ -366,7 +393,8 @@ class ProgramIndex:
                 break
             for record in self._consumers.get(current, ()):
                 head = record.head
-                if head in done or not all(p in done for p in record.premises):
+                if head in done or head not in relevant or \
+                        not all(p in done for p in record.premises):
                     continue
                 total = 1 + sum(cost[p] for p in record.premises)
                 if total < cost.get(head, 1 << 30):
@@ -374,6 +402,7 @@ class ProgramIndex:
                     best[head] = record
                     heapq.heappush(heap, (total, head))
         if target not in done:
+            self._missing_cache[key] = ()
             return ()
         missing: list[Claim] = []
         seen: set[int] = set()
@@ -388,7 +417,8 @@ class ProgramIndex:
                 missing.append(self.claims[current])
 
         walk(target)
-        return tuple(missing)
+        self._missing_cache[key] = tuple(missing)
+        return self._missing_cache[key]
 
 
 def check_with_kernel(

@@ -267,7 +267,8 @@ class _Judge:
         self.prepared = prepared
         self.index = prepared.index
         self.available: set[int] = set(self.index.axiom_ids)  # claim ids
-        self.first: dict[Claim, StepVerdict] = {}  # first verdict of every true claim
+        self.first: dict[int, StepVerdict] = {}  # first verdict of every true claim, by id
+        self.stated: dict[Claim, None] = {}  # true claims stated so far (for alignment)
         self.false_seen: set[tuple[str, str]] = set()
         self.steps: list[StepVerdict] = []
         self.order: list[Claim] = []  # non-axiom theorems in the order first stated
@@ -278,7 +279,7 @@ class _Judge:
     def judge(self, number: int, text: str, read: ReadClaim) -> None:
         index = self.index
         arithmetic = read.arithmetic
-        alignment = index.align(read.pattern, self.first)
+        alignment = index.align(read.pattern, self.stated)
         wrong_sum = arithmetic is not None and not arithmetic.holds
         if not hasattr(alignment, "atom") or wrong_sum:
             claim = getattr(alignment, "claim", None)
@@ -297,13 +298,14 @@ class _Judge:
                                           reason="; ".join(reasons)))
             return
         claim, atom = alignment.claim, alignment.atom  # type: ignore[union-attr]
-        relevant = claim in index.proof_claims
-        earlier = self.first.get(claim)
+        claim_id: int = alignment.id  # type: ignore[union-attr]
+        relevant = claim_id in index.proof_ids
+        earlier = self.first.get(claim_id)
         if earlier is not None:
             self.steps.append(attrs.evolve(earlier, sentence=number, text=text, duplicate=True,
                                            arithmetic=arithmetic))
             return
-        if claim in index.axiom_claims:
+        if claim_id in index.axiom_ids:
             axiom_atom = next((a for a in alignment.atoms  # type: ignore[union-attr]
                                if a in self.prepared.program.axioms), atom)
             verdict = StepVerdict(number, text, Status.AXIOM, claim=claim, atom=axiom_atom,
@@ -325,8 +327,9 @@ class _Judge:
                                       atom=atom, relevant=relevant, missing=missing,
                                       arithmetic=arithmetic, reason=note)
             self.order.append(claim)
-        self.first[claim] = verdict
-        self.available.add(index.claim_id[claim])
+        self.first[claim_id] = verdict
+        self.stated[claim] = None
+        self.available.add(claim_id)
         self.steps.append(verdict)
 
 
