@@ -1,0 +1,171 @@
+"""Checking a problem independently of how it was generated.
+
+:func:`certify` is the self-check run before a problem is written (and by
+``vlp certify``): the kernel accepts every hyperedge of the stored proof; forward
+chaining over all axioms is numerically consistent and answers the query with the goal;
+Z3's shortest proof over the whole proof forest has exactly the stored proof's claims and
+the runner-up is strictly larger (paper Thm. 1). :func:`recheck` adds what only a
+stored record needs: the text reads back to the same program and query, the proof text
+re-verbalizes identically, the certificate matches, and the overlap type holds.
+"""
+
+from __future__ import annotations
+
+from vlp.checker import NumericalInconsistencyError, forward_chain, shortest_proof
+from vlp.kernel import Atom, Theorem, axiom, check_hyperedge, find_clash
+
+from . import verbalize
+from .lexicon import Lexicon, load_lexicon
+from .problem import Certificate, Problem
+
+
+class CertificationError(Exception):
+    """A problem failed a check; the message says which."""
+
+
+def certify(problem: Problem) -> Certificate:
+    """Re-chain and re-solve ``problem``; raise :class:`CertificationError` on any failure."""
+    program = problem.program()
+    theorems: dict[Atom, Theorem] = {}
+    for edge in problem.proof_edges:
+        premises = [theorems.get(p) or p for p in edge.premises]
+        result = check_hyperedge(program, edge.rule, premises, edge.conclusion)
+        if not isinstance(result, Theorem):
+            raise CertificationError(f"kernel rejects proof step {edge.to_json()}: {result}")
+        theorems[edge.conclusion] = result
+    if not problem.proof_edges:
+        axiom(program, problem.goal)
+    elif problem.goal not in theorems:
+        raise CertificationError(f"the proof does not end in the goal {problem.goal}")
+    try:
+        chart = forward_chain(program, problem.query, axiom_order=problem.axiom_order())
+    except NumericalInconsistencyError as error:
+        raise CertificationError(str(error)) from None
+    clash = find_clash(chart.theorems)
+    if clash is not None:
+        raise CertificationError(f"numerically inconsistent: {clash[0]} and {clash[1]}")
+    answers = chart.answers(problem.query)
+    if answers != [problem.goal]:
+        raise CertificationError(f"the query {problem.query} is answered by "
+                                 f"{', '.join(map(str, answers)) or 'nothing'}, "
+                                 f"not by the goal {problem.goal}")
+    best = shortest_proof(chart, problem.goal, certify=True)
+    claims = set(problem.proof_claims)
+    if best.claims != claims:
+        raise CertificationError(
+            f"the shortest proof ({best.size} claims) is not the generated one "
+            f"({len(claims)} claims): only in Z3's {sorted(map(str, best.claims - claims))}, "
+            f"only in ours {sorted(map(str, claims - best.claims))}")
+    if not best.unique:
+        raise CertificationError(f"the shortest proof is not unique: another proof also has "
+                                 f"{best.runner_up_size} claims")
+    return Certificate(best.size, best.runner_up_size, True)
+
+
+def overlap_failures(problem: Problem, lexicon: Lexicon | None = None) -> list[str]:
+    """How the irrelevant axioms break the record's overlap type (empty: they don't).
+
+    agent: they mention a goal agent and not the goal entity; entity: the goal entity and
+    no goal agent (not even "x's son"); both: the goal entity and agents like "x's son"
+    for a goal agent x, never x itself; none: neither, and entities of the goal entity's
+    topic (a connected tree builds on a relevant theorem and takes its entity).
+    """
+    irrelevant = [a.atom for a in problem.axioms if not a.relevant]
+    if problem.control or problem.setting == "base":
+        return ["a base or control problem has irrelevant axioms"] if irrelevant else []
+    if not irrelevant:
+        return ["no irrelevant axioms"]
+    lexicon = lexicon or load_lexicon()
+    goal_agents = set(problem.goal.agent_sets[0].names)
+    goal_entity = problem.goal.entity
+    agents = {n for atom in irrelevant for s in atom.agent_sets for n in s.names}
+    entities = {atom.entity for atom in irrelevant}
+    relevant_entities = {a.atom.entity for a in problem.axioms if a.relevant} | {
+        a.atom.args[3] for a in problem.axioms if a.relevant and a.atom.predicate == "rate"}
+    possessive = {n for n in agents if any(n.startswith(f"{g}'s ") for g in goal_agents)}
+    exact = agents & goal_agents
+    failures = []
+    mentions_entity = goal_entity in entities
+    match problem.overlap:
+        case "agent":
+            if not exact:
+                failures.append("no irrelevant axiom mentions a goal agent")
+            if mentions_entity:
+                failures.append("an irrelevant axiom mentions the goal entity")
+        case "entity":
+            if not mentions_entity:
+                failures.append("no irrelevant axiom mentions the goal entity")
+            if exact or possessive:
+                failures.append(f"irrelevant axioms mention goal agents: "
+                                f"{sorted(exact | possessive)}")
+        case "both":
+            if not mentions_entity:
+                failures.append("no irrelevant axiom mentions the goal entity")
+            if not possessive:
+                failures.append("no irrelevant agent lexically contains a goal agent")
+            if exact:
+                failures.append(f"irrelevant axioms mention goal agents: {sorted(exact)}")
+        case "none":
+            if exact or possessive:
+                failures.append(f"irrelevant axioms mention goal agents: "
+                                f"{sorted(exact | possessive)}")
+            if mentions_entity:
+                failures.append("an irrelevant axiom mentions the goal entity")
+            topic = lexicon.topic_of(goal_entity)
+            for entity in entities:
+                connected_via = problem.connection == "connected" and entity in relevant_entities
+                if not connected_via and (not lexicon.is_entity(entity)
+                                          or lexicon.topic_of(entity) != topic):
+                    failures.append(f"irrelevant entity {entity!r} is not of topic {topic!r}")
+    return failures
+
+
+def recheck(problem: Problem, lexicon: Lexicon | None = None) -> list[str]:
+    """Every check of a stored record; the failures as messages (empty: it passes)."""
+    failures: list[str] = []
+    try:
+        certificate = certify(problem)
+        if certificate != problem.certificate:
+            failures.append(f"certificate {certificate.to_json()} differs from the stored "
+                            f"{problem.certificate.to_json()}")
+    except CertificationError as error:
+        failures.append(str(error))
+    failures += text_failures(problem)
+    failures += overlap_failures(problem, lexicon)
+    return failures
+
+
+def text_failures(problem: Problem) -> list[str]:
+    """The text must read back to the program, its presentation order and the query."""
+    failures = []
+    try:
+        parsed = verbalize.parse_problem(problem.text, problem.id or "<problem>")
+    except Exception as error:  # noqa: BLE001 - any parse failure is a failed check
+        return [f"the text does not parse: {error}"]
+    if parsed.program != problem.program():
+        ours, theirs = problem.program().axioms, parsed.program.axioms
+        failures.append(f"the text reads back to another program: missing "
+                        f"{sorted(map(str, ours - theirs))[:3]}, extra "
+                        f"{sorted(map(str, theirs - ours))[:3]}")
+    if list(parsed.axiom_order) != problem.axiom_order():
+        failures.append("the text states the axioms in another order")
+    if parsed.query != problem.query:
+        failures.append(f"the question reads back as {parsed.query}, not {problem.query}")
+    expected = proof_text_of(problem)
+    if expected != problem.proof_text:
+        failures.append("the proof text does not re-verbalize identically")
+    return failures
+
+
+def proof_text_of(problem: Problem) -> str:
+    """Re-verbalize the stored proof (axioms with their stated sentences)."""
+    from .generate import proof_steps_from_edges
+
+    sentence = {a.atom: a.sentence for a in problem.axioms}
+    lines = []
+    for step in proof_steps_from_edges(list(problem.proof_edges), problem.goal):
+        if isinstance(step, Atom):
+            lines.append(sentence[step])
+        else:
+            lines.append(verbalize.render_conclusion(step.rule, step.premises, step.conclusion))
+    return "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))

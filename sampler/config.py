@@ -1,0 +1,76 @@
+"""Sampler settings: every knob of problem generation in one frozen value."""
+
+from __future__ import annotations
+
+import hashlib
+
+import attrs
+
+SETTINGS: tuple[str, ...] = ("base", "axiom", "tree", "trees")
+OVERLAPS: tuple[str, ...] = ("none", "entity", "agent", "both")
+CONNECTIONS: tuple[str, ...] = ("disconnected", "connected")
+QUERY_KINDS: tuple[str, ...] = ("nonground", "ground")
+
+# Rules the relevant proof may apply in reverse at a singleton `cont` node. Rule 3 (union)
+# is only used at a goal naming several agents; 1c only below the `comp` premise of 5a;
+# 5b and 6 never (compeq is always an axiom, the frame rule is free).
+RELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b", "4", "5a")
+# Irrelevant trees: singleton agents and no rate (paper App. C.3); we also leave out 5a
+# so an irrelevant tree is a chain (one derived premise per step).
+IRRELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b")
+# Control expansions add exactly one axiom each.
+CONTROL_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b", "4")
+
+
+def _probabilities(value: tuple[float, ...]) -> tuple[float, ...]:
+    value = tuple(float(v) for v in value)
+    if len(value) != 4 or any(v < 0 for v in value) or sum(value) <= 0:
+        raise ValueError("agent_count_probabilities needs 4 non-negative weights (|A| = 1..4)")
+    return value
+
+
+def _range(value: tuple[int, int]) -> tuple[int, int]:
+    low, high = (int(v) for v in value)
+    if low > high or low < 0:
+        raise ValueError(f"bad range {value!r}: need 0 <= low <= high")
+    return low, high
+
+
+@attrs.frozen
+class SamplerConfig:
+    """How problems are sampled. Defaults follow paper §5 and App. C/D.1."""
+
+    # |A| of the goal = 1..4 with these weights (skews proofs short, App. D.1).
+    agent_count_probabilities: tuple[float, ...] = attrs.field(
+        default=(0.4, 0.2, 0.2, 0.2), converter=_probabilities)
+    # Depth of the relevant proof (rule levels from the goal to the axioms).
+    depth: tuple[int, int] = attrs.field(default=(2, 3), converter=_range)
+    # Relative weights of the reverse rules at a singleton `cont` node.
+    rule_weights: tuple[tuple[str, float], ...] = (
+        ("1a", 1.0), ("1b", 1.0), ("2a", 1.0), ("2b", 1.0), ("4", 0.7), ("5a", 0.5),
+    )
+    # Axiom quantities (counts, comparisons, transfers) and rates.
+    leaf_bounds: tuple[int, int] = attrs.field(default=(1, 100), converter=_range)
+    rate_bounds: tuple[int, int] = attrs.field(default=(2, 20), converter=_range)
+    # Derived quantities.
+    inner_bounds: tuple[int, int] = attrs.field(default=(1, 5000), converter=_range)
+    # Irrelevant axioms per irrelevant tree (a tree has >= 2; the `axiom` setting has 1).
+    tree_axioms: tuple[int, int] = attrs.field(default=(2, 3), converter=_range)
+    # Number of irrelevant trees in the `trees` setting.
+    num_trees: int = 3
+    # Half-widths of the random boxes tried around random targets, narrowest first.
+    box_widths: tuple[int, ...] = (3, 12, 40)
+    # Attempts before giving up on a tree whose built-ins Z3 finds unsatisfiable.
+    max_tree_attempts: int = 200
+    # Attempts at a problem that fails its self-check (each failure is counted: a bug).
+    max_selfcheck_attempts: int = 5
+
+    def weights(self, allowed: tuple[str, ...]) -> list[tuple[str, float]]:
+        table = dict(self.rule_weights)
+        return [(r, table.get(r, 1.0)) for r in allowed if table.get(r, 1.0) > 0]
+
+
+def derive_seed(seed: int, *labels: object) -> int:
+    """A 63-bit seed for a named sub-task: stable across processes and Python versions."""
+    text = ":".join([str(seed), *map(str, labels)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1

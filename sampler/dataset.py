@@ -1,0 +1,157 @@
+"""Datasets: which problems to make (jobs), making them in parallel, writing JSON Lines.
+
+Every job carries its own seed, derived from the dataset seed and the job's position, so
+a problem does not depend on the worker that made it; the pool returns results in job
+order, so the same seed gives the same bytes with any number of workers and shards.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+import attrs
+
+from .config import CONNECTIONS, OVERLAPS, SamplerConfig, derive_seed
+from .generate import Counters, ProblemBuilder, Spec
+from .problem import Problem
+
+PAPER_SETTINGS: tuple[str, ...] = ("axiom", "tree", "trees")
+DEFAULT_PAPER_BASES = 10
+
+
+@attrs.frozen
+class Job:
+    """One problem to make: its id, seed and spec (and which query kinds to emit)."""
+
+    id: str
+    seed: int
+    spec: Spec
+    base_id: str | None
+    query_kinds: tuple[str, ...] = ("nonground",)
+
+
+def single_jobs(seed: int, count: int, spec: Spec, query_kinds: Sequence[str]) -> list[Job]:
+    """``count`` problems of one spec, each from its own derived seed."""
+    return [Job(f"{spec.label()}-{i:06d}", derive_seed(seed, "problem", i), spec, None,
+                tuple(query_kinds)) for i in range(count)]
+
+
+def paper_jobs(seed: int, bases: int, query_kinds: Sequence[str]) -> list[Job]:
+    """The paper's design (§5, App. D.1): per base problem, one irrelevant axiom, one tree
+    and several trees, under every overlap type and connection, each with its control."""
+    jobs = []
+    for b in range(bases):
+        problem_seed = derive_seed(seed, "paper", b)
+        base_id = f"b{b:05d}-base"
+        jobs.append(Job(base_id, problem_seed, Spec(), None, tuple(query_kinds)))
+        for setting in PAPER_SETTINGS:
+            for overlap in OVERLAPS:
+                for connection in CONNECTIONS:
+                    for control in (False, True):
+                        spec = Spec(setting, overlap, connection, control)
+                        jobs.append(Job(f"b{b:05d}-{spec.label()}", problem_seed, spec,
+                                        base_id, tuple(query_kinds)))
+    return jobs
+
+
+def shard(jobs: Sequence[Job], index: int, count: int) -> list[Job]:
+    """The ``index``-th of ``count`` contiguous parts (their concatenation is ``jobs``)."""
+    start = len(jobs) * index // count
+    stop = len(jobs) * (index + 1) // count
+    return list(jobs[start:stop])
+
+
+_builder: ProblemBuilder | None = None
+
+
+def _init_worker(config: SamplerConfig) -> None:
+    global _builder
+    _builder = ProblemBuilder(config)
+
+
+def make(job: Job) -> tuple[list[str], Counters]:
+    """The JSON lines of one job (one per query kind) and its counters."""
+    assert _builder is not None, "worker not initialised"
+    problem, counters = _builder.generate(job.seed, job.spec)
+    lines = []
+    for kind in job.query_kinds:
+        variant = _builder.with_query_kind(problem, kind)
+        suffix = "" if len(job.query_kinds) == 1 else f"-{kind}"
+        variant = attrs.evolve(variant, id=job.id + suffix, base_id=(
+            job.base_id + suffix if job.base_id is not None else None))
+        lines.append(variant.to_line())
+    return lines, counters
+
+
+@attrs.frozen
+class Summary:
+    problems: int
+    seconds: float
+    counters: Counters
+
+    @property
+    def rate(self) -> float:
+        return self.problems / self.seconds if self.seconds > 0 else float("inf")
+
+
+def run_jobs(jobs: Sequence[Job], config: SamplerConfig, workers: int) -> Iterator[
+        tuple[list[str], Counters]]:
+    if workers <= 1:
+        _init_worker(config)
+        for job in jobs:
+            yield make(job)
+        return
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(workers, initializer=_init_worker, initargs=(config,)) as pool:
+        yield from pool.imap(make, jobs, chunksize=1)
+
+
+def write_dataset(jobs: Sequence[Job], out: Path | TextIO, *, config: SamplerConfig,
+                  workers: int = 1,
+                  progress: Callable[[int, int], None] | None = None) -> Summary:
+    """Make every job and write its lines as soon as they arrive (in job order)."""
+    started = time.perf_counter()
+    total = Counters()
+    written = 0
+    handle: TextIO
+    opened = isinstance(out, Path)
+    handle = out.open("w", encoding="utf-8") if isinstance(out, Path) else out
+    try:
+        for done, (lines, counters) in enumerate(run_jobs(jobs, config, workers), 1):
+            for line in lines:
+                handle.write(line + "\n")
+            handle.flush()
+            written += len(lines)
+            total = total + counters
+            if progress is not None:
+                progress(done, len(jobs))
+    finally:
+        if opened:
+            handle.close()
+    return Summary(written, time.perf_counter() - started, total)
+
+
+def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:
+    """(line number, problem) for each record of a JSON Lines file."""
+    import json
+
+    from vlp.errors import InputError
+
+    try:
+        handle = path.open(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror}") from None
+    with handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                yield number, Problem.from_json(json.loads(line))
+            except (ValueError, KeyError, TypeError) as error:
+                raise InputError(f"not a problem record: {error}",
+                                 location=f"{path}:{number}") from None

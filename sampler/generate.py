@@ -1,0 +1,431 @@
+"""Generating one problem: relevant proof, irrelevant trees or control expansion, times,
+text, self-check and certificate (paper §4.3, App. C; DESIGN §5)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from vlp.kernel import Agents, Atom, Claim, Query
+
+from . import verbalize
+from .config import CONNECTIONS, CONTROL_RULES, OVERLAPS, SETTINGS, SamplerConfig, derive_seed
+from .lexicon import Lexicon, load_lexicon
+from .numbers import Unsatisfiable, solve_quantities
+from .problem import AxiomRecord, Certificate, EdgeRecord, Problem
+from .timeline import Timeline
+from .tree import TRANSFER_RULES, NamePool, Node, TreeSampler, single, walk
+
+
+class SelfCheckError(Exception):
+    """A generated problem failed its own check (a sampler bug: must never happen)."""
+
+
+@attrs.frozen
+class Counters:
+    """What it took to make one problem."""
+
+    unsat_trees: int = 0  # trees re-sampled because Z3 found their built-ins unsatisfiable
+    selfcheck_failures: int = 0  # problems rejected by the self-check (a bug if > 0)
+    z3_checks: int = 0  # solver calls for the quantities
+
+    def __add__(self, other: Counters) -> Counters:
+        return Counters(self.unsat_trees + other.unsat_trees,
+                        self.selfcheck_failures + other.selfcheck_failures,
+                        self.z3_checks + other.z3_checks)
+
+
+@attrs.frozen
+class Spec:
+    """Which problem to make from a seed."""
+
+    setting: str = "base"
+    overlap: str | None = None
+    connection: str | None = None
+    control: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.setting not in SETTINGS:
+            raise ValueError(f"unknown setting {self.setting!r}; one of {', '.join(SETTINGS)}")
+        if self.setting != "base":
+            if self.overlap not in OVERLAPS:
+                raise ValueError(f"setting {self.setting} needs an overlap: {', '.join(OVERLAPS)}")
+            if self.connection not in CONNECTIONS:
+                raise ValueError(f"setting {self.setting} needs a connection: "
+                                 f"{', '.join(CONNECTIONS)}")
+        elif self.control:
+            raise ValueError("a base problem has no control")
+
+    def label(self) -> str:
+        if self.setting == "base":
+            return "base"
+        parts = [self.setting, self.overlap, self.connection]
+        return "-".join(parts) + ("-control" if self.control else "")
+
+
+@attrs.define
+class _Built:
+    relevant: Node
+    goal_agents: Agents
+    entity: str
+    depth: int
+    irrelevant: list[Node]
+    connected: int
+    names: NamePool
+    counters: Counters
+
+
+class ProblemBuilder:
+    """Makes problems from seeds; holds the lexicon and the configuration."""
+
+    def __init__(self, config: SamplerConfig | None = None, lexicon: Lexicon | None = None):
+        self.config = config or SamplerConfig()
+        self.lexicon = lexicon or load_lexicon()
+        self._entities = [n.plural for n in self.lexicon.all_nouns()]
+
+    # ------------------------------------------------------------------ relevant proof
+
+    def _base(self, seed: int) -> tuple[Node, Agents, str, int, NamePool, Counters]:
+        """The relevant proof with its numbers; re-sampled while Z3 says unsat."""
+        unsat = checks = 0
+        for attempt in range(self.config.max_tree_attempts):
+            rng = random.Random(derive_seed(seed, "base", attempt))
+            names = NamePool(self.lexicon, rng)
+            count = rng.choices((1, 2, 3, 4), weights=self.config.agent_count_probabilities)[0]
+            agents = Agents(frozenset(names.fresh() for _ in range(count)))
+            entity = rng.choice(self._entities)
+            depth = rng.randint(*self.config.depth)
+            root = TreeSampler(self.config, self.lexicon, names).relevant(
+                agents, entity, depth, rng)
+            try:
+                checks += solve_quantities([root], self.config,
+                                           derive_seed(seed, "numbers", attempt)).checks
+            except Unsatisfiable:
+                unsat += 1
+                continue
+            for node in walk([root]):
+                node.fixed = True
+            return root, agents, entity, depth, names, Counters(unsat, 0, checks)
+        raise RuntimeError(f"no satisfiable relevant proof for seed {seed}")
+
+    # --------------------------------------------------------------- irrelevant trees
+
+    def _irrelevant(self, seed: int, spec: Spec, attempt: int, relevant: Node, goal: Agents,
+                    entity: str, names: NamePool) -> tuple[list[Node], int, Counters]:
+        count = 0 if spec.setting == "base" else (
+            self.config.num_trees if spec.setting == "trees" else 1)
+        trees: list[Node] = []
+        connected = 0
+        unsat = checks = 0
+        relevant_nodes = list(walk([relevant]))
+        used_keys = {(n.agents[0], n.entity) for n in relevant_nodes if n.predicate == "cont"}
+        relevant_entities = {n.entity for n in relevant_nodes} | {
+            n.container for n in relevant_nodes if n.container}
+        parents: dict[int, Node] = {}
+        for node in relevant_nodes:
+            for premise in node.premises:
+                parents[id(premise)] = node
+        for index in range(1, count + 1):
+            for tree_attempt in range(self.config.max_tree_attempts):
+                rng = random.Random(derive_seed(seed, "irrelevant", spec.setting, spec.overlap,
+                                                spec.connection, index, attempt, tree_attempt))
+                made = self._one_tree(rng, spec, index, goal, entity, names, relevant_nodes,
+                                      parents, used_keys, relevant_entities)
+                root, attached = made
+                try:
+                    checks += solve_quantities([root], self.config, rng.getrandbits(62)).checks
+                except Unsatisfiable:
+                    unsat += 1
+                    continue
+                for node in walk([root]):
+                    node.fixed = True
+                    if node.predicate == "cont":
+                        used_keys.add((node.agents[0], node.entity))
+                trees.append(root)
+                connected += attached
+                break
+            else:
+                raise RuntimeError(f"no satisfiable irrelevant tree for seed {seed}")
+        return trees, connected, Counters(unsat, 0, checks)
+
+    def _one_tree(self, rng: random.Random, spec: Spec, index: int, goal: Agents, entity: str,
+                  names: NamePool, relevant_nodes: list[Node], parents: dict[int, Node],
+                  used_keys: set[tuple[Agents, str]],
+                  relevant_entities: set[str]) -> tuple[Node, int]:
+        goal_names = goal.sorted_names()
+        overlap = spec.overlap
+        related = [n.plural for n in self.lexicon.related_entities(entity)
+                   if n.plural not in relevant_entities]
+        if overlap == "both":
+            def fresh() -> Agents:
+                return single(names.possessive(goal_names, rng))
+        else:
+            def fresh() -> Agents:
+                return single(names.fresh(rng))
+
+        attach: Node | None = None
+        if spec.connection == "connected":
+            attach = self._attachment(rng, overlap, goal, entity, relevant_nodes, parents,
+                                      used_keys)
+        tree_entity = attach.entity if attach is not None else (
+            entity if overlap in ("entity", "both") else rng.choice(related))
+        if overlap == "agent":
+            candidates = [a for a in goal_names if (single(a), tree_entity) not in used_keys]
+            if not candidates:  # every goal agent already has this entity: pick another
+                options = [e for e in related if any((single(a), e) not in used_keys
+                                                     for a in goal_names)]
+                attach = None
+                tree_entity = rng.choice(options)
+                candidates = [a for a in goal_names if (single(a), tree_entity) not in used_keys]
+            root_agent = single(rng.choice(candidates))
+        else:
+            root_agent = fresh()
+
+        if spec.setting == "axiom":
+            steps = 1 if attach is not None else 0
+        else:
+            axioms = rng.randint(*self.config.tree_axioms)
+            steps = axioms if attach is not None else axioms - 1
+        root = TreeSampler(self.config, self.lexicon, names).chain(
+            root_agent, tree_entity, steps, rng, tree=index, fresh=fresh, attach=attach)
+        return root, int(attach is not None)
+
+    def _attachment(self, rng: random.Random, overlap: str | None, goal: Agents, entity: str,
+                    relevant_nodes: list[Node], parents: dict[int, Node],
+                    used_keys: set[tuple[Agents, str]]) -> Node | None:
+        """A relevant count an irrelevant tree can build on without touching the goal
+        terms its overlap type excludes, or None."""
+        candidates = []
+        for node in relevant_nodes:
+            parent = parents.get(id(node))
+            if node.predicate != "cont" or parent is None:
+                continue
+            if parent.rule in TRANSFER_RULES and parent.premises[0] is node:
+                continue  # its agent's count changes later: not a fixed theorem
+            if not node.agents[0].isdisjoint(goal):
+                continue
+            if overlap in ("entity", "both"):
+                if node.entity != entity:
+                    continue
+            elif node.entity == entity:
+                continue
+            elif overlap == "agent" and all((single(a), node.entity) in used_keys
+                                            for a in goal.sorted_names()):
+                continue
+            candidates.append(node)
+        if not candidates:
+            return None
+        derived = [n for n in candidates if not n.is_axiom]
+        return rng.choice(derived or candidates)
+
+    # ---------------------------------------------------------------------- controls
+
+    def _control(self, seed: int, attempt: int, relevant: Node, extra_axioms: int,
+                 names: NamePool) -> Counters:
+        """Expand axioms of the base proof until it has ``extra_axioms`` more axioms."""
+        unsat = checks = 0
+        snapshot = [(n, n.rule, list(n.premises)) for n in walk([relevant])]
+        for control_attempt in range(self.config.max_tree_attempts):
+            rng = random.Random(derive_seed(seed, "control", attempt, control_attempt))
+            sampler = TreeSampler(self.config, self.lexicon, names)
+            for _ in range(extra_axioms):
+                role: dict[int, str] = {}
+                for node in walk([relevant]):
+                    if node.rule in TRANSFER_RULES:
+                        role[id(node.premises[0])] = "transfer-chain"
+                    elif node.rule == "4":
+                        role[id(node.premises[0])] = "rate-container"
+                leaves = [n for n in walk([relevant]) if n.is_axiom and n.predicate == "cont"]
+                leaf = rng.choice(leaves)
+                allowed = sampler.allowed_rules(
+                    leaf.entity, CONTROL_RULES,
+                    in_transfer_chain=role.get(id(leaf)) == "transfer-chain",
+                    rate_container=role.get(id(leaf)) == "rate-container")
+                rule = rng.choice(allowed)
+                sampler.expand(leaf, rule, 1, rng, allowed=("1a", "1b", "2a", "2b"))
+            try:
+                checks += solve_quantities([relevant], self.config, rng.getrandbits(62)).checks
+            except Unsatisfiable:
+                unsat += 1
+                for node, rule, premises in snapshot:
+                    node.rule, node.premises = rule, premises
+                continue
+            for node in walk([relevant]):
+                node.fixed = True
+            return Counters(unsat, 0, checks)
+        raise RuntimeError(f"no satisfiable control expansion for seed {seed}")
+
+    # ----------------------------------------------------------------------- problem
+
+    def generate(self, seed: int, spec: Spec) -> tuple[Problem, Counters]:
+        """A certified problem. A self-check failure is counted and the irrelevant part,
+        times and wording are re-drawn (a failure is a sampler bug; expected count 0)."""
+        from .certify import CertificationError, certify
+
+        failures: list[str] = []
+        for attempt in range(self.config.max_selfcheck_attempts):
+            try:
+                problem, counters = self.build(seed, spec, attempt)
+                problem = attrs.evolve(problem, certificate=certify(problem))
+            except (SelfCheckError, CertificationError) as error:
+                failures.append(str(error))
+                continue
+            return problem, counters + Counters(0, len(failures), 0)
+        raise SelfCheckError(f"seed {seed} {spec.label()}: every attempt failed its "
+                             f"self-check; last: {failures[-1]}")
+
+    def build(self, seed: int, spec: Spec, attempt: int = 0) -> tuple[Problem, Counters]:
+        relevant, goal_agents, entity, depth, names, counters = self._base(seed)
+        base_claims = None
+        trees: list[Node] = []
+        connected = 0
+        if spec.setting != "base":
+            trees, connected, more = self._irrelevant(seed, spec, attempt, relevant, goal_agents,
+                                                      entity, names)
+            counters = counters + more
+            if spec.control:
+                extra = sum(1 for t in trees for n in walk([t]) if n.is_axiom and n.tree)
+                base_claims = {n.atom(0).claim() if n.predicate != "rate" else n.atom().claim()
+                               for n in walk([relevant])}
+                for node in walk([relevant]):
+                    node.shared = False  # the twin's trees are not part of the control
+                counters = counters + self._control(seed, attempt, relevant, extra, names)
+                trees, connected = [], 0
+        timeline = Timeline([relevant, *trees],
+                            random.Random(derive_seed(seed, "time", spec.label(), attempt)))
+        text_rng = random.Random(derive_seed(seed, "text", spec.label(), attempt))
+        problem = self._assemble(seed, spec, relevant, trees, timeline, goal_agents, entity,
+                                 depth, connected, text_rng)
+        if base_claims is not None and not base_claims <= set(problem.proof_claims):
+            raise SelfCheckError("the control's proof does not contain the base proof")
+        return problem, counters
+
+    def _question(self, seed: int, spec: Spec, goal: Atom, kind: str) -> tuple[Query, str]:
+        """The query at the last time ("How many ...?" or "Show that ...") and its wording."""
+        agents, answer, entity, time = goal.args
+        args = (agents, answer if kind == "ground" else None, entity, time)
+        query = Query("cont", args)
+        rng = random.Random(derive_seed(seed, "question", spec.label(), kind))
+        return query, verbalize.render_question(
+            query, rng.randrange(verbalize.question_variants(query)))
+
+    def with_query_kind(self, problem: Problem, kind: str) -> Problem:
+        """The same problem asked with a ground or non-ground query. Program, goal and
+        proof are unchanged, so the certificate carries over (``vlp certify`` re-checks)."""
+        if kind == problem.query_kind:
+            return problem
+        spec = Spec(problem.setting, problem.overlap, problem.connection, problem.control)
+        query, question = self._question(problem.seed, spec, problem.goal, kind)
+        text = " ".join([*(a.sentence for a in problem.axioms), question])
+        return attrs.evolve(problem, query_kind=kind, query=query, question=question,
+                            text=text)
+
+    def _assemble(self, seed: int, spec: Spec, relevant: Node, trees: list[Node],
+                  timeline: Timeline, goal_agents: Agents, entity: str, depth: int,
+                  connected: int, rng: random.Random) -> Problem:
+        horizon = timeline.horizon
+        goal = relevant.atom(horizon)
+        edges, claims = proof_edges(relevant, horizon)
+        relevant_ids = {id(n) for n in walk([relevant])}
+        records = []
+        sentence_of: dict[Atom, str] = {}
+        for node in timeline.axioms_in_order():
+            atom = node.atom()
+            variant = rng.randrange(verbalize.statement_variants(atom))
+            sentence = verbalize.render_statement(atom, variant)
+            sentence_of[atom] = sentence
+            records.append(AxiomRecord(atom, sentence, id(node) in relevant_ids))
+        answer = goal.quantity
+        assert answer is not None
+        query, question = self._question(seed, spec, goal, "nonground")
+        text = " ".join([*(r.sentence for r in records), question])
+        lines = []
+        for step in proof_steps_from_edges(edges, goal):
+            if isinstance(step, Atom):
+                lines.append(sentence_of[step])
+            else:
+                lines.append(verbalize.render_conclusion(step.rule, step.premises,
+                                                         step.conclusion))
+        proof_text = "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+        derived = sum(1 for e in edges if e.rule != "6")
+        return Problem(
+            id="", seed=seed, setting=spec.setting, overlap=spec.overlap,
+            connection=spec.connection, control=spec.control, query_kind="nonground",
+            axioms=records, question=question, query=query, goal=goal, answer=answer,
+            proof_claims=claims, proof_edges=edges, proof_text=proof_text, text=text,
+            certificate=Certificate(len(claims), None, False), depth=depth,
+            derived_steps=derived, irrelevant_trees=len(trees), connected_trees=connected,
+        )
+
+
+def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]]:
+    """The generated proof: hyperedges in DFS post-order (frame-rule copies included, so
+    each edge is a rule instance) and its claims in order of first appearance."""
+    edges: list[EdgeRecord] = []
+    claims: list[Claim] = []
+    seen_claims: set[Claim] = set()
+    done: set[int] = set()
+
+    def note(atom: Atom) -> None:
+        if atom.claim() not in seen_claims:
+            seen_claims.add(atom.claim())
+            claims.append(atom.claim())
+
+    def carry(node: Node, needed: int) -> Atom:
+        if node.predicate != "cont":
+            return node.atom()
+        for t in range(node.time, needed):  # type: ignore[arg-type]
+            edges.append(EdgeRecord("6", (node.atom(t),), node.atom(t + 1)))
+        return node.atom(needed)
+
+    def visit(node: Node) -> None:
+        if id(node) in done:
+            return
+        done.add(id(node))
+        if node.is_axiom:
+            note(node.atom())
+            return
+        premises: list[Atom] = []
+        for index, premise in enumerate(node.premises):
+            visit(premise)
+            needed = node.premises[1].tick if (node.rule in TRANSFER_RULES and index == 0) \
+                else node.time
+            premises.append(carry(premise, needed))  # type: ignore[arg-type]
+        edges.append(EdgeRecord(node.rule, premises, node.atom()))  # type: ignore[arg-type]
+        note(node.atom())
+
+    visit(root)
+    carry(root, horizon)
+    return edges, claims
+
+
+def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | EdgeRecord]:
+    """Verbalization order (App. D.2): axioms as stated, derived claims as conclusions;
+    frame-rule copies say nothing new and are left out."""
+    conclusions = {e.conclusion for e in edges if e.rule != "6"}
+    steps: list[Atom | EdgeRecord] = []
+    said: set[Claim] = set()
+    for edge in edges:
+        if edge.rule == "6":
+            continue
+        for premise in edge.premises:
+            if premise.claim() in said:
+                continue
+            said.add(premise.claim())
+            if premise not in conclusions:
+                steps.append(_axiom_of(premise, edges))
+        said.add(edge.conclusion.claim())
+        steps.append(edge)
+    if not edges:
+        steps.append(goal)
+    return steps
+
+
+def _axiom_of(atom: Atom, edges: list[EdgeRecord]) -> Atom:
+    """The axiom a (possibly frame-copied) premise comes from."""
+    frames = {e.conclusion: e.premises[0] for e in edges if e.rule == "6"}
+    while atom in frames:
+        atom = frames[atom]
+    return atom
+

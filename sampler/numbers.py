@@ -1,0 +1,168 @@
+"""Quantities for symbolic proof trees: the built-ins become Z3 constraints.
+
+Every quantity is a Z3 integer; axioms lie within the leaf bounds (rates within the
+rate bounds), derived quantities within the inner bounds; each rule's built-ins become
+equations (exact sums, differences, products) and the side conditions (differences
+>= 0, introduced comparisons >= 1). Z3 then picks a random model: each axiom quantity
+gets a random target and a box around it, and the boxes are widened under push/pop until
+the constraints are satisfiable, so no number is ever drawn and thrown away. Claims must
+be distinct (a transfer chain that comes back to an earlier count would state the same
+claim twice), so counts of one agent and entity are pairwise different.
+
+:func:`rejection_sample` is the plain baseline the benchmark compares against: draw the
+axiom quantities at random, compute the derived ones, retry until every built-in holds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+import attrs
+import z3
+
+from .config import SamplerConfig
+from .tree import QUANTIFIED, Node, walk
+
+
+class Unsatisfiable(Exception):
+    """The tree's built-ins have no solution within the bounds."""
+
+
+@attrs.frozen
+class SolveStats:
+    checks: int  # Z3 check() calls
+    widened: int  # boxes widened before a model was found
+
+
+def _bounds(node: Node, config: SamplerConfig) -> tuple[int, int]:
+    if not node.is_axiom:
+        return config.inner_bounds
+    if node.predicate == "rate":
+        return config.rate_bounds
+    low, high = config.leaf_bounds
+    if node.predicate in ("comp", "transfer"):
+        low = max(low, 1)  # "2 more", "gives 3": never zero
+    return low, high
+
+
+def _equations(node: Node, value) -> list:  # noqa: ANN001 - value maps nodes to terms
+    """The built-ins of ``node``'s rule as constraints over ``value(node)``."""
+    q = value(node)
+    p = [value(x) if x.predicate in QUANTIFIED else None for x in node.premises]
+    match node.rule:
+        case "1a" | "2a" | "5a":
+            return [q == p[0] + p[1]]
+        case "1b" | "2b":
+            return [q == p[0] - p[1], q >= 0]
+        case "1c":
+            return [q == p[0] - p[1], q >= 1]
+        case "3":
+            return [q == sum(p[1:], p[0])]
+        case "4":
+            return [q == p[0] * p[1]]
+    raise ValueError(f"no built-ins for rule {node.rule}")
+
+
+def _distinct_groups(nodes: Sequence[Node]) -> list[list[Node]]:
+    groups: dict[tuple, list[Node]] = defaultdict(list)
+    for node in nodes:
+        if node.predicate in ("cont", "comp"):
+            groups[node.key()].append(node)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int) -> SolveStats:
+    """Give every unfixed quantity node under ``roots`` a value (in place)."""
+    nodes = [n for n in walk(roots) if n.predicate in QUANTIFIED]
+    free = [n for n in nodes if not n.fixed]
+    if not free:
+        return SolveStats(0, 0)
+    # A private context per call: Z3's heuristics depend on term ids, and a shared
+    # context would make a problem's numbers depend on the problems made before it.
+    context = z3.Context()
+    solver = z3.Solver(ctx=context)
+    solver.set("random_seed", seed % (2**31))
+    variables = {id(n): z3.Int(f"q{i}", context) for i, n in enumerate(free)}
+
+    def value(node: Node):  # noqa: ANN202
+        if node.fixed:
+            return z3.IntVal(node.quantity, context)
+        return variables[id(node)]
+
+    for node in free:
+        low, high = _bounds(node, config)
+        solver.add(value(node) >= low, value(node) <= high)
+    for node in nodes:
+        if not node.is_axiom and (not node.fixed or any(not p.fixed for p in node.premises
+                                                         if p.predicate in QUANTIFIED)):
+            solver.add(*_equations(node, value))
+    for group in _distinct_groups(nodes):
+        if any(not n.fixed for n in group):
+            solver.add(z3.Distinct(*[value(n) for n in group]))
+
+    rng = random.Random(seed)
+    axioms = [n for n in free if n.is_axiom]
+    targets = {id(n): rng.randint(*_bounds(n, config)) for n in axioms}
+    checks = 0
+    widened = 0
+    for width in (*config.box_widths, None):
+        solver.push()
+        if width is not None:
+            for node in axioms:
+                target = targets[id(node)]
+                solver.add(value(node) >= target - width, value(node) <= target + width)
+        checks += 1
+        result = solver.check()
+        if result == z3.sat:
+            model = solver.model()
+            for node in free:
+                node.quantity = model.eval(value(node), model_completion=True).as_long()
+            solver.pop()
+            return SolveStats(checks, widened)
+        solver.pop()
+        widened += 1
+    raise Unsatisfiable(f"no quantities satisfy the built-ins of a {len(nodes)}-node tree")
+
+
+def _evaluate(node: Node, values: dict[int, int]) -> int:
+    p = [values[id(x)] for x in node.premises if x.predicate in QUANTIFIED]
+    match node.rule:
+        case "1a" | "2a" | "5a":
+            return p[0] + p[1]
+        case "1b" | "2b" | "1c":
+            return p[0] - p[1]
+        case "3":
+            return sum(p)
+        case "4":
+            return p[0] * p[1]
+    raise ValueError(f"no built-ins for rule {node.rule}")
+
+
+def rejection_sample(roots: Sequence[Node], config: SamplerConfig, rng: random.Random,
+                     max_tries: int = 1_000_000) -> int:
+    """Baseline: random axiom quantities until all built-ins hold. Returns the retries."""
+    nodes = [n for n in walk(roots) if n.predicate in QUANTIFIED]
+    groups = _distinct_groups(nodes)
+    for attempt in range(max_tries):
+        values: dict[int, int] = {}
+        ok = True
+        for node in nodes:  # premises come first
+            if node.fixed:
+                values[id(node)] = node.quantity  # type: ignore[assignment]
+            elif node.is_axiom:
+                values[id(node)] = rng.randint(*_bounds(node, config))
+            else:
+                v = _evaluate(node, values)
+                low, high = config.inner_bounds
+                minimum = 1 if node.rule == "1c" else 0
+                if v < max(low, minimum) or v > high:
+                    ok = False
+                    break
+                values[id(node)] = v
+        if ok and all(len({values[id(n)] for n in g}) == len(g) for g in groups):
+            for node in nodes:
+                node.quantity = values[id(node)]
+            return attempt
+    raise Unsatisfiable(f"rejection sampling gave up after {max_tries} tries")

@@ -1,0 +1,156 @@
+"""Times for the atoms of a problem, matching how a problem text is read (DESIGN §3).
+
+Reading convention: the k-th transfer sentence (from 0) has time k; every other sentence
+has the time of the number of transfers stated before it; the query asks about the last
+time n (the number of transfers). So we
+
+1. order all transfers of all trees in one random order that puts every transfer after
+   the transfers its own premise depends on (a random linear extension), tick = position;
+2. give every other atom a time top-down: a conclusion needed at time r is derived at a
+   random time in [earliest, r] and carried to r by the frame rule (which is free in
+   claims), where `earliest` is after the transfers below it and after any transfer
+   touching its agent and entity; comparisons are needed at exactly their time;
+3. present the axioms bucket by bucket: the axioms of time m in random order, then the
+   transfer with tick m.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from vlp.kernel import Atom
+
+from .tree import TRANSFER_RULES, Node, walk
+
+
+class Timeline:
+    """Ticks, times and presentation order for the trees of one problem."""
+
+    def __init__(self, roots: Sequence[Node], rng: random.Random):
+        self.roots = list(roots)
+        self.rng = rng
+        self.nodes = list(walk(self.roots))
+        self.transfers = [n for n in self.nodes if n.predicate == "transfer"]
+        for node in self.nodes:
+            node.time = None
+            node.tick = None
+        self._order_transfers()
+        self.horizon = len(self.transfers)
+        self._lower: dict[int, int] = {}
+        self._assigned: set[int] = set()
+        for root in self.roots:
+            self._assign(root, self.horizon)
+
+    # ------------------------------------------------------------------ transfers
+
+    def _below(self, node: Node, memo: dict[int, frozenset[int]]) -> frozenset[int]:
+        """Ids of the transfers in ``node``'s subtree."""
+        if id(node) in memo:
+            return memo[id(node)]
+        found: set[int] = set()
+        if node.predicate == "transfer":
+            found.add(id(node))
+        for premise in node.premises:
+            found |= self._below(premise, memo)
+        memo[id(node)] = frozenset(found)
+        return memo[id(node)]
+
+    def _order_transfers(self) -> None:
+        memo: dict[int, frozenset[int]] = {}
+        before: dict[int, set[int]] = {id(t): set() for t in self.transfers}
+        for node in self.nodes:
+            if node.rule in TRANSFER_RULES:
+                transfer = node.premises[1]
+                before[id(transfer)] |= self._below(node.premises[0], memo)
+        position = {id(t): i for i, t in enumerate(self.transfers)}
+        done: set[int] = set()
+        for tick in range(len(self.transfers)):
+            ready = [t for t in self.transfers
+                     if id(t) not in done and before[id(t)] <= done]
+            ready.sort(key=lambda t: position[id(t)])
+            chosen = self.rng.choice(ready)
+            chosen.tick = chosen.time = tick
+            done.add(id(chosen))
+
+    # ---------------------------------------------------------------------- times
+
+    def lower(self, node: Node) -> int:
+        """The earliest time ``node`` can be derived at (after the transfers below it)."""
+        if id(node) not in self._lower:
+            if node.predicate == "transfer":
+                value = node.tick + 1  # type: ignore[operator]
+            elif node.shared and node.time is not None:
+                value = node.time
+            else:
+                value = max((self.lower(p) for p in node.premises), default=0)
+            self._lower[id(node)] = value
+        return self._lower[id(node)]
+
+    def _touch_floor(self, node: Node, needed: int) -> int:
+        """After the last transfer before ``needed`` that touches node's agents/entity
+        (the frame rule cannot carry a count across it)."""
+        agents = node.agents[0]
+        floor = 0
+        for t in self.transfers:
+            if t.entity != node.entity or t.tick >= needed:  # type: ignore[operator]
+                continue
+            if not agents.isdisjoint(t.agents[0]) or not agents.isdisjoint(t.agents[1]):
+                floor = max(floor, t.tick + 1)  # type: ignore[operator]
+        return floor
+
+    def _assign(self, node: Node, needed: int) -> None:
+        if id(node) in self._assigned:
+            if node.time is None or node.time > needed:
+                raise AssertionError(f"{node!r} is needed at {needed} before it exists")
+            return
+        self._assigned.add(id(node))
+        if node.predicate == "transfer":
+            return  # its time is its tick
+        if node.predicate == "rate":
+            node.time = needed  # timeless: presented where it is used
+            return
+        if node.predicate in ("comp", "compeq"):
+            node.time = needed  # comparisons are not carried across time
+        elif node.rule in TRANSFER_RULES:
+            node.time = node.premises[1].tick + 1
+        else:
+            earliest = max(self.lower(node), self._touch_floor(node, needed))
+            if earliest > needed:
+                raise AssertionError(f"{node!r} cannot exist by time {needed}")
+            # A theorem other trees build on sits as early as possible, so every use of
+            # it comes later.
+            node.time = earliest if node.shared else self.rng.randint(earliest, needed)
+            if node.shared:
+                self._lower[id(node)] = node.time
+        if node.time > needed:
+            raise AssertionError(f"{node!r} derived at {node.time}, needed at {needed}")
+        if node.rule in TRANSFER_RULES:
+            self._assign(node.premises[0], node.premises[1].tick)
+            return
+        for premise in node.premises:
+            self._assign(premise, node.time)
+
+    # -------------------------------------------------------------- presentation
+
+    def axioms_in_order(self) -> list[Node]:
+        """The axiom nodes in presentation order."""
+        buckets: list[list[Node]] = [[] for _ in range(self.horizon + 1)]
+        transfers: list[Node | None] = [None] * self.horizon
+        for node in self.nodes:
+            if not node.is_axiom:
+                continue
+            if node.predicate == "transfer":
+                transfers[node.tick] = node  # type: ignore[index]
+            else:
+                buckets[node.time].append(node)  # type: ignore[index]
+        order: list[Node] = []
+        for m, bucket in enumerate(buckets):
+            self.rng.shuffle(bucket)
+            order.extend(bucket)
+            if m < self.horizon:
+                order.append(transfers[m])  # type: ignore[arg-type]
+        return order
+
+    def goal(self, root: Node) -> Atom:
+        return root.atom(self.horizon)
