@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from functools import cache
 
 import attrs
-from vlp.kernel import Agents, Atom, Claim, Program, Query, rate
 
 from vlp.errors import InputError
+from vlp.kernel import Agents, Atom, Claim, Program, Query, rate
 
 from .sentences import (
     CLAIMS,

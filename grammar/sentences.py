@@ -17,6 +17,7 @@ import attrs
 from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import VisitError
 from lark.lexer import Lexer, PatternStr
+
 from vlp.kernel import Agents, Claim, Query, normalize_name
 
 from .inflect import to_plural
@@ -27,6 +28,8 @@ LEAD_WORDS: tuple[str, ...] = (
     "so", "thus", "therefore", "hence", "then", "now", "next", "finally", "first", "also",
     "and", "additionally", "we", "know", "that", "since", "given", "which", "means",
     "this", "it", "follows", "lastly", "second", "third", "consequently", "as", "a", "result",
+    "are", "is", "told", "recall", "note", "remember", "okay", "ok", "well", "after", "all",
+    "together", "altogether", "overall", "in", "total",
 )
 MAX_SENTENCE_CHARS = 600  # longer "sentences" are not sentences of the template language
 MAX_DIGITS = 18
@@ -299,7 +302,7 @@ class _LexError(ValueError):
 
 
 _TOKEN_RE = re.compile(
-    r"\s*(?:(?P<NUMBER>\d+)|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)|(?P<POSS>'s?(?![^\W\d_]))"
+    r"\s*(?:(?P<CONSEQUENCE>,\s*(?:and\s+)?(?:so|thus|therefore|hence)\b,?)|(?P<NUMBER>\d+)|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)|(?P<POSS>'s?(?![^\W\d_]))"
     r"|(?P<OP>[-+*/])|(?P<punct>[.,;?=])|(?P<bad>\S))"
 )
 
@@ -397,6 +400,7 @@ def normalize_sentence(text: str) -> str:
 def extract_answer(text: str) -> int | None:
     """The final answer a transcript states ("Therefore, the answer (arabic numerals) is 26.",
     "\\boxed{26}"); the last one wins; ``None`` when there is none."""
+    text = text.replace("*", "").replace("`", "")
     found: int | None = None
     for regex in (_ANSWER_RE, _BOXED_RE):
         for match in regex.finditer(text):
@@ -408,7 +412,8 @@ def extract_answer(text: str) -> int | None:
     return found
 
 
-_CHAIN_RE = re.compile(r"\d+(?:,\d{3})*(?:\s*[-+*/×x·−–÷]\s*\d+(?:,\d{3})*)+")
+# starts only where a digit run starts, so a long run of digits is scanned once
+_CHAIN_RE = re.compile(r"(?<![\d,])\d+(?:,\d{3})*(?:\s*[-+*/×x·−–÷]\s*\d+(?:,\d{3})*)+")
 _RESULT_RE = re.compile(r"\s*=\s*(\d+(?:,\d{3})*)")
 _OP_SPLIT_RE = re.compile(r"\s*([-+*/×x·−–÷])\s*")
 _OP_CANON = {"×": "*", "x": "*", "·": "*", "−": "-", "–": "-", "÷": "/"}
@@ -446,8 +451,7 @@ def parse_sentence(text: str) -> SentenceParse:
     sentence = normalize_sentence(strip_numbering(text))
     if not sentence or sentence == ".":
         return SentenceParse(sentence, UNPARSED, reason="empty")
-    answer = _ANSWER_RE.search(sentence)
-    if answer is not None:
+    if _ANSWER_RE.search(sentence) or _BOXED_RE.search(sentence):
         value = extract_answer(sentence)
         if value is not None:
             return SentenceParse(sentence, ANSWER, answer=value)

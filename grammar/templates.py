@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 import attrs
+
 from vlp.kernel import RULES_BY_ID, Agents, Atom, Claim, Query, normalize_name
 from vlp.kernel.rules import Add, Const, Expr, Mul, Pattern, Sub, SumOf, Var
 
@@ -361,11 +362,23 @@ def question_variants(query: Query) -> int:
     return len(_question_templates(query))
 
 
+def _said_args(query: Query) -> list[Any]:
+    """The query's arguments that a sentence says (all but the time)."""
+    from vlp.kernel import SIGNATURES
+
+    kinds = SIGNATURES[query.predicate]
+    return [a for k, a in zip(kinds, query.args, strict=True) if k != "time"]
+
+
+def _is_ground(query: Query) -> bool:
+    """A query that names everything but the time is ground ("Show that ... has 5 drones.")."""
+    return all(a is not None for a in _said_args(query))
+
+
 def _question_templates(query: Query) -> list[Template] | list[str]:
-    if query.is_ground:
-        atom = query.as_atom()
+    if _is_ground(query):
         prefixes = list(GROUND_PREFIXES)
-        if atom.predicate == "cont" and len(atom.agent_sets[0]) > 1:
+        if query.predicate == "cont" and len(query.agent_sets[0]) > 1:
             prefixes.append("Prove that combined")
         return prefixes
     values = _query_values(query)
@@ -374,28 +387,25 @@ def _question_templates(query: Query) -> list[Template] | list[str]:
 
 
 def _query_values(query: Query) -> dict[str, Any]:
-    from vlp.kernel import SIGNATURES
-
-    kinds = SIGNATURES[query.predicate]
-    args = [a for k, a in zip(kinds, query.args, strict=False) if k != "time"]
-    unknown = [s for s, a in zip(CLAIM_SLOTS[query.predicate], args, strict=False) if a is None]
+    args = _said_args(query)
+    unknown = [s for s, a in zip(CLAIM_SLOTS[query.predicate], args, strict=True) if a is None]
     if unknown != ["q"]:
         raise ValueError(f"can only phrase questions for an unknown quantity, not {query!r}")
     return _claim_values(query.predicate, args)
 
 
 def render_question(query: Query, variant: int = 0) -> str:
-    """"How many parrots does Eddie have?" for ``cont({eddie}, ?, parrots, ?)``; a ground
-    query becomes "Show that Yanick has 5 drones."."""
+    """"How many parrots does Eddie have?" for ``cont({eddie}, ?, parrots, ?)``; a query
+    that names everything but the time becomes "Show that Yanick has 5 drones."."""
     options = _question_templates(query)
     if not 0 <= variant < len(options):
         raise ValueError(f"{query!r} has {len(options)} question variants; got {variant}")
     choice = options[variant]
     if isinstance(choice, str):
-        atom = query.as_atom()
+        claim = Claim(query.predicate, tuple(_said_args(query)))
         if choice.endswith("combined"):
             body = render_template(TEMPLATES_BY_ID["cont.combined"],
-                                   _claim_values("cont", atom.claim().args))
+                                   _claim_values("cont", claim.args))
             return choice + " " + body[len("Combined "):]
-        return choice + " " + _lower_first(render_statement(atom))
+        return choice + " " + _lower_first(render_statement(claim))
     return render_template(choice, _query_values(query))

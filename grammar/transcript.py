@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 import attrs
+
 from vlp.kernel import Claim
 
 from .sentences import (
@@ -117,6 +118,8 @@ def split_transcript(text: str) -> list[Step]:
             continue
         pending_label = None
         for sentence in _sentences(content):
+            if not any(c.isalnum() for c in sentence):
+                continue  # stray punctuation or emoji: nothing to read
             parsed = parse_sentence(sentence)  # too long a "sentence" gives its reason
             if parsed.kind == ANSWER:
                 continue
