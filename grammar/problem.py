@@ -162,9 +162,12 @@ def category_links(axioms: list[Atom], query: Query,
     28 spinach leaves * 1 = 28 vegetables). The member entity of each agent is the one
     ``categories`` maps to the category; without a map, it is the only entity the agent
     holds that is not a container of one of its rates (Kyla's plastic bags hold her spinach
-    leaves). Returns ``[]`` when some agent's member entity is not determined.
+    leaves); this guess is only made for a union over agents holding different entities.
+    Returns ``[]`` when some agent's member entity is not determined.
     """
     category = query.entity
+    if categories is None and len(query.agent_sets[0]) < 2:
+        return []  # one agent asked about an unseen entity: a question we cannot read
     links: list[Atom] = []
     for agent in query.agent_sets[0].sorted_names():
         held = _entities_held(axioms, agent)
@@ -177,6 +180,8 @@ def category_links(axioms: list[Atom], query: Query,
         if len(members) != 1:
             return []
         links.append(rate(agent, 1, category, members.pop()))
+    if categories is None and len({link.args[3] for link in links}) < 2:
+        return []  # one entity for everyone is not a category reading, just a wrong word
     return links
 
 
