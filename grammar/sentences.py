@@ -14,9 +14,9 @@ from importlib.resources import files
 from typing import Any
 
 import attrs
-from lark import Lark, Token, UnexpectedInput
-from lark.exceptions import VisitError
-from lark.lexer import Lexer, PatternStr
+from lark import Lark
+from lark.lexer import PatternStr
+from lark.parsers.lalr_analysis import Shift
 
 from vlp.kernel import Agents, Claim, Query, normalize_name
 
@@ -193,41 +193,50 @@ class _Entity:
     words: str
 
 
+class _Token:
+    """A lexed word, number or sign (lighter than ``lark.Token``: this is the hot path)."""
+
+    __slots__ = ("type", "value", "start_pos", "end_pos")
+
+    def __init__(self, type: str, value: str, start_pos: int, end_pos: int) -> None:  # noqa: A002
+        self.type, self.value, self.start_pos, self.end_pos = type, value, start_pos, end_pos
+
+
 class _ToClaims:
     """Inline LALR callbacks: each returns the value of its rule (no parse tree is built)."""
 
-    def names(self, items: list[Token]) -> str:
-        return " ".join(items)
+    def names(self, items: list[Any]) -> str:  # NAME | names NAME
+        return items[0].value if len(items) == 1 else f"{items[0]} {items[1].value}"
 
     def agent(self, items: list[Any]) -> str:
-        return items[0] if len(items) == 1 else f"{items[0]}'s {items[2]}"
+        return items[0] if len(items) == 1 else f"{items[0]}'s {items[2].value}"
 
     def agents(self, items: list[Any]) -> _Names:
-        return _Names(tuple(i for i in items if isinstance(i, str) and not isinstance(i, Token)))
+        return _Names(tuple(i for i in items if isinstance(i, str)))
 
     def poss_agent(self, items: list[Any]) -> _Names:
         if len(items) == 2:  # names POSS
             return _Names((items[0],))
-        return _Names((f"{items[0].names[0]}'s {items[1]}",))
+        return _Names((f"{items[0].names[0]}'s {items[1].value}",))
 
-    def entity(self, items: list[Token]) -> _Entity:
+    def entity(self, items: list[Any]) -> _Entity:
         if len(items) == 1:
-            return _Entity(str(items[0]))
-        return _Entity(" ".join(str(i) if isinstance(i, Token) else i.words for i in items))
+            return _Entity(items[0].value)
+        return _Entity(" ".join(i.value if isinstance(i, _Token) else i.words for i in items))
 
-    def quantity(self, items: list[Token]) -> _Quantity:
-        return _Quantity(int(items[0]), None)
+    def quantity(self, items: list[_Token]) -> _Quantity:
+        return _Quantity(int(items[0].value), None)
 
-    def arithmetic(self, items: list[Token]) -> _Quantity:
-        numbers = [int(t) for t in items if t.type == "NUMBER"]
-        operators = tuple(str(t) for t in items if t.type == "OP")
+    def arithmetic(self, items: list[_Token]) -> _Quantity:
+        numbers = [int(t.value) for t in items if t.type == "NUMBER"]
+        operators = tuple(t.value for t in items if t.type == "OP")
         span = (items[0].start_pos, items[-1].end_pos)
         return _Quantity(numbers[-1], Arithmetic(tuple(numbers[:-1]), operators, numbers[-1], span))
 
-    def total(self, _items: list[Token]) -> None:
+    def total(self, _items: list[_Token]) -> None:
         return None
 
-    def lead(self, _items: list[Token]) -> None:
+    def lead(self, _items: list[_Token]) -> None:
         return None
 
     def clauses(self, items: list[Any]) -> list[ParsedClaim]:
@@ -268,7 +277,7 @@ def _template_callback(template: Template) -> Any:
 
     def build(items: list[Any]) -> ParsedClaim | Query:
         values = [i for i in items if isinstance(i, (_Names, _Quantity, _Entity, str))
-                  and not isinstance(i, Token)]
+                  and not isinstance(i, _Token)]
         values = [_Names((v,)) if isinstance(v, str) else v for v in values]
         slots: dict[str, Any] = {}
         quantity = next((v for v in values if isinstance(v, _Quantity)), None)
@@ -297,38 +306,63 @@ def _template_callback(template: Template) -> Any:
     return build
 
 
-class _LexError(ValueError):
-    """A character no token starts with (reported as an unparsed sentence)."""
-
-
 _TOKEN_RE = re.compile(
     r"\s*(?:(?P<CONSEQUENCE>,\s*(?:and\s+)?(?:so|thus|therefore|hence)\b,?)|(?P<NUMBER>\d+)|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)|(?P<POSS>'s?(?![^\W\d_]))"
     r"|(?P<OP>[-+*/])|(?P<punct>[.,;?=])|(?P<bad>\S))"
 )
 
 
-class _TemplateLexer(Lexer):
-    """One regex scan, then each word is typed by what the parser accepts at that point.
+_KEPT_TERMINALS = frozenset({"NAME", "WORD", "POSS", "OF", "NUMBER", "OP", "CONSEQUENCE"})
 
-    A word is a keyword (a template literal such as "more") only where the LALR state
-    accepts that keyword; anywhere else it is an open-class token: ``NAME`` when
-    capitalized, ``WORD`` (part of an entity or relation noun) otherwise. This is what
-    lets names and entities be open classes without a lexicon (like Lark's contextual
-    lexer, at a fraction of its cost).
+
+class _NoMatch(ValueError):
+    """The sentence leaves the grammar at ``column``."""
+
+
+@attrs.frozen
+class _Inline:
+    """The children of an inlined rule (``_agent_seq``, ``_ops``...), spliced into the parent."""
+
+    items: list[Any]
+
+
+class TableParser:
+    """An LALR driver over the parse table Lark compiles from the grammar.
+
+    Lark builds the grammar and its LALR(1) table (and reports conflicts); this loop runs
+    the table with the tokenizer folded in. A word is a keyword (a template literal such
+    as "more") only where the current state accepts that keyword; anywhere else it is an
+    open-class token: ``NAME`` when capitalized, ``WORD`` (part of an entity or relation
+    noun) otherwise. This is what lets names and entities be open classes without a
+    lexicon. Reductions call ``_ToClaims`` methods directly, so no parse tree is built.
     """
 
-    __future_interface__ = 2
+    def __init__(self, lark: Lark, callbacks: _ToClaims) -> None:
+        table = lark.parser.parser.parser.parse_table
+        self.start = table.start_states["start"]
+        self.end = table.end_states["start"]
+        self.literals = {t.pattern.value: t.name for t in lark.terminals
+                         if isinstance(t.pattern, PatternStr)}
+        reductions: dict[Any, tuple[int, str, Any]] = {}
+        self.states: dict[Any, dict[str, tuple[bool, Any]]] = {}
+        for state, actions in table.states.items():
+            row: dict[str, tuple[bool, Any]] = {}
+            for symbol, (action, argument) in actions.items():
+                if action is Shift:
+                    row[symbol] = (True, argument)
+                    continue
+                if argument not in reductions:
+                    origin = argument.origin.name
+                    handler = None if origin.startswith("_") else \
+                        getattr(callbacks, argument.alias or origin)
+                    reductions[argument] = (len(argument.expansion), origin, handler)
+                row[symbol] = (False, reductions[argument])
+            self.states[state] = row
 
-    def __init__(self, lexer_conf: Any) -> None:
-        self.literals = {
-            t.pattern.value: t.name for t in lexer_conf.terminals
-            if isinstance(t.pattern, PatternStr)
-        }
-
-    def lex(self, lexer_state: Any, parser_state: Any) -> Any:
-        text = lexer_state.text.text
-        states = parser_state.parse_conf.states
-        literals = self.literals
+    def parse(self, text: str) -> Any:
+        states, literals = self.states, self.literals
+        stack: list[Any] = [self.start]
+        values: list[Any] = []
         for match in _TOKEN_RE.finditer(text):
             kind = match.lastgroup
             if kind is None:  # trailing whitespace
@@ -337,24 +371,60 @@ class _TemplateLexer(Lexer):
             start = match.start(kind)
             if kind == "word":
                 keyword = literals.get(value)
-                if keyword is not None and keyword in states[parser_state.position]:
-                    kind = keyword
-                else:
-                    kind = "NAME" if value[0].isupper() else "WORD"
+                kind = keyword if keyword is not None and keyword in states[stack[-1]] else \
+                    "NAME" if value[0].isupper() else "WORD"
             elif kind == "punct":
                 kind = literals[value]
             elif kind == "bad":
-                raise _LexError(f"unexpected character {value!r} at column {start + 1}")
-            yield Token(kind, value, start_pos=start, end_pos=match.end())
+                raise _NoMatch(f"unexpected character {value!r} at column {start + 1}")
+            self._feed(_Token(kind, value, start, match.end()), stack, values)
+        return self._feed(_Token("$END", "", len(text), len(text)), stack, values)
+
+    def _feed(self, token: _Token, stack: list[Any], values: list[Any]) -> Any:
+        states = self.states
+        while True:
+            action = states[stack[-1]].get(token.type)
+            if action is None:
+                where = token.start_pos if token.type != "$END" else "the end"
+                raise _NoMatch(f"no template matches at column "
+                               f"{where if isinstance(where, str) else where + 1} "
+                               f"({token.value or 'end of sentence'!r} unexpected)")
+            shift, argument = action
+            if shift:
+                stack.append(argument)
+                values.append(token)
+                return None
+            size, origin, handler = argument
+            children = values[-size:] if size else []
+            if size:
+                del stack[-size:]
+                del values[-size:]
+            flat: list[Any] = []
+            for child in children:
+                if isinstance(child, _Inline):
+                    flat.extend(child.items)  # already flat and filtered
+                elif not isinstance(child, _Token) or child.type in _KEPT_TERMINALS:
+                    flat.append(child)
+            value: Any = _Inline(flat) if handler is None else handler(flat)
+            goto = states[stack[-1]][origin][1]
+            stack.append(goto)
+            values.append(value)
+            if goto == self.end:
+                return value
 
 
 @cache
-def sentence_parser() -> Lark:
+def sentence_grammar() -> Lark:
+    """The compiled grammar (LALR table); ``parse_sentence`` runs it with ``TableParser``."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", maybe_placeholders=False)
+
+
+@cache
+def sentence_parser() -> TableParser:
     callbacks = _ToClaims()
     for template in TEMPLATES:
         setattr(callbacks, _rule_name(template), _template_callback(template))
-    return Lark(grammar_text(), parser="lalr", lexer=_TemplateLexer, transformer=callbacks,
-                start="start", maybe_placeholders=False)
+    return TableParser(sentence_grammar(), callbacks)
 
 
 # --------------------------------------------------------------------------- normalization
@@ -460,18 +530,8 @@ def parse_sentence(text: str) -> SentenceParse:
                              reason=f"a number with more than {MAX_DIGITS} digits")
     try:
         kind, value = sentence_parser().parse(sentence)
-    except UnexpectedInput as error:
-        return SentenceParse(sentence, UNPARSED, reason=_explain(error, sentence))
-    except VisitError as error:
-        return SentenceParse(sentence, UNPARSED, reason=str(error.orig_exc))
-    except (_SentenceError, _LexError, ValueError) as error:
+    except (_NoMatch, _SentenceError, ValueError) as error:  # ValueError: kernel's checks
         return SentenceParse(sentence, UNPARSED, reason=str(error))
     if kind == CLAIMS:
         return SentenceParse(sentence, CLAIMS, claims=value)
     return SentenceParse(sentence, kind, query=value)
-
-
-def _explain(error: UnexpectedInput, sentence: str) -> str:
-    position = getattr(error, "pos_in_stream", None) or 0
-    near = sentence[max(0, position - 25):position + 25]
-    return f"no template matches (stopped at column {getattr(error, 'column', '?')}: {near!r})"
