@@ -341,18 +341,19 @@ class TableParser:
         table = lark.parser.parser.parser.parse_table
         self.start = table.start_states["start"]
         self.end = table.end_states["start"]
-        self.literals = {t.pattern.value: t.name for t in lark.terminals
+        self.literals = {str(t.pattern.value): str(t.name) for t in lark.terminals
                          if isinstance(t.pattern, PatternStr)}
         reductions: dict[Any, tuple[int, str, Any]] = {}
         self.states: dict[Any, dict[str, tuple[bool, Any]]] = {}
         for state, actions in table.states.items():
             row: dict[str, tuple[bool, Any]] = {}
-            for symbol, (action, argument) in actions.items():
+            for name, (action, argument) in actions.items():
+                symbol = str(name)  # lark names are Tokens: plain strings hash and compare faster
                 if action is Shift:
                     row[symbol] = (True, argument)
                     continue
                 if argument not in reductions:
-                    origin = argument.origin.name
+                    origin = str(argument.origin.name)
                     handler = None if origin.startswith("_") else \
                         getattr(callbacks, argument.alias or origin)
                     reductions[argument] = (len(argument.expansion), origin, handler)
@@ -445,6 +446,8 @@ _MARKDOWN_RE = re.compile(r"\*\*|__|`+|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|^#+\s*|^>
 _TIMES_RE = re.compile(r"(?<=\d)\s*[x×X·∙⋅]\s*(?=\d)")
 _THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _SPACES_RE = re.compile(r"\s+")
+_MARKDOWN_CHARS = frozenset("*_`#>")
+_OTHER_SIGNS = frozenset("−–÷$xX×·∙⋅")
 _LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
 
 
@@ -455,10 +458,14 @@ def strip_numbering(line: str) -> str:
 
 def normalize_sentence(text: str) -> str:
     """The canonical spelling the grammar reads (one line, plain operators and numbers)."""
-    text = _MARKDOWN_RE.sub("", text.replace("\u2019", "'").replace("\u2018", "'"))
-    text = text.replace("−", "-").replace("–", "-").replace("÷", "/").replace("$", "")
-    text = _TIMES_RE.sub(" * ", text)
-    text = _THOUSANDS_RE.sub("", text)
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    if _MARKDOWN_CHARS.intersection(text):  # the regexes only where they can apply
+        text = _MARKDOWN_RE.sub("", text)
+    if _OTHER_SIGNS.intersection(text):
+        text = text.replace("−", "-").replace("–", "-").replace("÷", "/").replace("$", "")
+        text = _TIMES_RE.sub(" * ", text)
+    if "," in text:
+        text = _THOUSANDS_RE.sub("", text)
     text = _SPACES_RE.sub(" ", text).strip()
     if text and text[-1] in ":!":
         text = text[:-1] + "."
