@@ -131,3 +131,27 @@ def test_text_files_load_through_the_checker(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         load_program(path)
     assert str(caught.value).startswith(f"{path}:2: ")
+
+
+@pytest.mark.parametrize("seed, setting, overlap, connection, query_kind", [
+    (0, "base", None, None, "nonground"),
+    (1, "axiom", "agent", "connected", "ground"),
+    (2, "tree", "both", "disconnected", "nonground"),
+    (3, "trees", "both", "connected", "ground"),
+    (4, "trees", "entity", "connected", "nonground"),
+    (5, "tree", "none", "disconnected", "ground"),
+])
+def test_generated_problems_read_back_to_their_program(
+    seed: int, setting: str, overlap: str | None, connection: str | None, query_kind: str,
+) -> None:
+    """The sampler renders with these templates; its text must read back to its program."""
+    from vlp.sampler import generate_problem
+
+    problem = generate_problem(seed, setting=setting, overlap=overlap, connection=connection,
+                               control=False, query_kind=query_kind)
+    parsed = parse_problem(problem.text)
+    assert parsed.program == problem.program()
+    assert parsed.category_axioms == ()
+    steps = split_transcript(problem.proof_text)
+    assert steps and all(s.kind == "claims" and s.resolved for s in steps)
+    assert all(c.arithmetic is None or c.arithmetic.correct for s in steps for c in s.claims)
