@@ -59,11 +59,11 @@ def baseline_transcript(strategy: str, problem: dict[str, Any]) -> tuple[str, in
     spec = problem_spec(problem, source=str(problem.get("id", "<problem>")))
     order = spec.axiom_order or None
     if strategy == "shortest":
+        recorded, answer = problem.get("proof_text"), problem.get("answer")
+        if isinstance(recorded, str) and recorded.strip() and isinstance(answer, int):
+            return recorded.strip(), answer  # the generator's certified shortest proof
         chart = forward_chain(spec.program, spec.query, strategy="bfs", axiom_order=order)
         goal = goal_of(chart, spec.query)
-        recorded = problem.get("proof_text")
-        if isinstance(recorded, str) and recorded.strip():
-            return recorded.strip(), int(goal.quantity or 0)
         proof = shortest_proof(chart, goal, certify=False)
         derivation = {edge.conclusion: edge for edge in proof.hyperedges}
         sentences = [render_statement(atom) if atom in spec.program.axioms

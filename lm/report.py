@@ -51,10 +51,12 @@ class Estimate:
     low: float | None
     high: float | None
 
-    def cell(self, percent: bool = False) -> str:
+    def cell(self, percent: bool = False, interval: bool = True) -> str:
         if self.mean is None:
             return "–"
         scale, digits = (100.0, 1) if percent else (1.0, 2)
+        if not interval:
+            return f"{self.mean * scale:.{digits}f}"
         low = self.low if self.low is not None else self.mean
         high = self.high if self.high is not None else self.mean
         return (f"{self.mean * scale:.{digits}f} [{low * scale:.{digits}f}, "
@@ -162,18 +164,19 @@ def table2(runs: Sequence[Run], seed: int = 0) -> tuple[list[str], list[list[Any
     return ["model", "setting", "variant", "accuracy"], rows
 
 
-def table2_markdown(runs: Sequence[Run], seed: int = 0) -> str:
+def table2_markdown(runs: Sequence[Run], seed: int = 0, interval: bool = True) -> str:
     _, rows = table2(runs, seed)
     by_key = {(r[0], r[1], r[2]): r[3] for r in rows}
     head = ("| Model | Base | " + " | ".join(f"{SETTING_TITLES[s]}: Irrelevant | Control"
                                              for s in SETTINGS) + " |")
-    lines = ["Table 2. Accuracy (%) on non-ground queries, mean [95% bootstrap CI] (n).", "",
+    note = ", mean [95% bootstrap CI] (n)" if interval else ""
+    lines = [f"Table 2. Accuracy (%) on non-ground queries{note}.", "",
              head, "|" + "---|" * 8]
     for run in runs:
-        cells = [by_key[(run.label, "base", "")].cell(percent=True)]
+        cells = [by_key[(run.label, "base", "")].cell(True, interval)]
         for setting in SETTINGS:
             for variant in ("irrelevant", "control"):
-                cells.append(by_key[(run.label, setting, variant)].cell(percent=True))
+                cells.append(by_key[(run.label, setting, variant)].cell(True, interval))
         lines.append(f"| {run.label} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -193,19 +196,53 @@ def table3(runs: Sequence[Run], seed: int = 0, setting: str = "trees"
     return ["model", "metric", "query_kind", "overlap", "value"], rows
 
 
-def table3_markdown(runs: Sequence[Run], seed: int = 0, setting: str = "trees") -> str:
+def table3_markdown(runs: Sequence[Run], seed: int = 0, setting: str = "trees",
+                    interval: bool = True) -> str:
     _, rows = table3(runs, seed, setting)
     by_key = {(r[0], r[1], r[2], r[3]): r[4] for r in rows}
     head = ("| Model | Metric | " + " | ".join(
         f"{QUERY_TITLES[k]}: {o.capitalize()}" if o == "none" else o.capitalize()
         for k in QUERY_KINDS for o in OVERLAPS) + " |")
+    note = ": mean [95% CI] (n)" if interval else ""
     lines = [f"Table 3. Proofs of correctly answered {SETTING_TITLES[setting].lower()} "
-             "problems, by overlap of the irrelevant axioms with the goal: mean [95% CI] (n); "
+             f"problems, by overlap of the irrelevant axioms with the goal{note}; "
              "exact matches in %.", "", head, "|" + "---|" * 10]
     for run in runs:
         for metric, title in TABLE3_METRICS:
-            cells = [by_key[(run.label, metric, k, o)].cell(percent=metric == "exact_match")
+            cells = [by_key[(run.label, metric, k, o)].cell(metric == "exact_match", interval)
                      for k in QUERY_KINDS for o in OVERLAPS]
+            lines.append(f"| {run.label} | {title} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def efficiency_by_setting(runs: Sequence[Run], seed: int = 0
+                          ) -> tuple[list[str], list[list[Any]]]:
+    """Rows (model, setting, metric, Estimate): proofs of correctly answered non-ground
+    problems with irrelevant axioms (and base problems), per setting: how the cost of
+    irrelevant axioms grows with their number."""
+    rows = []
+    for run in runs:
+        for setting in ("base", *SETTINGS):
+            chosen = _select(run.records, setting=setting, control=False,
+                             query_kind="nonground", correct_only=True)
+            for metric in ("efficiency", "efficiency_non_axioms"):
+                rows.append([run.label, setting, metric, _metric(chosen, metric, seed)])
+    return ["model", "setting", "metric", "value"], rows
+
+
+def efficiency_by_setting_markdown(runs: Sequence[Run], seed: int = 0,
+                                   interval: bool = True) -> str:
+    _, rows = efficiency_by_setting(runs, seed)
+    by_key = {(r[0], r[1], r[2]): r[3] for r in rows}
+    settings = ("base", *SETTINGS)
+    lines = ["Efficiency of correct proofs by setting (non-ground queries, irrelevant "
+             "axioms; all claims / non-axiom claims).", "",
+             "| Model | Metric | " + " | ".join(SETTING_TITLES[s] for s in settings) + " |",
+             "|" + "---|" * (2 + len(settings))]
+    for run in runs:
+        for metric, title in (("efficiency", "Efficiency"),
+                              ("efficiency_non_axioms", "Efficiency (non-axioms)")):
+            cells = [by_key[(run.label, s, metric)].cell(interval=interval) for s in settings]
             lines.append(f"| {run.label} | {title} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -342,14 +379,18 @@ def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0,
     out.mkdir(parents=True, exist_ok=True)
     table2_text = table2_markdown(runs, seed)
     table3_text = table3_markdown(runs, seed)
+    settings_text = efficiency_by_setting_markdown(runs, seed)
     tables = []
     for name, (header, rows) in (("table2_accuracy", table2(runs, seed)),
-                                 ("table3_efficiency", table3(runs, seed))):
+                                 ("table3_efficiency", table3(runs, seed)),
+                                 ("efficiency_by_setting", efficiency_by_setting(runs, seed))):
         write_csv(out / f"{name}.csv", header, rows)
         tables.append(out / f"{name}.csv")
     (out / "table2_accuracy.md").write_text(table2_text, encoding="utf-8")
     (out / "table3_efficiency.md").write_text(table3_text, encoding="utf-8")
-    tables += [out / "table2_accuracy.md", out / "table3_efficiency.md"]
+    (out / "efficiency_by_setting.md").write_text(settings_text, encoding="utf-8")
+    tables += [out / "table2_accuracy.md", out / "table3_efficiency.md",
+               out / "efficiency_by_setting.md"]
     written = []
     if figures:
         for name, draw in FIGURES.items():
@@ -357,7 +398,7 @@ def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0,
             written.append(out / name)
     counts = ", ".join(f"{run.label}: {len(run.records)} results" for run in runs)
     text = "\n".join([
-        "# vlp evaluation report", "", counts, "", table2_text, table3_text,
+        "# vlp evaluation report", "", counts, "", table2_text, table3_text, settings_text,
         *(f"![{path.stem}]({path.name})" for path in written), ""])
     markdown = out / "report.md"
     markdown.write_text(text, encoding="utf-8")

@@ -237,7 +237,7 @@ class _ProgressView:
             cost="cost n/a" if cost is None else f"~${cost:.4f}")
 
 
-def _record(problem: dict[str, Any], sample: int, model: str, attempt: Attempt,
+def result_record(problem: dict[str, Any], sample: int, model: str, attempt: Attempt,
             score: dict[str, Any]) -> dict[str, Any]:
     record: dict[str, Any] = {"problem_id": str(problem["id"]), "sample": sample,
                               "model": model}
@@ -288,7 +288,7 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
                 if log is not None:
                     log(f"{problem['id']}#{sample}: {message}")
                 continue
-            store.append(_record(problem, sample, config.model.label, attempt, score))
+            store.append(result_record(problem, sample, config.model.label, attempt, score))
             totals.done += 1
             totals.new += not attempt.cached
             totals.cached += attempt.cached
