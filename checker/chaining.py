@@ -28,6 +28,8 @@ from typing import Literal
 
 import attrs
 import networkx as nx
+
+from vlp.errors import InputError
 from vlp.kernel import (
     FRAME_RULE_ID,
     SIGNATURES,
@@ -42,8 +44,6 @@ from vlp.kernel import (
     check_hyperedge,
     find_clash,
 )
-
-from vlp.errors import InputError
 
 Strategy = Literal["dfs", "bfs", "overlap"]
 STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")

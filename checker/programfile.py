@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom, parse_query
-from vlp.kernel import Atom, Program, Query
 
 from vlp.errors import InputError
+from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom, parse_query
+from vlp.kernel import Atom, Program, Query
 
 _AXIOMS_KEY = '"axioms"'
 _QUERY_KEY = '"query"'

@@ -8,7 +8,7 @@ vertices), so the minimum is computed exactly with Z3 ``Optimize``:
 - a chosen non-axiom atom needs a chosen incoming hyperedge; a chosen hyperedge needs
   all its premises;
 - acyclicity by integer ranks (premise rank < conclusion rank), only inside strongly
-  connected parts of the forest (elsewhere the forest is already acyclic);
+  connected parts of the pruned forest (elsewhere it is already acyclic);
 - objective: number of distinct claims chosen, then (tie-break, so the extracted proof
   carries no idle vertices) the number of chosen atoms and hyperedges.
 
@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 import attrs
 import networkx as nx
 import z3
-from vlp.kernel import AXIOM, Atom, Claim, Program, Query
 
 from vlp.errors import InputError
+from vlp.kernel import AXIOM, Atom, Claim, Program, Query
 
 from .chaining import Chart, Hyperedge, forward_chain
 
@@ -122,8 +122,7 @@ def shortest_proof(chart: Chart, goal: Atom, *, certify: bool = True) -> Shortes
         return ShortestProof(goal, (), frozenset({goal}), frozenset({goal.claim()}), 1,
                              None, True, certify)
     problem = _Encoding(chart, goal)
-    best = problem.optimize()
-    hyperedges = problem.extract(best)
+    hyperedges = problem.extract(problem.optimize())
     atoms = frozenset(a for e in hyperedges for a in (*e.premises, e.conclusion))
     claims = frozenset(a.claim() for a in atoms)
     runner_up = problem.runner_up(claims) if certify else None
@@ -136,11 +135,14 @@ class _Encoding:
     def __init__(self, chart: Chart, goal: Atom):
         self.chart = chart
         self.goal = goal
-        forest = chart.forest
-        relevant = nx.ancestors(forest, goal) | {goal}
+        axioms = chart.program.axioms
+        relevant = _useful_ancestors(chart, goal)
         self.atoms = sorted((n for n in relevant if isinstance(n, Atom)), key=str)
         self.edges = [n for n in chart.hyperedges if n in relevant]
-        axioms = chart.program.axioms
+        forest = nx.DiGraph()
+        for edge in self.edges:
+            forest.add_edges_from((p, edge) for p in edge.premises)
+            forest.add_edge(edge, edge.conclusion)
         self.atom_var = {a: z3.Bool(f"a{i}") for i, a in enumerate(self.atoms)}
         self.edge_var = {e: z3.Bool(f"h{i}") for i, e in enumerate(self.edges)}
         claims = sorted({a.claim() for a in self.atoms}, key=str)
@@ -159,7 +161,7 @@ class _Encoding:
         # ranks only where the forest has cycles: inside strongly connected components
         component = {}
         for number, members in enumerate(nx.strongly_connected_components(
-                forest.subgraph(relevant))):
+                forest)):
             for member in members:
                 component[member] = number
         self.rank: dict[Atom, z3.ArithRef] = {}
@@ -241,8 +243,63 @@ class _Encoding:
         return order
 
 
+def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
+    """The goal's ancestors through hyperedges that some minimum-claim proof needs.
+
+    These hyperedges can be dropped without changing the optimum or the runner-up (each
+    is either in no acyclic proof, or can be swapped for one that adds no claim), and
+    dropping them prunes the cyclic forest a lot:
+    - one that derives an axiom: the axiom itself is a free leaf;
+    - one that uses the goal as a premise: a proof never needs its goal to reach its goal;
+    - any derivation of an atom that is a frame copy of an axiom (through frame-rule steps
+      only) other than that frame chain: the chain costs no claim beyond the atom's own;
+    - (1a)/(1b) with a derived comp(A1, A2): only (1c) derives comp, from the one
+      cont of A1 and of A2 at that time, one of which is the conclusion (a cycle);
+    - (5a) with a derived compeq: only (5b) derives it, from comp(A1, A2) (derived: a
+      cycle as above; an axiom: then (1a) on cont(A2) and comp(A1, A2) proves the same
+      conclusion with a subset of the claims).
+    """
+    axioms = chart.program.axioms
+    carried: dict[Atom, Hyperedge | None] = {}
+
+    def frame_step(atom: Atom) -> Hyperedge | None:
+        """The frame step that carries an axiom forward to ``atom``, if there is one."""
+        if atom not in carried:
+            carried[atom] = None
+            for edge in chart.incoming(atom):
+                if edge.is_frame and (edge.premises[0] in axioms or frame_step(edge.premises[0])):
+                    carried[atom] = edge
+                    break
+        return carried[atom]
+
+    relevant: set[Atom | Hyperedge] = {goal}
+    frontier = [goal]
+    while frontier:
+        atom = frontier.pop()
+        if atom in axioms:
+            continue
+        step = frame_step(atom)
+        for edge in [step] if step is not None else chart.incoming(atom):
+            if goal in edge.premises or edge in relevant or _cyclic_or_dominated(edge, axioms):
+                continue
+            relevant.add(edge)
+            for premise in edge.premises:
+                if premise not in relevant:
+                    relevant.add(premise)
+                    frontier.append(premise)
+    return relevant
+
+
 def _acyclic_key(edge: Hyperedge, rank: object) -> tuple[int, str]:
     return (max((rank(p) for p in edge.premises), default=0), str(edge))  # type: ignore[operator]
+
+
+def _cyclic_or_dominated(edge: Hyperedge, axioms: frozenset[Atom]) -> bool:
+    if edge.rule_id in ("1a", "1b"):
+        return edge.premises[1] not in axioms
+    if edge.rule_id == "5a":
+        return edge.premises[2] not in axioms
+    return False
 
 
 def _first_derivation_size(chart: Chart, goal: Atom) -> int:

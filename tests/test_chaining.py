@@ -6,6 +6,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+
 from vlp.checker import (
     Hyperedge,
     NumericalInconsistencyError,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+
 from vlp.checker import Chart, Hyperedge, forward_chain, load_program
 from vlp.kernel import (
     RULES_BY_ID,
