@@ -210,6 +210,7 @@ class Chart:
         self.complete = False  # False when stopped at the goal before the agenda emptied
         self._incoming: dict[Atom, list[Hyperedge]] = defaultdict(list)
         self._pop_positions: dict[Atom, int] = {}
+        self._edge_positions: dict[Hyperedge, int] = {}
 
     def incoming(self, atom: Atom) -> list[Hyperedge]:
         """Every accepted hyperedge that concludes ``atom``."""
@@ -238,7 +239,12 @@ class Chart:
     def _add_atom_node(self, atom: Atom) -> None:
         self.forest.add_node(atom, kind="atom", axiom=self.is_axiom(atom))
 
+    def acceptance_index(self, edge: Hyperedge) -> int:
+        """Position of ``edge`` in ``hyperedges`` (the order the kernel accepted them)."""
+        return self._edge_positions[edge]
+
     def _add_hyperedge(self, edge: Hyperedge) -> None:
+        self._edge_positions[edge] = len(self.hyperedges)
         self.hyperedges.append(edge)
         self._incoming[edge.conclusion].append(edge)
         self.forest.add_node(edge, kind="hyperedge", rule=edge.rule_id)

@@ -138,7 +138,8 @@ class _Encoding:
         axioms = chart.program.axioms
         relevant = _useful_ancestors(chart, goal)
         self.atoms = sorted((n for n in relevant if isinstance(n, Atom)), key=str)
-        self.edges = [n for n in chart.hyperedges if n in relevant]
+        self.edges = sorted((n for n in relevant if isinstance(n, Hyperedge)),
+                            key=chart.acceptance_index)
         forest = nx.DiGraph()
         for edge in self.edges:
             forest.add_edges_from((p, edge) for p in edge.premises)
