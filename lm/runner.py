@@ -15,7 +15,7 @@ import asyncio
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -308,7 +308,7 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
 
 
 def build_reasoner(config: EvalConfig, *, cache: ResponseCache, retry: RetryPolicy,
-                   timeout: float, problems: Iterable[dict[str, Any]] = (),
+                   timeout: float,
                    on_retry: Callable[[int, BaseException], None] | None = None) -> Reasoner:
     if config.model.is_baseline:
         from vlp.lm.baselines import BaselineReasoner

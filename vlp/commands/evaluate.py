@@ -71,7 +71,8 @@ def _temperature(text: str) -> float | None:
 
 def run(args: argparse.Namespace) -> int:
     from vlp.lm.models import ModelSpec
-    from vlp.lm.retry import RetryPolicy
+    from vlp.lm.pricing import estimate_cost, prices_for
+    from vlp.lm.retry import RetryPolicy, describe
     from vlp.lm.runner import EvalConfig, build_reasoner, load_problems, run_evaluation, store_for
     from vlp.lm.scoring import VerifyScorer
     from vlp.lm.store import ResponseCache, default_cache_dir
@@ -96,17 +97,23 @@ def run(args: argparse.Namespace) -> int:
     def log(message: str) -> None:
         print(f"vlp evaluate: {message}", file=sys.stderr)
 
+    retried: list[str] = []  # transient failures that were retried, for the summary
     reasoner = build_reasoner(config, cache=cache, retry=retry, timeout=args.timeout,
-                              on_retry=lambda n, e: None)
+                              on_retry=lambda attempt, error: retried.append(describe(error)))
     if previous:
         log(f"resuming {args.output}: {len(previous)} results already there")
     totals = asyncio.run(run_evaluation(
         config, problems, store, reasoner, VerifyScorer(args.verify_mode),
         concurrency=args.concurrency, show_progress=not args.quiet and sys.stderr.isatty(),
         price_override=tuple(args.price) if args.price else None, log=log))
+    cost = estimate_cost(prices_for(spec, tuple(args.price) if args.price else None),
+                         totals.input_tokens, totals.output_tokens)
     print(f"{spec.label}: {totals.done} of {len(problems) * config.samples} results in "
           f"{store.results_path} ({totals.new} new, {totals.cached} from cache, "
-          f"{totals.input_tokens:,} input / {totals.output_tokens:,} output tokens)")
+          f"{totals.input_tokens:,} input / {totals.output_tokens:,} output tokens"
+          + (f", ~${cost:.4f}" if cost else "") + ")")
+    if retried:
+        log(f"{len(retried)} requests retried (429/5xx/timeouts), last: {retried[-1]}")
     if totals.failed:
         log(f"{totals.failed} failed (see {store.run_dir / 'errors.jsonl'}); rerun the same "
             "command to retry them")
