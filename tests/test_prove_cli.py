@@ -147,3 +147,26 @@ def test_console_script_never_prints_a_traceback() -> None:
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert completed.returncode == 0 and json.loads(completed.stdout)["answer"] == 26
+
+
+def test_word_problem_text_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the same problem as d3.json, as the paper prints it: read by vlp.grammar.parse_problem
+    program = json.loads((DATA / "d3.json").read_text(encoding="utf-8"))
+    text = " ".join(a["sentence"] for a in program["axioms"]) + " " + program["question"]
+    path = tmp_path / "d3.txt"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "prove", str(path), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert (result["answer"], result["proof_size"], result["unique"]) == (26, 10, True)
+
+
+def test_unreadable_word_problem_names_the_line(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("Anatola has 67 keys.\nBlah blah frobnicate.\nHow many keys does Anatola "
+                    "have?\n", encoding="utf-8")
+    code, _, err = run(capsys, "prove", str(path))
+    assert code == 2
+    assert f"{path}:2" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
