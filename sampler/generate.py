@@ -429,3 +429,19 @@ def _axiom_of(atom: Atom, edges: list[EdgeRecord]) -> Atom:
         atom = frames[atom]
     return atom
 
+
+
+_BUILDERS: dict[SamplerConfig, ProblemBuilder] = {}
+
+
+def generate_problem(seed: int, *, setting: str = "base", overlap: str | None = None,
+                     connection: str | None = None, control: bool = False,
+                     query_kind: str = "nonground",
+                     config: SamplerConfig | None = None) -> Problem:
+    """One certified problem from ``seed`` (the same seed gives the same problem)."""
+    config = config or SamplerConfig()
+    builder = _BUILDERS.get(config)
+    if builder is None:
+        builder = _BUILDERS[config] = ProblemBuilder(config)
+    problem, _ = builder.generate(seed, Spec(setting, overlap, connection, control))
+    return builder.with_query_kind(problem, query_kind)

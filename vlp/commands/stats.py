@@ -1,0 +1,117 @@
+"""``vlp stats FILE.jsonl``: the dataset statistics of paper App. D.1."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from vlp.errors import InputError
+from vlp.sampler.dataset import read_problems
+from vlp.sampler.problem import Problem
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "stats", help="dataset statistics (proof steps, axioms per setting)",
+        description="Tables of derived proof steps (= non-axiom theorems of the shortest "
+                    "proof, App. D.1 Fig. 4) and of axioms per problem by setting (Fig. 5).")
+    parser.add_argument("file", metavar="FILE.jsonl")
+    parser.add_argument("--plot", metavar="DIR", default=None,
+                        help="also write PNG histograms into DIR")
+    parser.set_defaults(func=run)
+
+
+def _group(problem: Problem) -> str:
+    if problem.setting == "base":
+        return "base"
+    return f"{problem.setting}{' control' if problem.control else ''}"
+
+
+GROUP_ORDER = ("base", "axiom", "axiom control", "tree", "tree control", "trees",
+               "trees control")
+
+
+def _histogram(title: str, rows: dict[str, Counter[int]]) -> list[str]:
+    keys = sorted({k for c in rows.values() for k in c})
+    if not keys:
+        return [f"{title}: no problems"]
+    width = max(len(r) for r in rows) + 2
+    lines = [title, " " * width + "".join(f"{k:>6}" for k in keys) + "     n   mean"]
+    for name in [g for g in GROUP_ORDER if g in rows] + sorted(set(rows) - set(GROUP_ORDER)):
+        counts = rows[name]
+        total = sum(counts.values())
+        mean = sum(k * v for k, v in counts.items()) / total
+        lines.append(f"{name:<{width}}" + "".join(f"{counts.get(k, 0):>6}" for k in keys)
+                     + f"{total:>6} {mean:6.2f}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    problems = [p for _, p in read_problems(path)]
+    if not problems:
+        raise InputError("no problem records", location=str(path))
+    steps: dict[str, Counter[int]] = defaultdict(Counter)
+    axioms: dict[str, Counter[int]] = defaultdict(Counter)
+    irrelevant: dict[str, Counter[int]] = defaultdict(Counter)
+    cells: Counter[tuple[str, str, str, str]] = Counter()
+    connected: Counter[str] = Counter()
+    seen_bases: set[tuple[int, str]] = set()
+    for p in problems:
+        group = _group(p)
+        axioms[group][p.num_axioms] += 1
+        irrelevant[group][p.num_irrelevant] += 1
+        if p.setting == "base" and (p.seed, p.query_kind) not in seen_bases:
+            seen_bases.add((p.seed, p.query_kind))
+        steps[group][p.derived_steps] += 1
+        cells[(p.setting, p.overlap or "-", p.connection or "-", p.query_kind)] += 1
+        if p.connection == "connected" and not p.control:
+            connected["trees"] += p.irrelevant_trees
+            connected["connected"] += p.connected_trees
+    kinds = Counter(p.query_kind for p in problems)
+    print(f"{len(problems)} problems in {path} "
+          f"({', '.join(f'{v} {k}' for k, v in sorted(kinds.items()))})")
+    print()
+    print("\n".join(_histogram("derived steps of the shortest proof (App. D.1 Fig. 4)", steps)))
+    print()
+    print("\n".join(_histogram("axioms per problem (App. D.1 Fig. 5)", axioms)))
+    print()
+    print("\n".join(_histogram("irrelevant axioms per problem", irrelevant)))
+    if connected["trees"]:
+        print()
+        print(f"connected setting: {connected['connected']} of {connected['trees']} irrelevant "
+              f"trees build on a relevant theorem (the rest found no theorem compatible with "
+              f"their overlap type and are disconnected)")
+    print()
+    print("problems per design cell (setting, overlap, connection, query):")
+    for cell, count in sorted(cells.items()):
+        print(f"  {' / '.join(cell):<45} {count}")
+    if args.plot:
+        _plot(Path(args.plot), steps, axioms)
+    return 0
+
+
+def _plot(directory: Path, steps: dict[str, Counter[int]],
+          axioms: dict[str, Counter[int]]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, rows, label in (("steps.png", steps, "derived steps"),
+                              ("axioms.png", axioms, "axioms per problem")):
+        figure, axes = plt.subplots(figsize=(7, 4))
+        for group in [g for g in GROUP_ORDER if g in rows]:
+            counts = rows[group]
+            keys = sorted(counts)
+            axes.plot(keys, [counts[k] for k in keys], marker="o", label=group)
+        axes.set_xlabel(label)
+        axes.set_ylabel("problems")
+        axes.legend()
+        figure.tight_layout()
+        figure.savefig(directory / name, dpi=120)
+        plt.close(figure)
+    print(f"plots written to {directory}")
