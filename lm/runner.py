@@ -62,6 +62,9 @@ class EvalConfig:
     thinking_budget: int | None = None
     seed: int = 0
     verify_mode: str = "auto"
+    # The model thinks before it answers (<think> blocks, reasoning_content): no stop
+    # sequences (they would fire inside the thinking) and room to think in step 2.
+    reasoning: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.style not in STYLES:
@@ -80,7 +83,12 @@ class EvalConfig:
                 "style": self.style, "temperature": self.temperature,
                 "max_tokens": self.max_tokens, "answer_max_tokens": self.answer_max_tokens,
                 "samples": self.samples, "thinking_budget": self.thinking_budget,
-                "seed": self.seed, "verify_mode": self.verify_mode}
+                "seed": self.seed, "verify_mode": self.verify_mode,
+                "reasoning": self.reasoning}
+
+    @property
+    def thinks(self) -> bool:
+        return self.reasoning or is_reasoning_model(self.model)
 
 
 @attrs.frozen
@@ -148,11 +156,12 @@ class PromptedReasoner:
     async def attempt(self, problem: dict[str, Any], sample: int) -> Attempt:
         config, text = self.config, problem_text(problem)
         proof_params = GenerationParams(config.max_tokens, config.temperature,
-                                        PROOF_STOP_SEQUENCES, config.thinking_budget)
-        # Reasoning models spend hidden tokens before any answer: give step 2 room.
-        answer_tokens = (config.max_tokens if is_reasoning_model(config.model)
-                         else config.answer_max_tokens)
-        answer_params = GenerationParams(answer_tokens, config.temperature, ("\n",))
+                                        () if config.thinks else PROOF_STOP_SEQUENCES,
+                                        config.thinking_budget)
+        # Reasoning models spend (hidden) tokens before any answer: give step 2 room.
+        answer_params = GenerationParams(
+            config.max_tokens if config.thinks else config.answer_max_tokens,
+            config.temperature, () if config.thinks else ("\n",))
         if config.style == "completion":
             first = Request(self.builder.completion_proof_prompt(text), proof_params, sample)
         else:

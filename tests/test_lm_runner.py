@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from vlp.cli import main
@@ -183,3 +184,32 @@ def test_anthropic_thinking_run_keeps_think_blocks_and_never_writes_the_key(
     for path in [*run.rglob("*"), *cache.rglob("*")]:
         if path.is_file():
             assert secret not in path.read_text(encoding="utf-8")
+
+
+def test_samples_are_separate_draws_and_separately_cached(
+        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]]) -> None:
+    data, transcripts = dataset
+    cache = tmp_path / "cache"
+    with StubServer(transcripts) as server:
+        evaluate(data, tmp_path / "run", server, "--limit", "2", "--samples", "3",
+                 "--temperature", "1", cache=cache)
+        assert len(server.requests) == 2 * 3 * 2  # problems x samples x prompting steps
+    assert sorted(_keyed(tmp_path / "run")) == [(f"chain-0{i}", s) for i in range(2)
+                                                 for s in range(3)]
+    assert len(list(cache.rglob("*.json"))) == 12
+
+
+def test_reasoning_models_think_without_stop_sequences(tmp_path: Path) -> None:
+    problem, recorded = chain_problem(0)
+    thinking = "Alice first. Therefore, the answer is probably 11, let me check."
+    recorded = attrs.evolve(recorded, proof=f"<think>{thinking}</think>\n{recorded.proof}")
+    data = tmp_path / "one.jsonl"
+    data.write_text(json.dumps(problem) + "\n")
+    with StubServer([recorded]) as server:
+        evaluate(data, tmp_path / "run", server, "--style", "completion", "--reasoning")
+        first, second = (body for _, body in server.requests)
+        assert "stop" not in first and second["max_tokens"] == 2048
+    (record,) = read_results(tmp_path / "run")
+    assert record["thinking"] == thinking
+    assert record["transcript"].startswith(f"<think>\n{thinking}\n</think>\n1. ")
+    assert record["score"]["answer_correct"]

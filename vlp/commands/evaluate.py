@@ -42,6 +42,10 @@ def register(subparsers: Any) -> None:
                         help="max tokens of the answer step (16)")
     parser.add_argument("--thinking-budget", type=int,
                         help="Anthropic extended thinking budget (tokens)")
+    parser.add_argument("--reasoning", action="store_true",
+                        help="the model thinks before answering (DeepSeek-R1, QwQ, ...): no "
+                        "stop sequences, step 2 gets --max-tokens (automatic for OpenAI "
+                        "o-series and gpt-5)")
     parser.add_argument("--verify-mode", choices=("auto", "claims", "arithmetic"),
                         default="auto", help="how transcripts are read (auto)")
     parser.add_argument("--seed", type=int, default=0, help="seed for retry jitter (0)")
@@ -86,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
                         max_tokens=args.max_tokens, answer_max_tokens=args.answer_max_tokens,
                         samples=args.samples, thinking_budget=args.thinking_budget,
-                        seed=args.seed, verify_mode=args.verify_mode)
+                        seed=args.seed, verify_mode=args.verify_mode,
+                        reasoning=args.reasoning)
     problems = load_problems(args.data)
     if args.limit is not None:
         problems = problems[: args.limit]
