@@ -25,14 +25,17 @@ STEPS = 20
 def _problems(count: int, seed: int) -> list[Any]:
     """Generated problems (several irrelevant trees), or the App. D.3 program file."""
     try:
-        from vlp.sampler import generate_problem  # type: ignore[attr-defined]
+        from vlp.sampler import generate_problem
+        from vlp.sampler.config import CONNECTIONS, OVERLAPS
     except ImportError:
         generate_problem = None
     if generate_problem is not None:
         problems = []
         for index in range(count):
             try:
-                problems.append(generate_problem(seed + index, setting="trees"))
+                problems.append(generate_problem(
+                    seed + index, setting="trees", overlap=OVERLAPS[index % len(OVERLAPS)],
+                    connection=CONNECTIONS[index % len(CONNECTIONS)]))
             except Exception as error:  # a bench skips problems the sampler refuses
                 print(f"skipping seed {seed + index}: {error}", file=sys.stderr)
         if problems:
@@ -45,11 +48,11 @@ def _problems(count: int, seed: int) -> list[Any]:
 
 def _transcript(problem: Any, rng: random.Random) -> str:
     """The reference proof plus irrelevant derivations and restatements: 20 sentences."""
-    from vlp.checker.verify import prepare, problem_spec
+    from vlp.checker.verify import prepared_problem, problem_spec
     from vlp.grammar import render_conclusion, render_statement
 
     spec = problem_spec(problem)
-    prepared = prepare(spec.program, spec.query, spec.axiom_order)
+    prepared = prepared_problem(spec)
     sentences = list(prepared.reference_text())
     detours = [edge for edge in prepared.chart.hyperedges
                if edge.rule_id not in ("6", "3") and edge.conclusion.claim()
@@ -72,7 +75,7 @@ def _transcript(problem: Any, rng: random.Random) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--problems", type=int, default=20)
+    parser.add_argument("--problems", type=int, default=8)
     parser.add_argument("--transcripts-per-problem", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=5.0, help="minimum warm timing")
     parser.add_argument("--seed", type=int, default=0)

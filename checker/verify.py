@@ -30,7 +30,7 @@ from .align import (
     read_transcript,
     same_expression,
 )
-from .chaining import Chart, forward_chain
+from .chaining import Chart, Hyperedge, forward_chain
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
@@ -55,20 +55,23 @@ class ProblemSpec:
     axiom_order: tuple[Atom, ...] = ()
     problem_id: str | None = None
     gold_answer: int | None = None  # defaults to the goal's quantity
+    certified_proof: tuple[Hyperedge, ...] = ()  # a generated record's shortest proof
     reference_proof: tuple[str, ...] = ()  # the verbalized shortest proof, if the record has it
 
 
 class PreparedProblem:
     """The per-problem work shared by every transcript of one problem."""
 
-    def __init__(self, program: Program, query: Query, axiom_order: tuple[Atom, ...]):
+    def __init__(self, program: Program, query: Query, axiom_order: tuple[Atom, ...],
+                 certified_proof: tuple[Hyperedge, ...] = ()):
         self.program = program
         self.query = query
         self.axiom_order = axiom_order
         self.chart: Chart = forward_chain(program, query, strategy="bfs",
                                           axiom_order=axiom_order or None)
         self.goal: Atom = goal_of(self.chart, query)
-        self.proof: ShortestProof = shortest_proof(self.chart, self.goal, certify=False)
+        self.proof: ShortestProof = (_recorded_proof(self.chart, self.goal, certified_proof)
+                                     or shortest_proof(self.chart, self.goal, certify=False))
         self.index = ProgramIndex(program, self.chart, self.proof.atoms)
         self.query_pattern = ClaimPattern.of(query)
         self._reference_text: tuple[str, ...] | None = None
@@ -157,15 +160,45 @@ class PreparedProblem:
         return self._builtins
 
 
+def _recorded_proof(
+    chart: Chart, goal: Atom, edges: tuple[Hyperedge, ...]
+) -> ShortestProof | None:
+    """A generated record's certified shortest proof (DFS post-order), if every one of its
+    rule instances is in the chart (so the kernel accepted it) and it proves the goal;
+    otherwise ``None`` and the proof is recomputed. Saves a Z3 optimization per problem."""
+    if not edges or edges[-1].conclusion != goal:
+        return None
+    accepted = set(chart.hyperedges)
+    if not all(edge in accepted for edge in edges):
+        return None
+    concluded = {edge.conclusion for edge in edges}
+    if not all(p in concluded or p in chart.program.axioms for e in edges for p in e.premises):
+        return None
+    atoms = frozenset(a for e in edges for a in (*e.premises, e.conclusion))
+    claims = frozenset(a.claim() for a in atoms)
+    return ShortestProof(goal, edges, atoms, claims, len(claims), None, True, False)
+
+
 @functools.lru_cache(maxsize=256)
-def prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...] = ()) -> PreparedProblem:
-    """Chain, solve and index a problem once (cached: transcripts of one problem share it)."""
-    return PreparedProblem(program, query, axiom_order)
+def prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...] = (),
+            certified_proof: tuple[Hyperedge, ...] = ()) -> PreparedProblem:
+    """Chain, solve and index a problem once (cached: transcripts of one problem share it).
+
+    ``certified_proof``: the shortest proof a generated record carries (its uniqueness was
+    certified when the problem was made); used instead of re-solving when it checks out.
+    """
+    return PreparedProblem(program, query, axiom_order, certified_proof)
 
 
 _TEXT_KEYS = ("problem", "text", "problem_text")
 _ID_KEYS = ("id", "problem_id", "uid")
 _PROOF_KEYS = ("proof_text", "reference_proof", "shortest_proof_text")
+
+
+def prepared_problem(problem: Any) -> PreparedProblem:
+    """The cached per-problem work for a problem in any accepted form."""
+    spec = problem_spec(problem)
+    return prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof)
 
 
 def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
@@ -231,7 +264,8 @@ def _spec_from_record(record: Mapping[str, Any], source: str) -> ProblemSpec:
     else:
         proof = ()
     extra = {"problem_id": None if identifier is None else str(identifier),
-             "gold_answer": answer, "reference_proof": proof}
+             "gold_answer": answer, "reference_proof": proof,
+             "certified_proof": _record_proof(record, source)}
     program_data = record.get("program") if isinstance(record.get("program"), Mapping) else record
     if isinstance(program_data.get("axioms"), list) and program_data["axioms"] and all(
         isinstance(a, str) or (isinstance(a, Mapping) and isinstance(a.get("atom"), str))
@@ -244,6 +278,22 @@ def _spec_from_record(record: Mapping[str, Any], source: str) -> ProblemSpec:
         return _spec_from_text(text, source, **extra)
     raise InputError("malformed problem record: it needs \"axioms\" and \"query\" "
                      "(canonical atoms) or the problem text under \"problem\"", source)
+
+
+def _record_proof(record: Mapping[str, Any], source: str) -> tuple[Hyperedge, ...]:
+    """The shortest proof a generated record carries under ``proof.hyperedges`` (schema 1),
+    or ``()``. Its atoms are parsed like the axioms; bad atoms are input errors."""
+    from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom
+
+    proof = record.get("proof")
+    edges = proof.get("hyperedges") if isinstance(proof, Mapping) else None
+    if not isinstance(edges, list) or not edges:
+        return ()
+    try:
+        return tuple(Hyperedge(str(e["rule"]), tuple(parse_atom(p) for p in e["premises"]),
+                               parse_atom(e["conclusion"])) for e in edges)
+    except (CanonicalSyntaxError, KeyError, TypeError) as error:
+        raise InputError(f"malformed proof in the record: {error}", source) from None
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -368,7 +418,7 @@ def verify(
     if not _is_text(transcript):
         raise InputError("the transcript is not text (it contains NUL bytes)")
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
-    prepared = prepare(spec.program, spec.query, spec.axiom_order)
+    prepared = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof)
     sentences = read_transcript(transcript)
     notes: list[str] = []
     readable = sum(1 for s in sentences if s.claims)
@@ -573,6 +623,7 @@ def load_json_text(text: str, location: str) -> Any:
 
 
 __all__ = [
-    "MODES", "PreparedProblem", "ProblemSpec", "load_json_text", "prepare", "problem_spec",
+    "MODES", "PreparedProblem", "ProblemSpec", "load_json_text", "prepare", "prepared_problem",
+    "problem_spec",
     "reward", "verify", "verify_many",
 ]

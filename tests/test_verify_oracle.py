@@ -20,11 +20,11 @@ import re
 
 import attrs
 import pytest
-from hypothesis import given, note, settings
+from hypothesis import event, given, note, settings
 from hypothesis import strategies as st
 
 from vlp.checker.verdicts import Status
-from vlp.checker.verify import prepare, problem_spec, verify
+from vlp.checker.verify import prepared_problem, problem_spec, verify
 from vlp.grammar import render_conclusion, render_statement, statement_variants
 from vlp.kernel import FRAME_RULE_ID, Claim
 
@@ -66,7 +66,7 @@ def cases(draw: st.DrawFn) -> Case:
         overlap=None if base else draw(st.sampled_from(OVERLAPS)),
         connection=None if base else draw(st.sampled_from(CONNECTIONS)),
         control=False if base else draw(st.booleans()),
-        depth=draw(st.integers(1, 3)),
+        depth=draw(st.integers(2, 4)),
     )
 
 
@@ -83,9 +83,8 @@ class Builder:
 
     def __init__(self, problem, rng: random.Random):
         self.rng = rng
-        spec = problem_spec(problem)
-        self.program = spec.program
-        self.prepared = prepare(spec.program, spec.query, spec.axiom_order)
+        self.program = problem_spec(problem).program
+        self.prepared = prepared_problem(problem)
         proof = self.prepared.proof
         derivation = {edge.conclusion: edge for edge in proof.hyperedges}
         self.axioms = {a.claim() for a in self.program.axioms}
@@ -209,7 +208,8 @@ class Builder:
 
 
 @settings(max_examples=30)
-@given(cases(), st.lists(st.sampled_from(MUTATIONS), max_size=4), st.integers(0, 2**16))
+@given(cases(), st.lists(st.sampled_from(MUTATIONS), min_size=1, max_size=5),
+       st.integers(0, 2**16))
 def test_every_verdict_and_metric_equals_the_ground_truth(case, mutations, rng_seed) -> None:
     problem = generate(case)
     builder = Builder(problem, random.Random(rng_seed))
@@ -221,6 +221,9 @@ def test_every_verdict_and_metric_equals_the_ground_truth(case, mutations, rng_s
     expected_rows, expected_metrics = builder.ground_truth()
     got_rows = [(s.status, s.claim if s.status is not Status.FALSE else None, s.relevant,
                  s.duplicate) for s in report.steps]
+    for status in {row[0] for row in expected_rows}:
+        event(f"verdict {status.value}")
+    event(f"{len(expected_rows)} steps" if len(expected_rows) < 10 else ">= 10 steps")
     assert got_rows == expected_rows
     for name, value in expected_metrics.items():
         assert getattr(report.metrics, name) == value, name
@@ -245,3 +248,15 @@ def test_reference_proof_text_scores_perfectly(setting: str, control: bool) -> N
         assert report.answer_correct, problem.proof_text
         assert report.efficiency == 1.0 and report.recall == 1.0 and report.exact_match
         assert {s.status for s in report.steps} <= {Status.AXIOM, Status.DERIVED}
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_records_certified_proof_is_used_and_agrees_with_z3(seed: int) -> None:
+    from vlp.checker import shortest_proof
+
+    problem = generate_problem(seed, setting="tree", overlap="both", connection="connected")
+    prepared = prepared_problem(problem.to_json())
+    recorded = problem_spec(problem.to_json()).certified_proof
+    assert recorded and prepared.proof.hyperedges == recorded  # taken from the record
+    solved = shortest_proof(prepared.chart, prepared.goal, certify=False)
+    assert prepared.proof.claims == solved.claims
