@@ -20,18 +20,35 @@ _IRREGULAR_PLURALS: dict[str, str] = {
     "thieves": "thief", "scarves": "scarf", "elves": "elf",
     "potatoes": "potato", "tomatoes": "tomato", "heroes": "hero", "echoes": "echo",
     "mangoes": "mango", "volcanoes": "volcano", "dominoes": "domino", "mosquitoes": "mosquito",
-    "buses": "bus", "dice": "die", "cacti": "cactus", "fungi": "fungus",
+    "buses": "bus", "gases": "gas", "dice": "die", "cacti": "cactus", "fungi": "fungus",
     "brownies": "brownie", "cookies": "cookie", "movies": "movie", "pies": "pie",
     "ties": "tie", "zombies": "zombie", "smoothies": "smoothie", "calories": "calorie",
     "hippies": "hippie", "selfies": "selfie", "goalies": "goalie", "rookies": "rookie",
     "beanies": "beanie", "veggies": "veggie", "aunties": "auntie", "hoodies": "hoodie",
+    "budgies": "budgie", "collies": "collie", "neckties": "necktie", "onesies": "onesie",
+    "canvases": "canvas", "atlases": "atlas", "lenses": "lens", "topazes": "topaz",
 }
+# Irregular endings that also hold inside compounds ("bookshelves", "firemen").
+_IRREGULAR_ENDINGS: tuple[str, ...] = (
+    "knives", "wives", "shelves", "leaves", "loaves", "children", "teeth", "feet", "geese",
+    "mice",
+)
 _IRREGULAR_SINGULARS: dict[str, str] = {s: p for p, s in _IRREGULAR_PLURALS.items()}
 # Nouns whose plural is the singular.
 _INVARIANT: frozenset[str] = frozenset({
     "sheep", "fish", "deer", "moose", "goldfish", "salmon", "trout", "bison", "shrimp",
-    "series", "species", "aircraft", "scissors", "pliers", "tongs", "glasses", "pants",
+    "series", "species", "aircraft", "scissors", "pliers", "tongs", "pants",
     "jeans", "shorts", "trousers", "binoculars", "tweezers", "clothes", "headphones",
+})
+# Words in -is that are singular (most -is words in a count are plurals: "zucchinis", "skis").
+_SINGULAR_IS: frozenset[str] = frozenset({
+    "axis", "basis", "analysis", "tennis", "iris", "chassis", "oasis", "crisis", "thesis",
+    "hypothesis", "synopsis", "diagnosis", "emphasis", "ellipsis", "trellis", "pelvis", "ibis",
+    "mantis", "clematis", "hibiscus",
+})
+# Words in -us that are plural (most -us words are singular: "bus", "cactus", "octopus").
+_PLURAL_US: frozenset[str] = frozenset({
+    "menus", "emus", "gnus", "tutus", "haikus", "tofus", "gurus", "zebus", "tiramisus", "kudzus",
 })
 
 
@@ -49,20 +66,27 @@ def _singular_word(word: str) -> str:
         return word
     if word in _IRREGULAR_PLURALS:
         return _IRREGULAR_PLURALS[word]
+    for ending in _IRREGULAR_ENDINGS:
+        if word.endswith(ending):
+            return word[: -len(ending)] + _IRREGULAR_PLURALS[ending]
+    if not looks_plural_word(word):
+        return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "shes", "ches", "xes", "zzes")):
         return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
+    return word[:-1]
 
 
 def _plural_word(word: str) -> str:
-    if word in _INVARIANT or looks_plural_word(word):
-        return word
     if word in _IRREGULAR_SINGULARS:
         return _IRREGULAR_SINGULARS[word]
+    if word in _INVARIANT or looks_plural_word(word):
+        return word
+    for ending in _IRREGULAR_ENDINGS:
+        single = _IRREGULAR_PLURALS[ending]
+        if word.endswith(single):
+            return word[: -len(single)] + ending
     if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
         return word[:-1] + "ies"
     if word.endswith(("s", "sh", "ch", "x", "z")):
@@ -71,10 +95,16 @@ def _plural_word(word: str) -> str:
 
 
 def looks_plural_word(word: str) -> bool:
-    return (
-        word in _INVARIANT or word in _IRREGULAR_PLURALS
-        or (word.endswith("s") and not word.endswith(("ss", "us", "is")))
-    )
+    """Whether ``word`` is already a plural ("apples", "zucchinis", "sheep"; not "glass")."""
+    if word in _INVARIANT or word in _IRREGULAR_PLURALS or word.endswith(_IRREGULAR_ENDINGS):
+        return True
+    if not word.endswith("s") or word.endswith("ss"):
+        return False
+    if word.endswith("us"):
+        return word in _PLURAL_US
+    if word.endswith("is"):
+        return word not in _SINGULAR_IS
+    return True
 
 
 @lru_cache(maxsize=4096)

@@ -276,7 +276,8 @@ def test_questions_and_ground_queries() -> None:
 @pytest.mark.parametrize("plural, one", [
     ("apples", "apple"), ("boxes", "box"), ("berries", "berry"), ("pet stores", "pet store"),
     ("spinach leaves", "spinach leaf"), ("potatoes", "potato"), ("sheep", "sheep"),
-    ("rolls of toilet paper", "roll of toilet paper"), ("glasses", "glasses"),
+    ("rolls of toilet paper", "roll of toilet paper"), ("glasses", "glass"),
+    ("zucchinis", "zucchini"), ("bookshelves", "bookshelf"), ("canvases", "canvas"),
     ("cookies", "cookie"), ("toolboxes", "toolbox"), ("knives", "knife"), ("dice", "die"),
 ])
 def test_inflection(plural: str, one: str) -> None:
