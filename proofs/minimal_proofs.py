@@ -14,12 +14,13 @@ number of distinct claims (time erased), as in DESIGN §4.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 import networkx as nx
 import z3
+
 from vlp.checker import Chart, Hyperedge
-from vlp.kernel import Atom, Claim
+from vlp.kernel import Atom, Claim, Program, Theorem, axiom, check_hyperedge
 
 
 class ProofSpace:
@@ -71,3 +72,24 @@ class ProofSpace:
         if verdict == z3.unknown:
             raise RuntimeError(f"solver undecided: {solver.reason_unknown()}")
         return verdict == z3.sat
+
+
+def replay(program: Program, edges: Sequence[tuple[str, Sequence[Atom], Atom]]) -> set[Atom]:
+    """Re-check a proof step by step with the kernel; returns the atoms it proves.
+
+    Steps must come premises-first (post-order). Raises AssertionError naming the first
+    step the kernel rejects or whose premise is not yet proved.
+    """
+    proved: dict[Atom, Theorem] = {}
+    for rule_id, premises, conclusion in edges:
+        theorems: list[Theorem] = []
+        for premise in premises:
+            if premise not in proved:
+                assert premise in program.axioms, (
+                    f"step [{rule_id}] uses {premise}, neither an axiom nor proved before")
+                proved[premise] = axiom(program, premise)
+            theorems.append(proved[premise])
+        verdict = check_hyperedge(program, rule_id, theorems, conclusion)
+        assert isinstance(verdict, Theorem), f"kernel rejects step [{rule_id}]: {verdict}"
+        proved[conclusion] = verdict
+    return set(proved)

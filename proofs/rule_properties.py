@@ -39,6 +39,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 import attrs
+
 from vlp.kernel import KernelError, Rule, stratify
 from vlp.kernel.rules import Equal, NoTransferTouching, Pattern, UnionOf, Var
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import event, given, note
 from hypothesis import strategies as st
+
 from vlp.kernel import (
     RULES,
     SIGNATURES,

@@ -21,22 +21,6 @@ import attrs
 import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
-from vlp.kernel import RULES, Rule
-from vlp.kernel.rules import (
-    A1,
-    A2,
-    A3,
-    Add,
-    Equal,
-    Pattern,
-    Var,
-    e,
-    e2,
-    q,
-    q1,
-    q2,
-    t,
-)
 
 from proofs.rule_properties import (
     ELIMINATION,
@@ -52,6 +36,22 @@ from proofs.rule_properties import (
     monotonic_violations,
     reductions,
     stratification_violations,
+)
+from vlp.kernel import RULES, Rule
+from vlp.kernel.rules import (
+    A1,
+    A2,
+    A3,
+    Add,
+    Equal,
+    Pattern,
+    Var,
+    e,
+    e2,
+    q,
+    q1,
+    q2,
+    t,
 )
 
 # The paper's classification (App. C.1, last paragraph), as (role, predicate).
