@@ -29,7 +29,8 @@ LEAD_WORDS: tuple[str, ...] = (
     "and", "additionally", "we", "know", "that", "since", "given", "which", "means",
     "this", "it", "follows", "lastly", "second", "third", "consequently", "as", "a", "result",
     "are", "is", "told", "recall", "note", "remember", "okay", "ok", "well", "after", "all",
-    "together", "altogether", "overall", "in", "total",
+    "together", "altogether", "overall", "in", "total", "initially", "originally",
+    "currently", "later", "afterwards", "meanwhile", "similarly", "likewise", "clearly",
 )
 MAX_SENTENCE_CHARS = 600  # longer "sentences" are not sentences of the template language
 MAX_DIGITS = 18
