@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vlp.checker.verify import MODES, verify
+from vlp.checker.verify import MODES, problem_spec, verify
 
 
 class VerifyScorer:
@@ -22,3 +22,8 @@ class VerifyScorer:
     def __call__(self, problem: dict[str, Any], transcript: str, answer: str) -> dict[str, Any]:
         report = verify(problem, transcript, answer=answer or None, mode=self.mode)
         return report.to_json()
+
+    def check(self, problem: dict[str, Any], location: str) -> None:
+        """Raise ``InputError`` (naming ``location``) if the record cannot be verified, so a
+        bad dataset fails before any request is paid for."""
+        problem_spec(problem, source=location)

@@ -95,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
     problems = load_problems(args.data)
     if args.limit is not None:
         problems = problems[: args.limit]
+    scorer = VerifyScorer(args.verify_mode)
+    for number, problem in enumerate(problems, 1):
+        scorer.check(problem, f"{args.data}:{number}")
     store, previous = store_for(args.output, config, args.data)
     cache = ResponseCache(None if args.no_cache else (args.cache_dir or default_cache_dir()))
     retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     if previous:
         log(f"resuming {args.output}: {len(previous)} results already there")
     totals = asyncio.run(run_evaluation(
-        config, problems, store, reasoner, VerifyScorer(args.verify_mode),
+        config, problems, store, reasoner, scorer,
         concurrency=args.concurrency, show_progress=not args.quiet and sys.stderr.isatty(),
         price_override=tuple(args.price) if args.price else None, log=log))
     cost = estimate_cost(prices_for(spec, tuple(args.price) if args.price else None),
