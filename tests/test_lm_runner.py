@@ -213,3 +213,16 @@ def test_reasoning_models_think_without_stop_sequences(tmp_path: Path) -> None:
     assert record["thinking"] == thinking
     assert record["transcript"].startswith(f"<think>\n{thinking}\n</think>\n1. ")
     assert record["score"]["answer_correct"]
+
+
+def test_a_bad_problem_record_fails_before_any_request(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "bad.jsonl"
+    problem, recorded = chain_problem(0)
+    data.write_text(json.dumps(problem) + "\n" + json.dumps({**problem, "id": "broken",
+                                                             "query": "cont({x}, ?"}) + "\n")
+    with StubServer([recorded]) as server:
+        assert main(_arguments(data, tmp_path / "run", server, (), None)) == 2
+        assert server.requests == []
+    assert f"{data}:2" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
