@@ -54,7 +54,7 @@ class Metrics:
     irrelevant_claims: int  # distinct true claims off the shortest proof
     unparsed_steps: int
     duplicate_steps: int
-    steps: int  # all verdict rows, duplicates and unparsed ones included
+    step_count: int  # all verdict rows, duplicates and unparsed ones included
     transcript_tokens: int
     reference_tokens: int | None
     efficiency: float | None
@@ -102,7 +102,7 @@ def compute_metrics(
         irrelevant_claims=len(stated - proof_set),
         unparsed_steps=unparsed_steps,
         duplicate_steps=duplicate_steps,
-        steps=steps,
+        step_count=steps,
         transcript_tokens=transcript_tokens,
         reference_tokens=reference_tokens,
         efficiency=_ratio(len(relevant), claims),

@@ -154,7 +154,8 @@ def render_report(
     console.print(f"efficiency (non-axioms): {non_axioms}")
     console.print(f"recall: {_fraction(m.recall, m.relevant_claims, m.proof_claims)}; "
                   f"exact match: {'yes' if m.exact_match else 'no'}")
-    console.print(f"steps {m.steps}: {m.claims} distinct claims, {m.irrelevant_claims} irrelevant, "
+    console.print(f"steps {m.step_count}: {m.claims} distinct claims, "
+                  f"{m.irrelevant_claims} irrelevant, "
                   f"{m.false_claims} false, {m.unparsed_steps} unparsed, "
                   f"{m.duplicate_steps} duplicates; tokens {m.transcript_tokens} "
                   f"(reference proof {m.reference_tokens})")
