@@ -20,7 +20,7 @@ import re
 
 import attrs
 import pytest
-from hypothesis import event, given, note, settings
+from hypothesis import event, given, note
 from hypothesis import strategies as st
 
 from vlp.checker.verdicts import Status
@@ -207,7 +207,6 @@ class Builder:
         return rows, metrics
 
 
-@settings(max_examples=30)
 @given(cases(), st.lists(st.sampled_from(MUTATIONS), min_size=1, max_size=5),
        st.integers(0, 2**16))
 def test_every_verdict_and_metric_equals_the_ground_truth(case, mutations, rng_seed) -> None:
