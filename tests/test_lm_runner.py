@@ -226,3 +226,16 @@ def test_a_bad_problem_record_fails_before_any_request(
         assert server.requests == []
     assert f"{data}:2" in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
+
+
+def test_a_reasoning_style_transcript_is_scored_from_its_arithmetic(tmp_path: Path) -> None:
+    data = RECORDED / "problems" / "paper_d3.jsonl"
+    recorded = load_recorded([RECORDED / "reasoning"])
+    with StubServer(recorded) as server:
+        evaluate(data, tmp_path / "run", server, "--reasoning")
+    (record,) = read_results(tmp_path / "run")
+    assert record["thinking"].startswith("Okay, so the question")
+    score = record["score"]
+    assert score["mode"] == "arithmetic" and score["answer_correct"]
+    # four arithmetic steps, all on the shortest proof (paper App. D.4: non-axioms only)
+    assert score["efficiency_non_axioms"] == 1.0
