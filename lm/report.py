@@ -396,7 +396,10 @@ def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0,
         for name, draw in FIGURES.items():
             draw(runs, out / name)
             written.append(out / name)
-    counts = ", ".join(f"{run.label}: {len(run.records)} results" for run in runs)
+    counts = "\n".join(f"- {run.label}: {len(run.records)} results, "
+                       f"{sum(_score(r, 'mode') == 'arithmetic' for r in run.records)} scored "
+                       "in reasoning-model mode (arithmetic only, paper App. D.4)"
+                       for run in runs)
     text = "\n".join([
         "# vlp evaluation report", "", counts, "", table2_text, table3_text, settings_text,
         *(f"![{path.stem}]({path.name})" for path in written), ""])
