@@ -141,12 +141,18 @@ def resolve_partial(parsed: ParsedClaim, context: Sequence[Claim]) -> ParsedClai
     "The difference between Dennie and Dianna is 19 - 4 = 15." after "Dennie has 19
     parrots and Dianna has 4 parrots." is about parrots: the entity of the latest earlier
     claim that mentions the same agents (preferring one whose quantity is an operand of the
-    sentence's arithmetic). Left partial when the context does not decide.
+    sentence's arithmetic); failing that, for a sum or difference, the entity of the latest
+    claim whose quantity is an operand. Left partial when the context does not decide.
     """
     if parsed.complete or parsed.claim.predicate not in ("cont", "comp"):
         return parsed
     agents = parsed.claim.agent_sets
     numbers = set(parsed.arithmetic.operands) if parsed.arithmetic else set()
+    if parsed.arithmetic is not None and not set(parsed.arithmetic.operators) <= {"+", "-"}:
+        # a product converts entities: only a rate of these agents with that factor says which
+        entity = next((c.entity for c in reversed(context) if c.predicate == "rate"
+                       and c.agent_sets[0] in agents and c.quantity in numbers), None)
+        return parsed if entity is None else _with_entity(parsed, entity)
     best: str | None = None
     fallback: str | None = None
     for claim in reversed(context):
@@ -160,8 +166,15 @@ def resolve_partial(parsed: ParsedClaim, context: Sequence[Claim]) -> ParsedClai
         if fallback is None:
             fallback = claim.entity
     entity = best or fallback
-    if entity is None:
-        return parsed
+    if entity is None and numbers and set(parsed.arithmetic.operators) <= {"+", "-"}:
+        # no earlier claim names these agents: a sum or difference counts what its operands
+        # count ("So Eddie has 29 - 3 = 26." after "Edgar has 29 parrots.")
+        entity = next((c.entity for c in reversed(context)
+                       if c.predicate in ("cont", "comp") and c.quantity in numbers), None)
+    return parsed if entity is None else _with_entity(parsed, entity)
+
+
+def _with_entity(parsed: ParsedClaim, entity: str) -> ParsedClaim:
     args = tuple(entity if a is None else a for a in parsed.claim.args)
     return ParsedClaim(Claim(parsed.claim.predicate, args), parsed.template, parsed.arithmetic)
 
