@@ -30,7 +30,7 @@ from vlp.kernel import FRAME_RULE_ID, Claim
 
 try:
     from vlp.sampler import SamplerConfig, generate_problem
-    from vlp.sampler.config import CONNECTIONS, OVERLAPS, SETTINGS
+    from vlp.sampler.config import CONNECTIONS, OVERLAPS, QUERY_KINDS, SETTINGS
 except ImportError:  # the sampler is built in parallel; until it lands there is nothing to draw
     pytest.skip("vlp.sampler.generate_problem is not available", allow_module_level=True)
 
@@ -238,7 +238,9 @@ def test_reference_proof_text_scores_perfectly(setting: str, control: bool) -> N
     if setting == "base" and control:
         pytest.skip("a base problem has no control")
     for seed in range(3):
-        options: dict[str, object] = {"setting": setting, "control": control}
+        query_kind = QUERY_KINDS[seed % len(QUERY_KINDS)]
+        options: dict[str, object] = {"setting": setting, "control": control,
+                                      "query_kind": query_kind}
         if setting != "base":
             options |= {"overlap": OVERLAPS[seed % len(OVERLAPS)],
                         "connection": CONNECTIONS[seed % len(CONNECTIONS)]}
