@@ -187,12 +187,22 @@ class ProgramIndex:
     available, which rule instances apply) is set arithmetic on ints.
     """
 
-    def __init__(self, program: Program, chart: ChartLike, proof_atoms: Collection[Atom]):
+    def __init__(self, program: Program, chart: ChartLike, proof_atoms: Collection[Atom],
+                 hidden_axioms: Collection[Atom] = ()):
         self.program = program
         self.chart = chart
         self.proof_atoms = frozenset(proof_atoms)
-        self.proof_claims = frozenset(claim_of(a) for a in self.proof_atoms)
         self.axiom_claims = frozenset(claim_of(a) for a in program.axioms)
+        # Axioms the problem text never states (the unit rates that read a question about a
+        # category, see vlp.grammar.category_links) and the conversions they license are
+        # bookkeeping: free for the model, like frame-rule copies, and never counted.
+        hidden = frozenset(hidden_axioms)
+        conversions = [e for atom in chart.theorems for e in chart.incoming(atom)
+                       if any(p in hidden for p in e.premises)]
+        self.bookkeeping_claims = frozenset(
+            [claim_of(a) for a in hidden] + [claim_of(e.conclusion) for e in conversions])
+        self.proof_claims = frozenset(claim_of(a) for a in self.proof_atoms) \
+            - self.bookkeeping_claims
         atom_claim: dict[Atom, Claim] = {atom: claim_of(atom) for atom in chart.theorems}
         atoms_by_claim: dict[Claim, list[Atom]] = {}
         for atom, claim in atom_claim.items():
@@ -207,6 +217,14 @@ class ProgramIndex:
         self.claims: list[Claim] = sorted(self.atoms_by_claim, key=str)
         self.claim_id: dict[Claim, int] = {c: i for i, c in enumerate(self.claims)}
         self.axiom_ids = frozenset(self.claim_id[c] for c in self.axiom_claims)
+        self.bookkeeping_ids = frozenset(self.claim_id[c] for c in self.bookkeeping_claims
+                                         if c in self.claim_id)
+        self._free: dict[int, list[int]] = {}  # claim id -> conversions it licenses for free
+        for edge in conversions:
+            for premise in edge.premises:
+                if premise not in hidden:
+                    self._free.setdefault(self.claim_id[claim_of(premise)], []).append(
+                        self.claim_id[claim_of(edge.conclusion)])
         self.proof_ids = frozenset(self.claim_id[c] for c in self.proof_claims)
         self.atoms_by_id = [self.atoms_by_claim[c] for c in self.claims]
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
@@ -239,6 +257,22 @@ class ProgramIndex:
             for kind, value in zip(SIGNATURES[atom.predicate], atom.args, strict=True)
             if kind == "entity"
         )
+
+    def make_available(self, available: set[int], claim_id: int) -> None:
+        """Add a stated claim, and the bookkeeping conversions it licenses, to ``available``."""
+        pending = [claim_id]
+        while pending:
+            current = pending.pop()
+            if current not in available:
+                available.add(current)
+                pending.extend(self._free.get(current, ()))
+
+    def initially_available(self) -> set[int]:
+        """The axioms (and their bookkeeping conversions): premises a step may always use."""
+        available: set[int] = set()
+        for claim_id in self.axiom_ids:
+            self.make_available(available, claim_id)
+        return available
 
     def ids(self, claims: Iterable[Claim]) -> set[int]:
         """The ids of the given claims that are theorems."""
@@ -413,7 +447,7 @@ class ProgramIndex:
             seen.add(current)
             for premise in best[current].premises:
                 walk(premise)
-            if current != target:
+            if current != target and current not in self.bookkeeping_ids:
                 missing.append(self.claims[current])
 
         walk(target)

@@ -56,6 +56,7 @@ class ProblemSpec:
     problem_id: str | None = None
     gold_answer: int | None = None  # defaults to the goal's quantity
     certified_proof: tuple[Hyperedge, ...] = ()  # a generated record's shortest proof
+    hidden_axioms: tuple[Atom, ...] = ()  # axioms the text never states (category links)
     reference_proof: tuple[str, ...] = ()  # the verbalized shortest proof, if the record has it
 
 
@@ -63,7 +64,8 @@ class PreparedProblem:
     """The per-problem work shared by every transcript of one problem."""
 
     def __init__(self, program: Program, query: Query, axiom_order: tuple[Atom, ...],
-                 certified_proof: tuple[Hyperedge, ...] = ()):
+                 certified_proof: tuple[Hyperedge, ...] = (),
+                 hidden_axioms: tuple[Atom, ...] = ()):
         self.program = program
         self.query = query
         self.axiom_order = axiom_order
@@ -72,7 +74,7 @@ class PreparedProblem:
         self.goal: Atom = goal_of(self.chart, query)
         self.proof: ShortestProof = (_recorded_proof(self.chart, self.goal, certified_proof)
                                      or shortest_proof(self.chart, self.goal, certify=False))
-        self.index = ProgramIndex(program, self.chart, self.proof.atoms)
+        self.index = ProgramIndex(program, self.chart, self.proof.atoms, hidden_axioms)
         self.query_pattern = ClaimPattern.of(query)
         self._reference_text: tuple[str, ...] | None = None
         self._orders: tuple[list[Claim], list[Claim], frozenset[Claim]] | None = None
@@ -82,7 +84,8 @@ class PreparedProblem:
 
     @property
     def proof_claims_in_order(self) -> list[Claim]:
-        return [atom.claim() for atom in self.proof.dfs_atoms()]
+        proof = self.index.proof_claims  # bookkeeping claims left out
+        return [atom.claim() for atom in self.proof.dfs_atoms() if atom.claim() in proof]
 
     def reference_text(self) -> tuple[str, ...]:
         """The shortest proof verbalized in DFS order (App. D.2), one sentence per claim."""
@@ -133,7 +136,7 @@ class PreparedProblem:
         axioms = self.program.axioms
         compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in axioms
                         if a.predicate == "compeq"}
-        universe = set(self.proof.claims)
+        universe = set(self.index.proof_claims)
         query_agents = set(self.query.agent_sets)
         for edge in self.chart.hyperedges:
             distinguished = _ELIMINATION_RULES.get(edge.rule_id)
@@ -145,7 +148,8 @@ class PreparedProblem:
                 universe.add(conclusion.claim())
             elif edge.rule_id == "3" and conclusion.args[0] in query_agents:
                 universe.add(conclusion.claim())
-        return frozenset(c for c in universe if c not in self.index.axiom_claims)
+        return frozenset(c for c in universe if c not in self.index.axiom_claims
+                         and c not in self.index.bookkeeping_claims)
 
     def builtins(self) -> list[tuple[Arithmetic, Any]]:
         """Every rule instance of the chart with arithmetic, shortest-proof ones first."""
@@ -181,13 +185,14 @@ def _recorded_proof(
 
 @functools.lru_cache(maxsize=256)
 def prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...] = (),
-            certified_proof: tuple[Hyperedge, ...] = ()) -> PreparedProblem:
+            certified_proof: tuple[Hyperedge, ...] = (),
+            hidden_axioms: tuple[Atom, ...] = ()) -> PreparedProblem:
     """Chain, solve and index a problem once (cached: transcripts of one problem share it).
 
     ``certified_proof``: the shortest proof a generated record carries (its uniqueness was
     certified when the problem was made); used instead of re-solving when it checks out.
     """
-    return PreparedProblem(program, query, axiom_order, certified_proof)
+    return PreparedProblem(program, query, axiom_order, certified_proof, hidden_axioms)
 
 
 _TEXT_KEYS = ("problem", "text", "problem_text")
@@ -198,7 +203,8 @@ _PROOF_KEYS = ("proof_text", "reference_proof", "shortest_proof_text")
 def prepared_problem(problem: Any) -> PreparedProblem:
     """The cached per-problem work for a problem in any accepted form."""
     spec = problem_spec(problem)
-    return prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof)
+    return prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof,
+                   spec.hidden_axioms)
 
 
 def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
@@ -226,8 +232,11 @@ def _spec_from_program_file(program_file: Any, source: str, **extra: Any) -> Pro
     if program_file.query is None:
         raise InputError("the program has no query: add \"query\", e.g. "
                          "\"cont({eddie}, ?, parrots, ?)\"", source)
-    return ProblemSpec(program_file.program, program_file.query,
-                       tuple(program_file.axiom_order), **extra)
+    order = tuple(program_file.axiom_order)
+    # a word problem's category links are in the program but were never stated
+    hidden = tuple(sorted(program_file.program.axioms - set(order), key=str))
+    return ProblemSpec(program_file.program, program_file.query, order,
+                       hidden_axioms=hidden, **extra)
 
 
 def _spec_from_text(text: str, source: str, **extra: Any) -> ProblemSpec:
@@ -238,7 +247,8 @@ def _spec_from_text(text: str, source: str, **extra: Any) -> ProblemSpec:
     parsed = parse_problem(text, source=source)
     if parsed.query is None:
         raise InputError("the problem asks no question", source)
-    return ProblemSpec(parsed.program, parsed.query, tuple(parsed.axiom_order), **extra)
+    return ProblemSpec(parsed.program, parsed.query, tuple(parsed.axiom_order),
+                       hidden_axioms=tuple(getattr(parsed, "category_axioms", ())), **extra)
 
 
 def _first(record: Mapping[str, Any], keys: Sequence[str]) -> Any:
@@ -316,7 +326,7 @@ class _Judge:
     def __init__(self, prepared: PreparedProblem):
         self.prepared = prepared
         self.index = prepared.index
-        self.available: set[int] = set(self.index.axiom_ids)  # claim ids
+        self.available: set[int] = self.index.initially_available()  # claim ids
         self.first: dict[int, StepVerdict] = {}  # first verdict of every true claim, by id
         self.stated: dict[Claim, None] = {}  # true claims stated so far (for alignment)
         self.false_seen: set[tuple[str, str]] = set()
@@ -379,7 +389,7 @@ class _Judge:
             self.order.append(claim)
         self.first[claim_id] = verdict
         self.stated[claim] = None
-        self.available.add(claim_id)
+        self.index.make_available(self.available, claim_id)
         self.steps.append(verdict)
 
 
@@ -418,7 +428,8 @@ def verify(
     if not _is_text(transcript):
         raise InputError("the transcript is not text (it contains NUL bytes)")
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
-    prepared = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof)
+    prepared = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof,
+                       spec.hidden_axioms)
     sentences = read_transcript(transcript)
     notes: list[str] = []
     readable = sum(1 for s in sentences if s.claims)

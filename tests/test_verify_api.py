@@ -108,3 +108,21 @@ def test_binary_transcript_and_bad_mode_are_input_errors() -> None:
         verify(DATA / "d3.txt", LLAMA, mode="psychic")
     with pytest.raises(InputError, match="malformed problem record"):
         verify({"id": "x"}, LLAMA)
+
+
+def test_category_links_are_free_bookkeeping() -> None:
+    # the question sums a category; the unit rates that read it are never stated
+    problem = ("Kyla has 3 bags. Kyla possesses 2 onions per bag. Nat has 4 carrots. "
+               "If Kyla and Nat sum up the vegetables that they have, how many vegetables "
+               "do they have in total?")
+    transcript = ("Kyla has 3 bags. Kyla possesses 2 onions per bag. So Kyla has 3 * 2 = 6 "
+                  "onions. Nat has 4 carrots. If Kyla and Nat sum up the vegetables that they "
+                  "have, they have 6 + 4 = 10 in total.")
+    report = verify(problem, transcript)
+    assert [s.status for s in report.steps] == [Status.AXIOM, Status.AXIOM, Status.DERIVED,
+                                                Status.AXIOM, Status.DERIVED]
+    assert report.steps[-1].rule == "3"
+    assert report.answer_correct and report.exact_match and report.recall == 1.0
+    skipped = verify(problem, transcript.replace("So Kyla has 3 * 2 = 6 onions. ", ""))
+    assert skipped.steps[-1].status is Status.DERIVED_MULTI
+    assert [str(c) for c in skipped.steps[-1].missing] == ["cont({kyla}, 6, onions)"]
