@@ -8,7 +8,6 @@ order, so the same seed gives the same bytes with any number of workers and shar
 from __future__ import annotations
 
 import multiprocessing
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -106,7 +105,8 @@ def run_jobs(jobs: Sequence[Job], config: SamplerConfig, workers: int) -> Iterat
         for job in jobs:
             yield make(job)
         return
-    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    # z3 is not fork-safe once a context exists (workers hang): always spawn
+    context = multiprocessing.get_context("spawn")
     with context.Pool(workers, initializer=_init_worker, initargs=(config,)) as pool:
         yield from pool.imap(make, jobs, chunksize=1)
 

@@ -3,6 +3,7 @@ text, self-check and certificate (paper §4.3, App. C; DESIGN §5)."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import attrs
@@ -83,8 +84,21 @@ class ProblemBuilder:
         self.config = config or SamplerConfig()
         self.lexicon = lexicon or load_lexicon()
         self._entities = [n.plural for n in self.lexicon.all_nouns()]
+        self._bases: dict[int, tuple[Node, Agents, str, int, NamePool, Counters]] = {}
 
     # ------------------------------------------------------------------ relevant proof
+
+    def _cached_base(self, seed: int) -> tuple[Node, Agents, str, int, NamePool, Counters]:
+        """A fresh copy of the base problem of ``seed`` (the --paper design makes 49
+        problems from each base; the base is deterministic, so it is sampled once)."""
+        fresh = seed not in self._bases
+        if fresh:
+            if len(self._bases) >= 8:
+                self._bases.pop(next(iter(self._bases)))
+            self._bases[seed] = self._base(seed)
+        root, agents, entity, depth, names, counters = self._bases[seed]
+        return (copy.deepcopy(root), agents, entity, depth, names.copy(),
+                counters if fresh else Counters())
 
     def _base(self, seed: int) -> tuple[Node, Agents, str, int, NamePool, Counters]:
         """The relevant proof with its numbers; re-sampled while Z3 says unsat."""
@@ -276,7 +290,7 @@ class ProblemBuilder:
                              f"self-check; last: {failures[-1]}")
 
     def build(self, seed: int, spec: Spec, attempt: int = 0) -> tuple[Problem, Counters]:
-        relevant, goal_agents, entity, depth, names, counters = self._base(seed)
+        relevant, goal_agents, entity, depth, names, counters = self._cached_base(seed)
         base_claims = None
         trees: list[Node] = []
         connected = 0

@@ -100,8 +100,11 @@ class NamePool:
         self._used: set[str] = set()
         self._rng = rng
 
-    def reserve(self, names: Sequence[str]) -> None:
-        self._used.update(names)
+    def copy(self) -> NamePool:
+        other = NamePool.__new__(NamePool)
+        other._names, other._relations = self._names, self._relations
+        other._used, other._rng = set(self._used), self._rng
+        return other
 
     @property
     def used(self) -> frozenset[str]:
@@ -225,9 +228,11 @@ class TreeSampler:
             case "5a":  # cont(A2), comp(A3, A4), compeq(A, A2, A3, A4) |- cont(A)
                 second, third, fourth = fresh(), fresh(), fresh()
                 comparison = Node("comp", (third, fourth), e, tree=tree)
-                if level - 1 > 0:  # the comparison itself is derived by 1c
+                if level - 1 > 0:  # the comparison is derived by 1c one level lower
                     comparison.rule = "1c"
-                    comparison.premises = [sub(third), sub(fourth)]
+                    comparison.premises = [
+                        self._cont(x, e, level - 2, rng, tree, allowed, fresh)
+                        for x in (third, fourth)]
                 node.premises = [sub(second), comparison,
                                  axiom("compeq", (a, second, third, fourth))]
             case _:

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         results = map(_check, records)
         pool = None
     else:
-        pool = multiprocessing.get_context("fork").Pool(args.workers)
+        pool = multiprocessing.get_context("spawn").Pool(args.workers)  # z3 is not fork-safe
         results = pool.imap(_check, records, chunksize=4)
     failed = 0
     try:
