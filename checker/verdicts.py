@@ -46,8 +46,12 @@ class Arithmetic:
     def true_result(self) -> int:
         return evaluate(self.operator, self.operands)
 
+    @property
+    def left_side(self) -> str:
+        return f" {self.operator} ".join(map(str, self.operands))
+
     def __str__(self) -> str:
-        return f" {self.operator} ".join(map(str, self.operands)) + f" = {self.result}"
+        return f"{self.left_side} = {self.result}"
 
 
 def evaluate(operator: str, operands: tuple[int, ...]) -> int:

@@ -23,6 +23,7 @@ from vlp.kernel import Atom, Claim, Program, Query
 
 from .align import (
     ClaimPattern,
+    Misalignment,
     ProgramIndex,
     ReadClaim,
     ReadSentence,
@@ -340,16 +341,16 @@ class _Judge:
         index = self.index
         arithmetic = read.arithmetic
         alignment = index.align(read.pattern, self.stated)
+        # a wrong sum makes the step false even when its result is true (DESIGN §6)
         wrong_sum = arithmetic is not None and not arithmetic.holds
-        if not hasattr(alignment, "atom") or wrong_sum:
-            claim = getattr(alignment, "claim", None)
+        if isinstance(alignment, Misalignment) or wrong_sum:
+            claim = alignment.claim
             reasons = []
-            if wrong_sum:
-                reasons.append(f"wrong arithmetic: {arithmetic} but "
-                               f"{' '.join(str(arithmetic).split()[:-2])} is "
-                               f"{arithmetic.true_result}")  # type: ignore[union-attr]
-            if not hasattr(alignment, "atom"):
-                reasons.append(alignment.reason)  # type: ignore[union-attr]
+            if arithmetic is not None and wrong_sum:
+                reasons.append(f"wrong arithmetic: {arithmetic}, but {arithmetic.left_side} "
+                               f"is {arithmetic.true_result}")
+            if isinstance(alignment, Misalignment):
+                reasons.append(alignment.reason)
             key = (str(claim if claim is not None else read.pattern), str(arithmetic))
             duplicate = key in self.false_seen
             self.false_seen.add(key)
@@ -357,8 +358,7 @@ class _Judge:
                                           duplicate=duplicate, arithmetic=arithmetic,
                                           reason="; ".join(reasons)))
             return
-        claim, atom = alignment.claim, alignment.atom  # type: ignore[union-attr]
-        claim_id: int = alignment.id  # type: ignore[union-attr]
+        claim, atom, claim_id = alignment.claim, alignment.atom, alignment.id
         relevant = claim_id in index.proof_ids
         earlier = self.first.get(claim_id)
         if earlier is not None:
@@ -366,7 +366,7 @@ class _Judge:
                                            arithmetic=arithmetic))
             return
         if claim_id in index.axiom_ids:
-            axiom_atom = next((a for a in alignment.atoms  # type: ignore[union-attr]
+            axiom_atom = next((a for a in alignment.atoms
                                if a in self.prepared.program.axioms), atom)
             verdict = StepVerdict(number, text, Status.AXIOM, claim=claim, atom=axiom_atom,
                                   relevant=relevant, rule="axiom", arithmetic=arithmetic)
