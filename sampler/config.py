@@ -60,6 +60,8 @@ class SamplerConfig:
     num_trees: int = 3
     # Half-widths of the random boxes tried around random targets, narrowest first.
     box_widths: tuple[int, ...] = (3, 12, 40)
+    # Random boxes tried per width before widening (then no box at all).
+    box_tries: int = 3
     # Attempts before giving up on a tree whose built-ins Z3 finds unsatisfiable.
     max_tree_attempts: int = 200
     # Attempts at a problem that fails its self-check (each failure is counted: a bug).

@@ -104,14 +104,16 @@ def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int) ->
 
     rng = random.Random(seed)
     axioms = [n for n in free if n.is_axiom]
-    targets = {id(n): rng.randint(*_bounds(n, config)) for n in axioms}
     checks = 0
     widened = 0
-    for width in (*config.box_widths, None):
+    # Each width is tried with fresh random targets a few times before it is widened:
+    # most trees fit a narrow box somewhere, and a narrow box makes the model random.
+    rounds = [w for w in config.box_widths for _ in range(config.box_tries)]
+    for width in (*rounds, None):
         solver.push()
         if width is not None:
             for node in axioms:
-                target = targets[id(node)]
+                target = rng.randint(*_bounds(node, config))
                 solver.add(value(node) >= target - width, value(node) <= target + width)
         checks += 1
         result = solver.check()

@@ -172,3 +172,25 @@ def test_same_seed_same_problem(builder: ProblemBuilder) -> None:
     first = _generate(builder, 11, spec).to_line()
     assert ProblemBuilder(SMALL).generate(11, spec)[0].to_line() == first
     assert _generate(builder, 12, spec).to_line() != first
+
+
+def test_paper_design_records_keep_overlap_and_read_back() -> None:
+    import io
+    import json
+
+    from vlp.sampler import paper_jobs, write_dataset
+
+    sink = io.StringIO()
+    summary = write_dataset(paper_jobs(4, 1, ("nonground",)), sink, config=SMALL)
+    assert summary.counters.selfcheck_failures == 0
+    problems = [Problem.from_json(json.loads(line)) for line in sink.getvalue().splitlines()]
+    assert len(problems) == 1 + 3 * 4 * 2 * 2
+    base = problems[0]
+    for problem in problems:
+        assert overlap_failures(problem) == [], problem.id
+        assert text_failures(problem) == [], problem.id
+        assert problem.certificate.unique
+        assert set(base.proof_claims) <= set(problem.proof_claims)
+        if problem.control:
+            twin = next(p for p in problems if p.id == problem.id.removesuffix("-control"))
+            assert problem.num_axioms == twin.num_axioms
