@@ -112,7 +112,7 @@ def test_killed_run_resumes_to_the_uninterrupted_result(
                 break
             time.sleep(0.02)
         process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
+        process.communicate(timeout=10)  # reaps it and closes its pipes
         partial = len(list(read_results(interrupted)))
         assert 5 <= partial < 17, "the kill should land mid-run"
         resumed_out = evaluate(data, interrupted, server, "--concurrency", "3",
