@@ -49,7 +49,7 @@ def block(index: int, rng: random.Random) -> tuple[list[Atom], Atom]:
     truth[("a", 1)] = a0
     holders, per_box = rng.randint(1, 6), rng.randint(2, 5)
     axioms.append(cont(agent("g"), holders, boxes, 1))
-    axioms.append(rate(agent("g"), per_box, entity, boxes))
+    axioms.append(rate(agent("g"), per_box, entity, boxes, 1))
     h1 = rng.randint(25, 40)
     i1 = h1 - rng.randint(1, 9)
     axioms.append(cont(agent("h"), h1, entity, 1))

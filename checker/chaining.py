@@ -263,14 +263,14 @@ class _Index:
 
     def __init__(self) -> None:
         self.cont: dict[tuple[str, int], dict[Agents, Atom]] = defaultdict(dict)
-        self.cont_by_owner: dict[tuple[str, Agents], list[Atom]] = defaultdict(list)
         self.comp_by_first: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
         self.comp_by_second: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
         self.comp_by_quantity: dict[tuple[str, int, int], list[Atom]] = defaultdict(list)
         self.comp_by_pair: dict[tuple[str, int, Agents, Agents], Atom] = {}
         self.transfer_by_sender: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
         self.transfer_by_receiver: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.rate_by_owner: dict[tuple[str, Agents], list[Atom]] = defaultdict(list)
+        self.rate_by_owner: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
+        self.compeq_by_first: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
         self.compeq_by_second: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
         self.compeq_by_pair: dict[tuple[str, int, Agents, Agents], list[Atom]] = defaultdict(list)
 
@@ -279,7 +279,6 @@ class _Index:
         if atom.predicate == "cont":
             agents, _, entity, time = args
             self.cont[(entity, time)][agents] = atom
-            self.cont_by_owner[(entity, agents)].append(atom)
         elif atom.predicate == "comp":
             first, second, quantity, entity, time = args
             self.comp_by_first[(entity, time, first)].append(atom)
@@ -291,10 +290,11 @@ class _Index:
             self.transfer_by_sender[(entity, time, sender)].append(atom)
             self.transfer_by_receiver[(entity, time, receiver)].append(atom)
         elif atom.predicate == "rate":
-            agents, _, _, container = args
-            self.rate_by_owner[(container, agents)].append(atom)
+            agents, _, _, container, time = args
+            self.rate_by_owner[(container, time, agents)].append(atom)
         elif atom.predicate == "compeq":
-            _, second, third, fourth, entity, time = args
+            first, second, third, fourth, entity, time = args
+            self.compeq_by_first[(entity, time, first)].append(atom)
             self.compeq_by_second[(entity, time, second)].append(atom)
             self.compeq_by_pair[(entity, time, third, fourth)].append(atom)
 
@@ -464,14 +464,20 @@ class _Chainer:
                 yield "2b", (atom, transfer), _cont(agents, rest, entity, time + 1)
         # (3) goal-directed union: partitions of a target completed by this block
         yield from self._unions_with(atom)
-        # (4) cont(A, q1, e2, t) with rate(A, q, e, e2)
-        for rate in index.rate_by_owner.get((entity, agents), ()):
+        # (4) cont(A, q1, e2, t) with rate(A, q, e, e2, t)
+        for rate in index.rate_by_owner.get((entity, time, agents), ()):
             yield "4", (atom, rate), _cont(agents, quantity * rate.args[1], rate.args[2], time)
         # (5a) cont(A2) as the first premise
         for compeq in index.compeq_by_second.get((entity, time, agents), ()):
             comp = index.comp_by_pair.get((entity, time, compeq.args[2], compeq.args[3]))
             if comp is not None:
                 yield "5a", (atom, comp, compeq), _cont(compeq.args[0], quantity + comp.args[2],
+                                                        entity, time)
+        # (5c) cont(A1) as the first premise
+        for compeq in index.compeq_by_first.get((entity, time, agents), ()):
+            comp = index.comp_by_pair.get((entity, time, compeq.args[2], compeq.args[3]))
+            if comp is not None and quantity - comp.args[2] >= 0:
+                yield "5c", (atom, comp, compeq), _cont(compeq.args[1], quantity - comp.args[2],
                                                         entity, time)
         # (6) frame rule, closed world over the transfer axioms
         if time + 1 <= self.horizon and not self.touch.touches(agents, entity, time):
@@ -492,6 +498,10 @@ class _Chainer:
             if known is not None:
                 yield "5a", (known, atom, compeq), _cont(compeq.args[0],
                                                          known.args[1] + quantity, entity, time)
+            known = conts.get(compeq.args[0])
+            if known is not None and known.args[1] - quantity >= 0:
+                yield "5c", (known, atom, compeq), _cont(compeq.args[1],
+                                                         known.args[1] - quantity, entity, time)
         for other in list(index.comp_by_quantity.get((entity, time, quantity), ())):
             if other is atom:
                 continue
@@ -512,10 +522,10 @@ class _Chainer:
             yield "2b", (known, atom), _cont(sender, known.args[1] - quantity, entity, time + 1)
 
     def _with_rate(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        agents, quantity, entity, container = atom.args
-        for known in list(self.index.cont_by_owner.get((container, agents), ())):
-            yield "4", (known, atom), _cont(agents, known.args[1] * quantity, entity,
-                                            known.args[3])
+        agents, quantity, entity, container, time = atom.args
+        known = self.index.cont.get((container, time), {}).get(agents)
+        if known is not None:
+            yield "4", (known, atom), _cont(agents, known.args[1] * quantity, entity, time)
 
     def _with_compeq(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
         first, second, third, fourth, entity, time = atom.args
@@ -523,6 +533,10 @@ class _Chainer:
         comp = self.index.comp_by_pair.get((entity, time, third, fourth))
         if known is not None and comp is not None:
             yield "5a", (known, comp, atom), _cont(first, known.args[1] + comp.args[2], entity,
+                                                   time)
+        known = self.index.cont.get((entity, time), {}).get(first)
+        if known is not None and comp is not None and known.args[1] - comp.args[2] >= 0:
+            yield "5c", (known, comp, atom), _cont(second, known.args[1] - comp.args[2], entity,
                                                    time)
 
     def _unions_with(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:

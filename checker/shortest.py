@@ -256,9 +256,9 @@ def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
       only) other than that frame chain: the chain costs no claim beyond the atom's own;
     - (1a)/(1b) with a derived comp(A1, A2): only (1c) derives comp, from the one
       cont of A1 and of A2 at that time, one of which is the conclusion (a cycle);
-    - (5a) with a derived compeq: only (5b) derives it, from comp(A1, A2) (derived: a
-      cycle as above; an axiom: then (1a) on cont(A2) and comp(A1, A2) proves the same
-      conclusion with a subset of the claims).
+    - (5a)/(5c) with a derived compeq: only (5b) derives it, from comp(A1, A2) (derived:
+      a cycle as above; an axiom: then (1a)/(1b) on the same cont and comp(A1, A2) proves
+      the same conclusion with a subset of the claims).
     """
     axioms = chart.program.axioms
     carried: dict[Atom, Hyperedge | None] = {}
@@ -298,7 +298,7 @@ def _acyclic_key(edge: Hyperedge, rank: object) -> tuple[int, str]:
 def _cyclic_or_dominated(edge: Hyperedge, axioms: frozenset[Atom]) -> bool:
     if edge.rule_id in ("1a", "1b"):
         return edge.premises[1] not in axioms
-    if edge.rule_id == "5a":
+    if edge.rule_id in ("5a", "5c"):
         return edge.premises[2] not in axioms
     return False
 

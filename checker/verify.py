@@ -42,7 +42,7 @@ MODES: tuple[str, ...] = ("auto", CLAIMS_MODE, ARITHMETIC_MODE)
 
 # Rules whose distinguished premise (comp / transfer / rate / compeq) is eliminated: the
 # steps a generator's tree makes from its axioms (for the search-order universe, App. D.4).
-_ELIMINATION_RULES = {"1a": 1, "1b": 1, "2a": 1, "2b": 1, "4": 1, "5a": 2}
+_ELIMINATION_RULES = {"1a": 1, "1b": 1, "2a": 1, "2b": 1, "4": 1, "5a": 2, "5c": 2}
 
 
 # --- problems -----------------------------------------------------------------------------------

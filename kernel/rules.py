@@ -9,6 +9,14 @@ constraints over those variables, an optional negative condition (the frame rule
 a conclusion pattern. The union rule (3) has one premise pattern that is repeated
 n >= 2 times; its variables then stand for lists (``A[i]``, ``q[i]``) and its built-ins
 use the list forms ``UnionOf``, ``SumOf`` and ``PairwiseDisjoint``.
+
+Two deliberate extensions of the paper's Table 1, both forced by real problems (the paper
+authors' own generator writes them):
+- ``rate`` carries a time like every other fact: "Freeman has 4 glue sticks per backpack"
+  holds when it is stated; a timeless rate would re-derive the old count after a transfer
+  and make the model numerically inconsistent.
+- (5c) is the mirror of (5a), as (1b) mirrors (1a): from "what A1 has more than A2 equals
+  what A3 has more than A4" and A1's count, derive A2's count.
 """
 
 from __future__ import annotations
@@ -228,13 +236,16 @@ RULES: tuple[Rule, ...] = (
     Rule("3", [_p("cont", A1, q1, e, t)],
          [PairwiseDisjoint(A1), Equal(A, UnionOf(A1)), Equal(q, SumOf(q1))],
          _p("cont", A, q, e, t), repeated=True),
-    Rule("4", [_p("cont", A, q1, e2, t), _p("rate", A, q, e, e2)],
+    Rule("4", [_p("cont", A, q1, e2, t), _p("rate", A, q, e, e2, t)],
          [Equal(q2, Mul(q1, q))], _p("cont", A, q2, e, t)),
     Rule("5a", [_p("cont", A2, q2, e, t), _p("comp", A3, A4, q, e, t),
                 _p("compeq", A1, A2, A3, A4, e, t)],
          [Equal(q1, Add(q2, q))], _p("cont", A1, q1, e, t)),
     Rule("5b", [_p("comp", A1, A2, q, e, t), _p("comp", A3, A4, q, e, t)],
          [DifferentPairs((A1, A2), (A3, A4))], _p("compeq", A1, A2, A3, A4, e, t)),
+    Rule("5c", [_p("cont", A1, q1, e, t), _p("comp", A3, A4, q, e, t),
+                _p("compeq", A1, A2, A3, A4, e, t)],
+         [Equal(q2, Sub(q1, q)), AtLeast(q2, 0)], _p("cont", A2, q2, e, t)),
     Rule("6", [_p("cont", A, q, e, t)],
          [Equal(t2, Add(t, Const(1)))], _p("cont", A, q, e, t2),
          negation=NoTransferTouching(A, e, t)),

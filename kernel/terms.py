@@ -17,7 +17,7 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "cont": ("agents", "quantity", "entity", "time"),
     "comp": ("agents", "agents", "quantity", "entity", "time"),
     "transfer": ("agents", "agents", "quantity", "entity", "time"),
-    "rate": ("agents", "quantity", "entity", "entity"),
+    "rate": ("agents", "quantity", "entity", "entity", "time"),
     "compeq": ("agents", "agents", "agents", "agents", "entity", "time"),
 }
 
@@ -244,9 +244,16 @@ def transfer(sender: Agents | Iterable[str] | str, receiver: Agents | Iterable[s
     )
 
 
-def rate(agents: Agents | Iterable[str] | str, quantity: int, entity: str, container: str) -> Atom:
+def rate(agents: Agents | Iterable[str] | str, quantity: int, entity: str, container: str,
+         time: int) -> Atom:
+    """``rate(A, q, e, c, t)``: at time t each of A's c holds q e.
+
+    A rate holds at the time it is stated: once e or c is transferred, the old rate no
+    longer describes A's holdings, so a timeless rate would re-derive stale counts.
+    """
     return Atom(
-        "rate", (_agents(agents), quantity, normalize_name(entity), normalize_name(container))
+        "rate",
+        (_agents(agents), quantity, normalize_name(entity), normalize_name(container), time),
     )
 
 

@@ -26,6 +26,7 @@ from vlp.kernel import (
     Theorem,
     check_hyperedge,
     comp,
+    compeq,
     cont,
     rate,
     transfer,
@@ -197,7 +198,7 @@ def test_rate_rule() -> None:
     dave = cont("dave", 24, "apples", 1)
     assert chart.theorems[dave].rule_id == "4"
     assert chart.incoming(dave)[0] == Hyperedge(
-        "4", (cont("dave", 4, "baskets", 1), rate("dave", 6, "apples", "baskets")), dave)
+        "4", (cont("dave", 4, "baskets", 1), rate("dave", 6, "apples", "baskets", 1)), dave)
 
 
 def test_compeq_rules() -> None:
@@ -267,3 +268,27 @@ def test_hyperedge_is_a_frozen_value() -> None:
     with pytest.raises(AttributeError):
         edge.rule_id = "1a"  # type: ignore[misc]
     assert isinstance(edge.conclusion, Atom)
+
+
+def test_compeq_mirror_rule_derives_the_second_agent() -> None:
+    """(5c): knowing A1's count and that A1 - A2 = A3 - A4 gives A2's count."""
+    program = Program([
+        cont("leona", 19, "wrenches", 0), cont("alvan", 8, "wrenches", 0),
+        cont("ki", 6, "wrenches", 0),
+        compeq("leona", "henrieta", "alvan", "ki", "wrenches", 0),
+    ])
+    chart = forward_chain(program, parse_query("cont({henrieta}, ?, wrenches, ?)"))
+    henrieta = cont("henrieta", 17, "wrenches", 0)
+    assert chart.theorems[henrieta].rule_id == "5c"
+    assert chart.answers() == [henrieta]
+
+
+def test_rate_then_transfer_stays_consistent() -> None:
+    """A rate holds when stated: after a transfer the frame-carried containers do not
+    re-derive the old count (which would clash with the transferred one)."""
+    program = Program([
+        cont("freeman", 8, "backpacks", 0), rate("freeman", 4, "glue sticks", "backpacks", 0),
+        transfer("freeman", "ana", 5, "glue sticks", 0),
+    ])
+    chart = forward_chain(program, parse_query("cont({freeman}, ?, glue sticks, ?)"))
+    assert chart.answers() == [cont("freeman", 27, "glue sticks", 1)]

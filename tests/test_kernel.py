@@ -39,7 +39,7 @@ PROGRAM = Program([
     transfer("bob", "carol", 2, "apples", 0),
     cont({"alice", "carol"}, 7, "apples", 0),
     cont("dave", 4, "baskets", 0),
-    rate("dave", 6, "apples", "baskets"),
+    rate("dave", 6, "apples", "baskets", 0),
     comp("erin", "fay", 3, "pears", 0),
     comp("gus", "hal", 3, "pears", 0),
     cont("hal", 2, "pears", 0),
@@ -77,10 +77,14 @@ def test_valid_instances_of_every_rule_are_accepted() -> None:
     prove("2a", [cont("carol", 2, "apples", 0), GIFT], cont("carol", 4, "apples", 1))
     prove("2b", [bob, GIFT], cont("bob", 6, "apples", 1))
     prove("3", [ALICE_5, bob], cont({"alice", "bob"}, 13, "apples", 0))
-    prove("4", [cont("dave", 4, "baskets", 0), rate("dave", 6, "apples", "baskets")],
+    prove("4", [cont("dave", 4, "baskets", 0), rate("dave", 6, "apples", "baskets", 0)],
           cont("dave", 24, "apples", 0))
     prove("5a", [cont("hal", 2, "pears", 0), comp("erin", "fay", 3, "pears", 0),
                  compeq("gus", "hal", "erin", "fay", "pears", 0)], cont("gus", 5, "pears", 0))
+    gus_5 = prove("5a", [cont("hal", 2, "pears", 0), comp("erin", "fay", 3, "pears", 0),
+                         compeq("gus", "hal", "erin", "fay", "pears", 0)], cont("gus", 5, "pears", 0))
+    prove("5c", [gus_5, comp("erin", "fay", 3, "pears", 0),
+                 compeq("gus", "hal", "erin", "fay", "pears", 0)], cont("hal", 2, "pears", 0))
     prove("5b", [comp("erin", "fay", 3, "pears", 0), comp("gus", "hal", 3, "pears", 0)],
           compeq("erin", "fay", "gus", "hal", "pears", 0))
     prove("6", [ALICE_5], cont("alice", 5, "apples", 1))
@@ -279,3 +283,14 @@ def test_every_chart_hyperedge_is_accepted_by_the_kernel() -> None:
 
 def test_agents_are_sets() -> None:
     assert Agents.of("Bob", "alice") == Agents(frozenset({"alice", "bob"}))
+
+
+def test_rate_holds_only_at_its_time() -> None:
+    """A rate stated at time 0 says nothing about time 1 (rate atoms carry a time)."""
+    program = Program([cont("dave", 4, "baskets", 0), rate("dave", 6, "apples", "baskets", 0)])
+    message = reject("4", [cont("dave", 4, "baskets", 0), rate("dave", 6, "apples", "baskets", 0)],
+                     cont("dave", 24, "apples", 1), "mismatch")
+    assert "time mismatch" in message
+    assert isinstance(check_hyperedge(program, "4", [cont("dave", 4, "baskets", 0),
+                      rate("dave", 6, "apples", "baskets", 0)], cont("dave", 24, "apples", 0)),
+                      Theorem)
