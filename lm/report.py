@@ -132,19 +132,28 @@ def _select(records: Iterable[dict[str, Any]], *, setting: str | None = None,
     return chosen
 
 
+def _per_problem(records: Sequence[dict[str, Any]],
+                 value: Callable[[dict[str, Any]], float | None]) -> list[float]:
+    """One value per problem: the mean over its samples. Samples of one problem are not
+    independent, so the bootstrap resamples problems (n counts problems)."""
+    by_problem: dict[str, list[float]] = {}
+    for record in records:
+        number = value(record)
+        if number is not None:
+            by_problem.setdefault(str(record.get("problem_id")), []).append(number)
+    return [sum(values) / len(values) for values in by_problem.values()]
+
+
 def _accuracy(records: Sequence[dict[str, Any]], seed: int) -> Estimate:
-    return bootstrap([1.0 if _correct(r) else 0.0 for r in records], seed=seed)
+    return bootstrap(_per_problem(records, lambda r: 1.0 if _correct(r) else 0.0), seed=seed)
 
 
 def _metric(records: Sequence[dict[str, Any]], name: str, seed: int) -> Estimate:
-    values = []
-    for record in records:
-        value = _score(record, name)
-        if isinstance(value, bool):
-            value = float(value)
-        if value is not None:
-            values.append(float(value))
-    return bootstrap(values, seed=seed)
+    def value(record: dict[str, Any]) -> float | None:
+        number = _score(record, name)
+        return None if number is None else float(number)
+
+    return bootstrap(_per_problem(records, value), seed=seed)
 
 
 # -- tables --------------------------------------------------------------------------------
@@ -346,10 +355,8 @@ def fig8_search_order(runs: Sequence[Run], path: Path, seed: int = 0,
     colors = ["tab:orange", "tab:green", "tab:gray"]
     for axis, run in zip(axes, runs, strict=True):
         chosen = _select(run.records, setting=setting, control=False, correct_only=True)
-        estimates = [bootstrap([float(d) for r in chosen
-                                if (d := ((_score(r, "search_order") or {}).get(name)))
-                                is not None], seed=seed)
-                     for name, _ in ORDERS]
+        estimates = [bootstrap(_per_problem(chosen, lambda r, name=name: (
+            (_score(r, "search_order") or {}).get(name))), seed=seed) for name, _ in ORDERS]
         means, errors = _error_bars(estimates)
         axis.bar(positions, means, 0.6, yerr=errors, capsize=3, color=colors)
         axis.set_xticks(positions, [title for _, title in ORDERS])

@@ -113,3 +113,13 @@ def test_bootstrap_interval_contains_the_mean_and_is_reproducible(values: list[f
     assert estimate.mean <= estimate.high + 1e-9  # type: ignore[operator]
     assert bootstrap(values, seed=seed, resamples=200) == estimate
     assert bootstrap([], seed=seed).mean is None
+
+
+def test_samples_of_one_problem_count_once(tmp_path: Path) -> None:
+    records = [dict(_record("p", "base", False, None, True, 1.0), sample=0),
+               dict(_record("p", "base", False, None, False, 1.0), sample=1),
+               dict(_record("q", "base", False, None, True, 1.0), sample=0)]
+    (run,) = load_runs([_run_dir(tmp_path / "run", "m", records)])
+    _, rows = table2([run])
+    base = next(row[3] for row in rows if row[1] == "base")
+    assert base.n == 2 and base.mean == pytest.approx(0.75)  # (1/2 + 1) / 2
