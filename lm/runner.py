@@ -122,7 +122,9 @@ class Scorer(Protocol):
 
 def problem_text(problem: dict[str, Any]) -> str:
     """The problem as shown to the model: its statements followed by its question."""
-    text = str(problem.get("text") or "").strip()
+    # the sampler writes "text"; other problem files (e.g. the paper authors') "problem"
+    text = str(problem.get("text") or problem.get("problem") or problem.get("problem_text")
+               or "").strip()
     question = str(problem.get("question") or "").strip()
     if question and not text.endswith(question):
         text = f"{text} {question}".strip()
@@ -186,7 +188,7 @@ class PromptedReasoner:
 
 
 def load_problems(path: Path) -> list[dict[str, Any]]:
-    """Problem records from a JSONL file (one object per line, each with a unique ``id``)."""
+    """Problem records from a JSONL file (one object per line; ``id`` unique, or the line)."""
     path = Path(path)
     if not path.exists():
         raise InputError("no such file", location=str(path))
@@ -201,8 +203,11 @@ def load_problems(path: Path) -> list[dict[str, Any]]:
             except json.JSONDecodeError as error:
                 raise InputError(f"not a JSON object: {error.msg}",
                                  location=f"{path}:{number}") from None
-            if not isinstance(record, dict) or "id" not in record:
-                raise InputError("a problem record needs an \"id\"", location=f"{path}:{number}")
+            if not isinstance(record, dict):
+                raise InputError("a problem record is a JSON object", location=f"{path}:{number}")
+            if record.get("id") is None:
+                # stable while the file is unchanged, which resuming checks (its digest)
+                record["id"] = str(record.get("problem_id") or f"line-{number}")
             if str(record["id"]) in seen:
                 raise InputError(f"duplicate problem id {record['id']!r}",
                                  location=f"{path}:{number}")
