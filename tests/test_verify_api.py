@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vlp.api import Status, reward, verify
 from vlp.checker import load_program
@@ -126,3 +128,17 @@ def test_category_links_are_free_bookkeeping() -> None:
     skipped = verify(problem, transcript.replace("So Kyla has 3 * 2 = 6 onions. ", ""))
     assert skipped.steps[-1].status is Status.DERIVED_MULTI
     assert [str(c) for c in skipped.steps[-1].missing] == ["cont({kyla}, 6, onions)"]
+
+
+SENTENCES = [line for line in LLAMA.splitlines()
+             if any(c.isalpha() for c in line) and not line.startswith("Therefore")]
+
+
+@given(st.lists(st.one_of(st.sampled_from(SENTENCES), st.text(max_size=40)), max_size=8))
+def test_any_text_gives_a_report(pieces: list[str]) -> None:
+    transcript = "\n".join(piece.replace("\x00", "") for piece in pieces)
+    report = verify(DATA / "d3.txt", transcript, mode="claims")
+    assert len(report.steps) >= sum(1 for p in pieces if p in SENTENCES)
+    for value in (report.efficiency, report.efficiency_non_axioms, report.recall):
+        assert value is None or 0.0 <= value <= 1.0
+    json.dumps(report.to_json())
