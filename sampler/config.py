@@ -14,7 +14,7 @@ QUERY_KINDS: tuple[str, ...] = ("nonground", "ground")
 # Rules the relevant proof may apply in reverse at a singleton `cont` node. Rule 3 (union)
 # is only used at a goal naming several agents; 1c only below the `comp` premise of 5a;
 # 5b and 6 never (compeq is always an axiom, the frame rule is free).
-RELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b", "4", "5a")
+RELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b", "4", "5a", "5c")
 # Irrelevant trees: singleton agents and no rate (paper App. C.3); we also leave out 5a
 # so an irrelevant tree is a chain (one derived premise per step).
 IRRELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b")
@@ -47,7 +47,8 @@ class SamplerConfig:
     depth: tuple[int, int] = attrs.field(default=(2, 3), converter=_range)
     # Relative weights of the reverse rules at a singleton `cont` node.
     rule_weights: tuple[tuple[str, float], ...] = (
-        ("1a", 1.0), ("1b", 1.0), ("2a", 1.0), ("2b", 1.0), ("4", 0.7), ("5a", 0.5),
+        ("1a", 1.0), ("1b", 1.0), ("2a", 1.0), ("2b", 1.0), ("4", 0.7), ("5a", 0.3),
+        ("5c", 0.2),  # used only if the kernel's rule table has 5c
     )
     # Axiom quantities (counts, comparisons, transfers) and rates.
     leaf_bounds: tuple[int, int] = attrs.field(default=(1, 100), converter=_range)

@@ -300,8 +300,7 @@ class ProblemBuilder:
             counters = counters + more
             if spec.control:
                 extra = sum(1 for t in trees for n in walk([t]) if n.is_axiom and n.tree)
-                base_claims = {n.atom(0).claim() if n.predicate != "rate" else n.atom().claim()
-                               for n in walk([relevant])}
+                base_claims = {n.atom(0).claim() for n in walk([relevant])}
                 for node in walk([relevant]):
                     node.shared = False  # the twin's trees are not part of the control
                 counters = counters + self._control(seed, attempt, relevant, extra, names)

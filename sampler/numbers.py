@@ -54,7 +54,7 @@ def _equations(node: Node, value) -> list:  # noqa: ANN001 - value maps nodes to
     match node.rule:
         case "1a" | "2a" | "5a":
             return [q == p[0] + p[1]]
-        case "1b" | "2b":
+        case "1b" | "2b" | "5c":
             return [q == p[0] - p[1], q >= 0]
         case "1c":
             return [q == p[0] - p[1], q >= 1]
@@ -133,7 +133,7 @@ def _evaluate(node: Node, values: dict[int, int]) -> int:
     match node.rule:
         case "1a" | "2a" | "5a":
             return p[0] + p[1]
-        case "1b" | "2b" | "1c":
+        case "1b" | "2b" | "1c" | "5c":
             return p[0] - p[1]
         case "3":
             return sum(p)

@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from vlp.kernel import Agents, Atom
+from vlp.kernel import RULES_BY_ID, SIGNATURES, Agents, Atom
 
 from .config import SamplerConfig
 from .lexicon import Lexicon
 
 # Predicates whose atoms carry a quantity / a time.
-QUANTIFIED = frozenset({"cont", "comp", "transfer", "rate"})
-TIMED = frozenset({"cont", "comp", "transfer", "compeq"})
+QUANTIFIED = frozenset(p for p, kinds in SIGNATURES.items() if "quantity" in kinds)
+TIMED = frozenset(p for p, kinds in SIGNATURES.items() if "time" in kinds)
 TRANSFER_RULES = frozenset({"2a", "2b"})
 
 
@@ -58,8 +58,9 @@ class Node:
                 return Atom("cont", (self.agents[0], q, self.entity, t))
             case "comp" | "transfer":
                 return Atom(self.predicate, (self.agents[0], self.agents[1], q, self.entity, t))
-            case "rate":
-                return Atom("rate", (self.agents[0], q, self.entity, self.container))
+            case "rate":  # the kernel may or may not time-stamp rates
+                args = (self.agents[0], q, self.entity, self.container)
+                return Atom("rate", (*args, t) if "rate" in TIMED else args)
             case "compeq":
                 return Atom("compeq", (*self.agents, self.entity, t))
         raise ValueError(f"unknown predicate {self.predicate}")
@@ -185,6 +186,7 @@ class TreeSampler:
         inside a transfer chain, and a rate's container count is not made by 2a/2b.
         """
         rules = allowed if allowed is not None else tuple(r for r, _ in self.config.rule_weights)
+        rules = tuple(r for r in rules if r in RULES_BY_ID)
         if (in_transfer_chain or not self.lexicon.is_entity(entity)
                 or not self.lexicon.containers_for(entity)):
             rules = tuple(r for r in rules if r != "4")
@@ -235,6 +237,16 @@ class TreeSampler:
                         for x in (third, fourth)]
                 node.premises = [sub(second), comparison,
                                  axiom("compeq", (a, second, third, fourth))]
+            case "5c":  # cont(A1), comp(A3, A4), compeq(A1, A, A3, A4) |- cont(A)
+                first, third, fourth = fresh(), fresh(), fresh()
+                comparison = Node("comp", (third, fourth), e, tree=tree)
+                if level - 1 > 0:
+                    comparison.rule = "1c"
+                    comparison.premises = [
+                        self._cont(x, e, level - 2, rng, tree, allowed, fresh)
+                        for x in (third, fourth)]
+                node.premises = [sub(first), comparison,
+                                 axiom("compeq", (first, a, third, fourth))]
             case _:
                 raise ValueError(f"rule {rule} cannot be applied in reverse at a cont node")
 
