@@ -20,7 +20,7 @@ import attrs
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from vlp.checker import Chart, forward_chain
+from vlp.checker import Chart, NumericalInconsistencyError, forward_chain
 from vlp.sampler import Problem, ProblemBuilder, SamplerConfig, Spec, generate_problem
 from vlp.sampler.config import CONNECTIONS, OVERLAPS, QUERY_KINDS, SETTINGS
 
@@ -90,9 +90,15 @@ def generate_certified(request: Request) -> Problem:
 
 @functools.lru_cache(maxsize=256)
 def chart_of(request: Request) -> Chart:
-    """The full forward-chaining model of the problem's program (BFS)."""
+    """The full forward-chaining model of the problem's program (BFS).
+
+    A numerically inconsistent program fails the calling check with the program listed.
+    """
     problem = generate(request)
-    return forward_chain(problem.program(), problem.query, strategy="bfs")
+    try:
+        return forward_chain(problem.program(), problem.query, strategy="bfs")
+    except NumericalInconsistencyError as error:
+        raise AssertionError(describe(problem, f"not numerically consistent: {error}")) from None
 
 
 @st.composite

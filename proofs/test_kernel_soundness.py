@@ -7,8 +7,9 @@ a transfer, the conclusion lies within the horizon and every premise is an axiom
 every corrupted hyperedge (one quantity, agent set, entity or time changed, a premise
 dropped or swapped, a premise not in the program) is rejected.
 
-The judge is :func:`true_instance` below, written from the table in DESIGN §3 without
-reading the kernel's rule data or evaluator. The test asserts agreement both ways
+The judge is :func:`true_instance` below, written from the table in DESIGN §3 (plus the
+kernel's two documented extensions: ``rate`` carries a time, and (5c) mirrors (5a))
+without reading the kernel's rule data or evaluator. The test asserts agreement both ways
 (accepted <=> true instance) on random instances of every rule, corrupted or not.
 
 Break it: in kernel/rules.py change (1b)'s built-in ``Equal(q2, Sub(q1, q))`` to
@@ -82,14 +83,21 @@ def _expected_conclusion(rule_id: str, premises: Sequence[Atom],
             return cont(frozenset().union(*sets), sum(p.args[1] for p in premises),
                         premises[0].args[2], premises[0].args[3])
     if rule_id == "4" and shape == ["cont", "rate"]:
-        (a, q1, container, t), (b, q, e, container_) = premises[0].args, premises[1].args
-        if same(a, b) and same(container, container_):
+        (a, q1, container, t), (b, q, e, container_, t_) = premises[0].args, premises[1].args
+        if same(a, b) and same(container, container_) and same(t, t_):
             return cont(a, q1 * q, e, t)
     if rule_id == "5a" and shape == ["cont", "comp", "compeq"]:
         (a2, q2, e, t), (a3, a4, q, e_, t_) = premises[0].args, premises[1].args
         c1, c2, c3, c4, e__, t__ = premises[2].args
         if same(a2, c2) and same(a3, c3) and same(a4, c4) and same(e, e_, e__) and same(t, t_, t__):
             return cont(c1, q2 + q, e, t)
+    if rule_id == "5c" and shape == ["cont", "comp", "compeq"]:
+        # the mirror of (5a): A1's count and "A1 has as many more than A2 as A3 than A4"
+        (a1, q1, e, t), (a3, a4, q, e_, t_) = premises[0].args, premises[1].args
+        c1, c2, c3, c4, e__, t__ = premises[2].args
+        if same(a1, c1) and same(a3, c3) and same(a4, c4) and same(e, e_, e__) \
+                and same(t, t_, t__) and q1 - q >= 0:
+            return cont(c2, q1 - q, e, t)
     if rule_id == "5b" and shape == ["comp", "comp"]:
         (a1, a2, q, e, t), (a3, a4, q_, e_, t_) = premises[0].args, premises[1].args
         if same(q, q_) and same(e, e_) and same(t, t_) and (a1, a2) != (a3, a4):
@@ -142,9 +150,10 @@ def candidate_instances(draw: st.DrawFn, rule_id: str) -> tuple[str, list[Atom],
         "2b": lambda: [cont(a1, q1, e, t), transfer(a1, a2, q, e, t)],
         "3": lambda: [cont(a, draw(quantities), e, t)
                       for a in [a1, a2] + draw(st.lists(agent_sets, max_size=2))],
-        "4": lambda: [cont(a1, q1, e2, t), rate(a1, q, e, e2)],
+        "4": lambda: [cont(a1, q1, e2, t), rate(a1, q, e, e2, t)],
         "5a": lambda: [cont(a2, q2, e, t), comp(a3, a4, q, e, t), compeq(a1, a2, a3, a4, e, t)],
         "5b": lambda: [comp(a1, a2, q, e, t), comp(a3, a4, q, e, t)],
+        "5c": lambda: [cont(a1, q1, e, t), comp(a3, a4, q, e, t), compeq(a1, a2, a3, a4, e, t)],
         "6": lambda: [cont(a1, q1, e, t)],
     }[rule_id]()
     conclusion = _expected_conclusion(rule_id, premises, frozenset(premises))
