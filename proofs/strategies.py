@@ -14,6 +14,7 @@ that the quick profile still visits every setting/overlap pair.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Sequence
 
 import attrs
@@ -66,7 +67,6 @@ def _spec(request: Request) -> Spec:
     return Spec(request.setting, request.overlap, request.connection, request.control)
 
 
-@functools.lru_cache(maxsize=256)
 def generate(request: Request) -> Problem:
     """The generator's own construction for ``request`` — its first attempt.
 
@@ -75,6 +75,15 @@ def generate(request: Request) -> Problem:
     attempt, before any self-check could hide a failure. (Its certificate field is a
     placeholder; :func:`generate_certified` gives the public, certified problem.)
     """
+    log = os.environ.get("VLP_PROOFS_PROBLEM_LOG")
+    if log:  # one line per problem a check draws, to count a long run's problems
+        with open(log, "a", encoding="utf-8") as stream:
+            stream.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}\n")
+    return _first_attempt(request)
+
+
+@functools.lru_cache(maxsize=256)
+def _first_attempt(request: Request) -> Problem:
     builder = _builder(request.config())
     problem, _counters = builder.build(request.seed, _spec(request), 0)
     return builder.with_query_kind(problem, request.query_kind)
@@ -94,7 +103,7 @@ def chart_of(request: Request) -> Chart:
 
     A numerically inconsistent program fails the calling check with the program listed.
     """
-    problem = generate(request)
+    problem = _first_attempt(request)
     try:
         return forward_chain(problem.program(), problem.query, strategy="bfs")
     except NumericalInconsistencyError as error:
