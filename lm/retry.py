@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import re
 import sys
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
@@ -38,12 +40,25 @@ def is_transient(error: BaseException) -> bool:
         "APIConnectionError", "APIResponseValidationError")))
 
 
+# Providers echo (partly masked) keys in 401 messages: "Incorrect API key provided: sk-ab***yz".
+_KEY_LIKE = re.compile(r"\b(sk|key)-[A-Za-z0-9_\-*.]{4,}")
+_KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "VLP_LOCAL_API_KEY")
+
+
+def redact(text: str) -> str:
+    """``text`` without API keys (the environment's, or anything shaped like one)."""
+    for variable in _KEY_VARIABLES:
+        key = os.environ.get(variable)
+        if key and len(key) >= 8:
+            text = text.replace(key, "[key]")
+    return _KEY_LIKE.sub("[key]", text)
+
+
 def describe(error: BaseException) -> str:
     """A short, key-free description for logs and error records."""
     status = status_code(error)
-    if status is not None:
-        return f"HTTP {status}: {str(error)[:200]}"
-    return f"{type(error).__name__}: {str(error)[:200]}"
+    prefix = f"HTTP {status}" if status is not None else type(error).__name__
+    return f"{prefix}: {redact(str(error))[:200]}"
 
 
 def _suggested_delay(error: BaseException) -> float | None:

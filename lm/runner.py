@@ -42,7 +42,7 @@ from vlp.lm.prompt import (
     clean_proof,
     join_transcript,
 )
-from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, with_retries
+from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
 
 # Problem fields copied into every result record, for the report's stratification.
@@ -294,6 +294,9 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
             except Exception as error:  # noqa: BLE001 (logged; retried on the next run)
                 if isinstance(error, InputError):
                     raise
+                if status_code(error) in (401, 403, 404):  # key, permission, model name:
+                    raise InputError(f"{config.model.label}: {describe(error)}",  # fatal
+                                     location="--model") from None
                 totals.failed += 1
                 message = describe(error.last if isinstance(error, RetriesExhausted) else error)
                 with open(errors_path, "a", encoding="utf-8") as file:

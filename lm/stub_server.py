@@ -30,7 +30,7 @@ import attrs
 
 from vlp.lm.prompt import ANSWER_CUE, QUESTION_PREFIX
 
-FAULT_KINDS = ("429", "500", "timeout", "truncate", "disconnect")
+FAULT_KINDS = ("429", "500", "401", "timeout", "truncate", "disconnect")
 
 
 @attrs.frozen
@@ -181,10 +181,11 @@ class StubServer:
                 if fault == "disconnect":
                     self._close()
                     return
-                if fault in ("429", "500"):
+                if fault in ("429", "500", "401"):
                     status = int(fault)
-                    self._send_error(status, "rate_limit_error" if status == 429
-                                     else "api_error", "injected fault")
+                    kind = {429: "rate_limit_error", 500: "api_error",
+                            401: "authentication_error"}[status]
+                    self._send_error(status, kind, "injected fault")
                     return
                 route = self.path.split("?")[0].rstrip("/")
                 if route.endswith("/chat/completions"):

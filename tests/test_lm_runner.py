@@ -239,3 +239,15 @@ def test_a_reasoning_style_transcript_is_scored_from_its_arithmetic(tmp_path: Pa
     assert score["mode"] == "arithmetic" and score["answer_correct"]
     # four arithmetic steps, all on the shortest proof (paper App. D.4: non-axioms only)
     assert score["efficiency_non_axioms"] == 1.0
+
+
+def test_a_rejected_key_stops_the_run_at_once(
+        tmp_path: Path, dataset: tuple[Path, list[RecordedTranscript]],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data, transcripts = dataset
+    with StubServer(transcripts, faults={1: "401"}) as server:
+        assert main(_arguments(data, tmp_path / "run", server, ("--concurrency", "1"),
+                               None)) == 2
+        assert len(server.requests) == 1
+    assert "HTTP 401" in capsys.readouterr().err
+    assert list(read_results(tmp_path / "run")) == []

@@ -61,3 +61,12 @@ def test_resuming_with_other_settings_is_refused(tmp_path: Path) -> None:
     ResultStore(tmp_path).open({"model": "m", "temperature": 0.0})
     with pytest.raises(InputError, match="temperature"):
         ResultStore(tmp_path).open({"model": "m", "temperature": 1.0})
+
+
+def test_error_descriptions_never_carry_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vlp.lm.retry import describe, redact
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "a-long-secret-value")
+    message = "Incorrect API key provided: sk-proj-AbC1****xyZ9; a-long-secret-value"
+    assert "sk-proj" not in redact(message) and "secret" not in redact(message)
+    assert describe(ValueError(message)).startswith("ValueError: Incorrect API key provided:")
