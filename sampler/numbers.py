@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 import z3
@@ -47,21 +47,22 @@ def _bounds(node: Node, config: SamplerConfig) -> tuple[int, int]:
     return low, high
 
 
-def _equations(node: Node, value) -> list:  # noqa: ANN001 - value maps nodes to terms
-    """The built-ins of ``node``'s rule as constraints over ``value(node)``."""
-    q = value(node)
-    p = [value(x) if x.predicate in QUANTIFIED else None for x in node.premises]
-    match node.rule:
-        case "1a" | "2a" | "5a":
-            return [q == p[0] + p[1]]
-        case "1b" | "2b" | "5c":
-            return [q == p[0] - p[1], q >= 0]
-        case "1c":
-            return [q == p[0] - p[1], q >= 1]
-        case "3":
-            return [q == sum(p[1:], p[0])]
-        case "4":
-            return [q == p[0] * p[1]]
+_SUM_RULES = frozenset({"1a", "2a", "5a"})
+_DIFFERENCE_RULES = frozenset({"1b", "2b", "5c"})
+
+
+def _equations(node: Node, name: Callable[[Node], str]) -> list[str]:
+    """The built-ins of ``node``'s rule as SMT-LIB assertions over ``name(node)``."""
+    q = name(node)
+    p = [name(x) for x in node.premises if x.predicate in QUANTIFIED]
+    if node.rule in _SUM_RULES or node.rule == "3":
+        return [f"(= {q} (+ {' '.join(p)}))"]
+    if node.rule in _DIFFERENCE_RULES:
+        return [f"(= {q} (- {p[0]} {p[1]}))", f"(>= {q} 0)"]
+    if node.rule == "1c":
+        return [f"(= {q} (- {p[0]} {p[1]}))", f"(>= {q} 1)"]
+    if node.rule == "4":
+        return [f"(= {q} (* {p[0]} {p[1]}))"]
     raise ValueError(f"no built-ins for rule {node.rule}")
 
 
@@ -74,57 +75,64 @@ def _distinct_groups(nodes: Sequence[Node]) -> list[list[Node]]:
 
 
 def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int) -> SolveStats:
-    """Give every unfixed quantity node under ``roots`` a value (in place)."""
+    """Give every unfixed quantity node under ``roots`` a value (in place).
+
+    The constraints go to Z3 as one SMT-LIB script (much cheaper than building terms
+    through the Python API); each random box is guarded by its own Boolean and tried as an
+    assumption, so no push/pop is needed.
+    """
     nodes = [n for n in walk(roots) if n.predicate in QUANTIFIED]
     free = [n for n in nodes if not n.fixed]
     if not free:
         return SolveStats(0, 0)
+    index = {id(n): i for i, n in enumerate(free)}
+
+    def name(node: Node) -> str:
+        return str(node.quantity) if node.fixed else f"q{index[id(node)]}"
+
+    script = [f"(declare-const q{i} Int)" for i in range(len(free))]
+    for node in free:
+        low, high = _bounds(node, config)
+        script.append(f"(assert (and (>= {name(node)} {low}) (<= {name(node)} {high})))")
+    for node in nodes:
+        if not node.is_axiom and (not node.fixed or any(not p.fixed for p in node.premises
+                                                         if p.predicate in QUANTIFIED)):
+            script.extend(f"(assert {e})" for e in _equations(node, name))
+    for group in _distinct_groups(nodes):
+        if any(not n.fixed for n in group):
+            script.append(f"(assert (distinct {' '.join(name(n) for n in group)}))")
+    # Each width is tried with fresh random targets a few times before it is widened:
+    # most trees fit a narrow box somewhere, and a narrow box makes the model random.
+    rng = random.Random(seed)
+    axioms = [n for n in free if n.is_axiom]
+    rounds = [w for w in config.box_widths for _ in range(config.box_tries)]
+    for r, width in enumerate(rounds):
+        box = []
+        for node in axioms:
+            target = rng.randint(*_bounds(node, config))
+            box.append(f"(>= {name(node)} {max(0, target - width)}) "
+                       f"(<= {name(node)} {target + width})")
+        script.append(f"(declare-const box{r} Bool)")
+        script.append(f"(assert (=> box{r} (and true {' '.join(box)})))")
     # A private context per call: Z3's heuristics depend on term ids, and a shared
     # context would make a problem's numbers depend on the problems made before it.
     context = z3.Context()
     solver = z3.Solver(ctx=context)
     solver.set("random_seed", seed % (2**31))
-    variables = {id(n): z3.Int(f"q{i}", context) for i, n in enumerate(free)}
-
-    def value(node: Node):  # noqa: ANN202
-        if node.fixed:
-            return z3.IntVal(node.quantity, context)
-        return variables[id(node)]
-
-    for node in free:
-        low, high = _bounds(node, config)
-        solver.add(value(node) >= low, value(node) <= high)
-    for node in nodes:
-        if not node.is_axiom and (not node.fixed or any(not p.fixed for p in node.premises
-                                                         if p.predicate in QUANTIFIED)):
-            solver.add(*_equations(node, value))
-    for group in _distinct_groups(nodes):
-        if any(not n.fixed for n in group):
-            solver.add(z3.Distinct(*[value(n) for n in group]))
-
-    rng = random.Random(seed)
-    axioms = [n for n in free if n.is_axiom]
+    solver.from_string("\n".join(script))
     checks = 0
-    widened = 0
-    # Each width is tried with fresh random targets a few times before it is widened:
-    # most trees fit a narrow box somewhere, and a narrow box makes the model random.
-    rounds = [w for w in config.box_widths for _ in range(config.box_tries)]
-    for width in (*rounds, None):
-        solver.push()
-        if width is not None:
-            for node in axioms:
-                target = rng.randint(*_bounds(node, config))
-                solver.add(value(node) >= target - width, value(node) <= target + width)
+    for r in [*range(len(rounds)), None]:
         checks += 1
-        result = solver.check()
+        if r is None:
+            result = solver.check()
+        else:
+            result = solver.check(z3.Bool(f"box{r}", context))
         if result == z3.sat:
             model = solver.model()
+            values = {d.name(): model[d] for d in model.decls()}
             for node in free:
-                node.quantity = model.eval(value(node), model_completion=True).as_long()
-            solver.pop()
-            return SolveStats(checks, widened)
-        solver.pop()
-        widened += 1
+                node.quantity = values[name(node)].as_long()
+            return SolveStats(checks, checks - 1)
     raise Unsatisfiable(f"no quantities satisfy the built-ins of a {len(nodes)}-node tree")
 
 
