@@ -96,6 +96,8 @@ class StubServer:
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", port), self._handler_class())
         self._server.daemon_threads = True
+        # A client that hangs up mid-reply (a killed run, a timeout) is expected here.
+        self._server.handle_error = lambda request, client_address: None  # type: ignore[method-assign]
         self._thread: threading.Thread | None = None
 
     @property
