@@ -366,11 +366,7 @@ def fig8_search_order(runs: Sequence[Run], path: Path, seed: int = 0,
     _save(figure, path)
 
 
-FIGURES: dict[str, Callable[..., None]] = {
-    "fig3_tokens.png": fig3_tokens,
-    "fig7_accuracy_by_overlap.png": fig7_accuracy_by_overlap,
-    "fig8_search_order.png": fig8_search_order,
-}
+FIGURES = ("fig3_tokens.png", "fig7_accuracy_by_overlap.png", "fig8_search_order.png")
 
 
 @attrs.frozen
@@ -381,15 +377,17 @@ class ReportFiles:
     text: str  # the Markdown report (tables, figure links)
 
 
-def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0,
-                 figures: bool = True) -> ReportFiles:
+def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0, figures: bool = True,
+                 setting: str = "trees") -> ReportFiles:
+    """All tables and figures; ``setting`` is the one Table 3 and Figs. 3 and 8 analyse
+    (the paper's: several irrelevant trees)."""
     out.mkdir(parents=True, exist_ok=True)
     table2_text = table2_markdown(runs, seed)
-    table3_text = table3_markdown(runs, seed)
+    table3_text = table3_markdown(runs, seed, setting)
     settings_text = efficiency_by_setting_markdown(runs, seed)
     tables = []
     for name, (header, rows) in (("table2_accuracy", table2(runs, seed)),
-                                 ("table3_efficiency", table3(runs, seed)),
+                                 ("table3_efficiency", table3(runs, seed, setting)),
                                  ("efficiency_by_setting", efficiency_by_setting(runs, seed))):
         write_csv(out / f"{name}.csv", header, rows)
         tables.append(out / f"{name}.csv")
@@ -400,9 +398,10 @@ def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0,
                out / "efficiency_by_setting.md"]
     written = []
     if figures:
-        for name, draw in FIGURES.items():
-            draw(runs, out / name)
-            written.append(out / name)
+        fig3_tokens(runs, out / "fig3_tokens.png", setting)
+        fig7_accuracy_by_overlap(runs, out / "fig7_accuracy_by_overlap.png", seed)
+        fig8_search_order(runs, out / "fig8_search_order.png", seed, setting)
+        written += [out / name for name in FIGURES]
     counts = "\n".join(f"- {run.label}: {len(run.records)} results, "
                        f"{sum(_score(r, 'mode') == 'arithmetic' for r in run.records)} scored "
                        "in reasoning-model mode (arithmetic only, paper App. D.4)"

@@ -16,6 +16,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT")
     parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (0)")
     parser.add_argument("--no-figures", action="store_true", help="tables only")
+    parser.add_argument("--setting", choices=("axiom", "tree", "trees"), default="trees",
+                        help="the setting Table 3 and Figs. 3 and 8 analyse (trees, as the "
+                        "paper)")
     parser.set_defaults(func=run)
 
 
@@ -23,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     from vlp.lm.report import load_runs, write_report
 
     files = write_report(load_runs(args.runs), args.output, seed=args.seed,
-                         figures=not args.no_figures)
+                         figures=not args.no_figures, setting=args.setting)
     print(files.text.split("![", 1)[0].rstrip())
     print(f"\nreport: {files.markdown}")
     for path in files.figures:
