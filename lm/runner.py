@@ -302,7 +302,10 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
                 with open(errors_path, "a", encoding="utf-8") as file:
                     file.write(json.dumps({"problem_id": str(problem["id"]), "sample": sample,
                                            "error": message}) + "\n")
-                if log is not None:
+                if show_progress:  # printed above the live bar, not through it
+                    view.progress.console.print(f"{problem['id']}#{sample}: {message}",
+                                                markup=False, highlight=False)
+                elif log is not None:
                     log(f"{problem['id']}#{sample}: {message}")
                 continue
             store.append(result_record(problem, sample, config.model.label, attempt, score))
