@@ -23,14 +23,14 @@ def test_demo_design_covers_the_papers_cells() -> None:
 
 
 def test_demo_acceptance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    design = DemoDesign(base=2, per_overlap=1, controls=1, ground=False)
+    design = DemoDesign(base=2, per_overlap=1, controls=0, ground=False)
     files = demo(tmp_path / "demo", seed=3, design=design, workers=2)
     printed = capsys.readouterr().out
     assert "Table 2." in printed and "Table 3." in printed and str(files.markdown) in printed
     runs = {run.label: run for run in load_runs(sorted((tmp_path / "demo" / "runs").iterdir()))}
     assert set(runs) == {"baseline:shortest", "baseline:bfs", "baseline:dfs", "baseline:overlap"}
     shortest = runs["baseline:shortest"]
-    assert len(shortest.records) == 2 + 3 * 5
+    assert len(shortest.records) == 2 + 3 * 4
     assert all(r["score"]["answer_correct"] and r["score"]["efficiency"] == 1.0
                for r in shortest.records)
     _, accuracy = table2(list(runs.values()))
