@@ -12,12 +12,10 @@ satisfiability by ``proofs/minimal_proofs.py``); and ``vlp.checker.shortest_proo
 independent ``Optimize`` encoding — finds the same claim set with a strictly larger
 runner-up.
 
-Break it: in sampler's reverse application of (1b) let the comp premise's second agent be
-an agent already used elsewhere in the proof, or (simplest, in kernel/rules.py) drop
-``Disjoint(A1, A2)`` from (1c) — then (1c) followed by (1a) can re-derive counts through
-comparisons between agents, a second proof of equal size appears for goals whose proof
-passes a comp axiom, and the runner-up check fails. Confirmed with the throwaway plugin
-described in proofs/README.md.
+Break it: in sampler/tree.py, reverse (1a), build the comparison the wrong way round —
+``axiom("comp", (a, other))`` -> ``axiom("comp", (other, a))``. The generated "proof" then
+has a (1a) step that is no rule instance, and the check fails with "kernel rejects step
+[1a]: ... agents mismatch" (confirmed, see proofs/README.md).
 """
 
 from __future__ import annotations

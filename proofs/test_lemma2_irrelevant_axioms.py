@@ -11,9 +11,12 @@ program's full proof forest there is no proof of the goal with at most as many c
 the generated proof that uses any irrelevant axiom (Z3 satisfiability,
 ``proofs/minimal_proofs.py``), and the checker's shortest proof touches none of them.
 
-Break it: in the sampler, let an irrelevant tree reuse an atom of the relevant proof
-(skip adding the relevant proof's atoms to the forbidden set) — see proofs/README.md for
-the patch that was applied in a throwaway run and the failure it produced.
+Break it: in sampler/generate.py, overlap "both", let irrelevant trees take the goal's
+agents themselves instead of agents related to them —
+``return single(names.possessive(goal_names, rng))`` -> ``return single(rng.choice(goal_names))``.
+The irrelevant trees then speak about relevant agents and entities, the program has two
+counts for one agent and time, and the [axiom-both], [tree-both] and [trees-both] cases
+fail (confirmed, see proofs/README.md).
 """
 
 from __future__ import annotations

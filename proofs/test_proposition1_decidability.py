@@ -12,11 +12,11 @@ does not depend on the agenda policy (BFS, DFS and best-first give the same theo
 every theorem the chart holds was accepted by the kernel; and the query has exactly one
 answer, the generated goal.
 
-Break it: in kernel/check.py drop the horizon test (``if conclusion.time is not None and
-conclusion.time > program.horizon``) — the frame rule then carries counts forward forever
-and chaining never empties its agenda; or in the sampler give two relevant axioms
-clashing quantities. The throwaway run recorded in proofs/README.md used a smaller patch:
-the chainer's clash check disabled plus one clashing axiom added to each program.
+Break it: in checker/chaining.py ``union_targets``, forget the query's agent set
+(``named.update(query.agent_sets)`` -> ``pass``). Chaining is no longer goal-directed
+towards the asked union, the model lacks the goal of every problem about several agents,
+and the check fails with the program listed and "answers: []" (confirmed, see
+proofs/README.md).
 """
 
 from __future__ import annotations

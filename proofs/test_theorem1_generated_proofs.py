@@ -11,10 +11,11 @@ many (Z3 satisfiability, ``proofs/minimal_proofs.py``); the checker's ``shortest
 (Z3 Optimize) returns the same claims with a strictly larger runner-up; the certificate
 stored in the problem says the same; and the query has exactly that goal as its answer.
 
-Break it: let ``Problem.proof_claims`` come from a proof that is not the shortest — e.g.
-make the sampler's control expansion add its extra axiom as a second way to derive a
-proved atom instead of a new premise — see proofs/README.md for the patch applied in a
-throwaway run and the failure it produced.
+Break it: either patch of Lemmas 1 and 2 (e.g. sampler/tree.py, reverse (1a):
+``axiom("comp", (a, other))`` -> ``axiom("comp", (other, a))``) makes the [base-None-False]
+case fail: the generated proof no longer replays through the kernel. With only 2 examples
+per case in the quick profile a break in one case can slip through a quick run; the
+thorough profile runs 40 per case (confirmed with 10 per case, see proofs/README.md).
 """
 
 from __future__ import annotations

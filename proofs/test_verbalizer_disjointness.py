@@ -13,9 +13,11 @@ exactly that claim; a derived step rendered with its arithmetic ("So Shanna has 
 19 puzzles.") parses to the step's conclusion with correct arithmetic; and no sentence is
 produced by two different claims.
 
-Break it: in grammar/templates.py swap the two agent slots of one comparison template
-(e.g. the "fewer" phrasing) — its sentences then parse to the mirrored comparison;
-proofs/README.md records the throwaway run.
+Break it: in grammar/templates.py give the "fewer" comparison the words and slot order of
+the "less" one — ``"{B} has {q} {e} fewer than {A}", subject="B"`` ->
+``"{A} has {q} {e} less than {B}", subject="A"`` — so one sentence renders two mirrored
+comparisons. The generated LALR grammar then refuses to build ("Rules defined twice") and
+both checks fail at their first sentence (confirmed, see proofs/README.md).
 """
 
 from __future__ import annotations
