@@ -19,7 +19,6 @@ import attrs
 
 from vlp.kernel import (
     AXIOM,
-    FRAME_RULE_ID,
     SIGNATURES,
     Agents,
     Atom,
@@ -27,6 +26,7 @@ from vlp.kernel import (
     Program,
     Query,
     Theorem,
+    is_frame_rule,
 )
 from vlp.kernel.rules import Add, Equal, Mul, Sub, SumOf, Var
 from vlp.kernel.rules import rule as rule_by_id
@@ -106,7 +106,7 @@ def hyperedge_arithmetic(
     the frame rule have none).
     """
     rule = rule_by_id(rule_id)
-    if rule_id == FRAME_RULE_ID:
+    if is_frame_rule(rule_id):
         return None
     binding: dict[str, Any] = {}
     lists: dict[str, list[Any]] = {}
@@ -234,7 +234,7 @@ class ProgramIndex:
         for claim in self.claims:
             for atom in self.atoms_by_claim[claim]:
                 for edge in chart.incoming(atom):
-                    if edge.rule_id in (FRAME_RULE_ID, AXIOM):
+                    if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
                         continue
                     premise_ids = tuple(dict.fromkeys(self.claim_id[atom_claim[p]]
                                                       for p in edge.premises))

@@ -43,6 +43,7 @@ from vlp.kernel import (
     axiom,
     check_hyperedge,
     find_clash,
+    is_frame_rule,
 )
 
 Strategy = Literal["dfs", "bfs", "overlap"]
@@ -60,7 +61,7 @@ class Hyperedge:
 
     @property
     def is_frame(self) -> bool:
-        return self.rule_id == FRAME_RULE_ID
+        return is_frame_rule(self.rule_id)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -347,7 +348,11 @@ class _Chainer:
         self.agenda = _Agenda(strategy, priority)
         self.index = _Index()
         self.touch = _TransferTouch(program)
-        self.horizon = program.horizon
+        # Frame copies past the last time answer no query; a ground query may name a later
+        # time (up to the kernel's horizon), so it extends the bound.
+        query_time = None if query is None else query.args[SIGNATURES[query.predicate].index(
+            "time")] if "time" in SIGNATURES[query.predicate] else None
+        self.horizon = min(program.horizon, max(last_time(program), query_time or 0))
         self.targets = union_targets(program, query)
         self._targets_by_agent: dict[str, list[Agents]] = defaultdict(list)
         for target in sorted(self.targets, key=Agents.sorted_names):
@@ -510,6 +515,10 @@ class _Chainer:
                 continue
             yield "5b", (atom, other), _compeq(first, second, o_first, o_second, entity, time)
             yield "5b", (other, atom), _compeq(o_first, o_second, first, second, entity, time)
+        # (6c) frame rule for comparisons
+        if (time + 1 <= self.horizon and not self.touch.touches(first, entity, time)
+                and not self.touch.touches(second, entity, time)):
+            yield "6c", (atom,), _comp(first, second, quantity, entity, time + 1)
 
     def _with_transfer(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
         sender, receiver, quantity, entity, time = atom.args
@@ -526,6 +535,10 @@ class _Chainer:
         known = self.index.cont.get((container, time), {}).get(agents)
         if known is not None:
             yield "4", (known, atom), _cont(agents, known.args[1] * quantity, entity, time)
+        # (6r) frame rule for rates: neither the contents nor the containers moved
+        if (time + 1 <= self.horizon and not self.touch.touches(agents, entity, time)
+                and not self.touch.touches(agents, container, time)):
+            yield "6r", (atom,), Atom("rate", (agents, quantity, entity, container, time + 1))
 
     def _with_compeq(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
         first, second, third, fourth, entity, time = atom.args
@@ -538,6 +551,10 @@ class _Chainer:
         if known is not None and comp is not None and known.args[1] - comp.args[2] >= 0:
             yield "5c", (known, comp, atom), _cont(second, known.args[1] - comp.args[2], entity,
                                                    time)
+        # (6q) frame rule for comparison equalities
+        if time + 1 <= self.horizon and not any(
+                self.touch.touches(agents, entity, time) for agents in atom.args[:4]):
+            yield "6q", (atom,), _compeq(first, second, third, fourth, entity, time + 1)
 
     def _unions_with(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
         block, _, entity, time = atom.args

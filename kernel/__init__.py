@@ -11,7 +11,16 @@ from .check import (
     find_clash,
     stratify,
 )
-from .rules import FRAME_RULE_ID, RULES, RULES_BY_ID, UNION_RULE_ID, Rule, rule
+from .rules import (
+    FRAME_RULE_ID,
+    FRAME_RULE_IDS,
+    RULES,
+    RULES_BY_ID,
+    UNION_RULE_ID,
+    Rule,
+    is_frame_rule,
+    rule,
+)
 from .terms import (
     PREDICATES,
     SIGNATURES,
@@ -28,8 +37,8 @@ from .terms import (
 )
 
 __all__ = [
-    "AXIOM", "FRAME_RULE_ID", "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES",
+    "AXIOM", "FRAME_RULE_ID", "FRAME_RULE_IDS", "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES",
     "UNION_RULE_ID", "Agents", "Atom", "Claim", "KernelError", "Program", "Query",
     "Rejection", "Rule", "Theorem", "axiom", "check_hyperedge", "comp", "compeq", "cont",
-    "find_clash", "normalize_name", "rate", "rule", "stratify", "transfer",
+    "find_clash", "is_frame_rule", "normalize_name", "rate", "rule", "stratify", "transfer",
 ]

@@ -258,12 +258,14 @@ def _check_builtin(
 
 
 def _check_negation(program: Program, negation: NoTransferTouching, binding: dict[str, Any]) -> str | None:
-    agents: Agents = binding[negation.agents.name]
-    entity, time = binding[negation.entity.name], binding[negation.time.name]
-    for transfer in program.transfers_at(entity, time):
-        sender, receiver = transfer.args[0], transfer.args[1]
-        if not agents.isdisjoint(sender) or not agents.isdisjoint(receiver):
-            return f"the frame rule cannot carry {agents!r} past {transfer!r}"
+    time = binding[negation.time.name]
+    for entity_var in negation.entities:
+        for transfer in program.transfers_at(binding[entity_var.name], time):
+            sender, receiver = transfer.args[0], transfer.args[1]
+            for agents_var in negation.agents:
+                agents: Agents = binding[agents_var.name]
+                if not agents.isdisjoint(sender) or not agents.isdisjoint(receiver):
+                    return f"the frame rule cannot carry {agents!r} past {transfer!r}"
     return None
 
 

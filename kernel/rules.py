@@ -10,8 +10,10 @@ a conclusion pattern. The union rule (3) has one premise pattern that is repeate
 n >= 2 times; its variables then stand for lists (``A[i]``, ``q[i]``) and its built-ins
 use the list forms ``UnionOf``, ``SumOf`` and ``PairwiseDisjoint``.
 
-Two deliberate extensions of the paper's Table 1, both forced by real problems (the paper
+Three deliberate extensions of the paper's Table 1, both forced by real problems (the paper
 authors' own generator writes them):
+- frame rules (6c, 6r, 6q) carry comparisons, rates and comparison equalities across a
+  tick exactly as (6) carries counts.
 - ``rate`` carries a time like every other fact: "Freeman has 4 glue sticks per backpack"
   holds when it is stated; a timeless rate would re-derive the old count after a transfer
   and make the model numerically inconsistent.
@@ -156,15 +158,17 @@ Builtin = Union[Equal, AtLeast, Disjoint, PairwiseDisjoint, DifferentPairs]
 
 @attrs.frozen(repr=False)
 class NoTransferTouching:
-    """Closed-world negation: no ``transfer(S, R, _, entity, time)`` axiom whose S or R
-    shares an agent with ``agents``."""
+    """Closed-world negation: no ``transfer(S, R, _, e, time)`` axiom, for any ``e`` of
+    ``entities``, whose S or R shares an agent with any of ``agents``."""
 
-    agents: Var
-    entity: Var
+    agents: tuple[Var, ...] = attrs.field(converter=tuple)
+    entities: tuple[Var, ...] = attrs.field(converter=tuple)
     time: Var
 
     def __repr__(self) -> str:
-        return f"not transfer(S, R, _, {self.entity!r}, {self.time!r}) with S or R meeting {self.agents!r}"
+        entities = "|".join(map(repr, self.entities))
+        agents = ", ".join(map(repr, self.agents))
+        return f"not transfer(S, R, _, {entities}, {self.time!r}) with S or R meeting {agents}"
 
 
 @attrs.frozen(repr=False)
@@ -246,14 +250,33 @@ RULES: tuple[Rule, ...] = (
     Rule("5c", [_p("cont", A1, q1, e, t), _p("comp", A3, A4, q, e, t),
                 _p("compeq", A1, A2, A3, A4, e, t)],
          [Equal(q2, Sub(q1, q)), AtLeast(q2, 0)], _p("cont", A2, q2, e, t)),
+    # Frame rules: a fact persists to the next tick unless a transfer at this tick touches
+    # one of its agents in one of its entities. (6) is the paper's; the others carry
+    # comparisons, rates and comparison equalities the same way (a fact stated before a
+    # transfer can meet one stated after it, as in the paper authors' own problems).
     Rule("6", [_p("cont", A, q, e, t)],
          [Equal(t2, Add(t, Const(1)))], _p("cont", A, q, e, t2),
-         negation=NoTransferTouching(A, e, t)),
+         negation=NoTransferTouching((A,), (e,), t)),
+    Rule("6c", [_p("comp", A1, A2, q, e, t)],
+         [Equal(t2, Add(t, Const(1)))], _p("comp", A1, A2, q, e, t2),
+         negation=NoTransferTouching((A1, A2), (e,), t)),
+    Rule("6r", [_p("rate", A, q, e, e2, t)],
+         [Equal(t2, Add(t, Const(1)))], _p("rate", A, q, e, e2, t2),
+         negation=NoTransferTouching((A,), (e, e2), t)),
+    Rule("6q", [_p("compeq", A1, A2, A3, A4, e, t)],
+         [Equal(t2, Add(t, Const(1)))], _p("compeq", A1, A2, A3, A4, e, t2),
+         negation=NoTransferTouching((A1, A2, A3, A4), (e,), t)),
 )
 
 RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 
 FRAME_RULE_ID = "6"
+FRAME_RULE_IDS: frozenset[str] = frozenset(r.id for r in RULES if r.negation is not None)
+
+
+def is_frame_rule(rule_id: str) -> bool:
+    """Frame rules only carry a fact across a tick: their copies are the same claim."""
+    return rule_id in FRAME_RULE_IDS
 UNION_RULE_ID = "3"
 
 

@@ -20,14 +20,14 @@ from vlp.checker import forward_chain, goal_of, shortest_proof
 from vlp.checker.chaining import Chart, Hyperedge
 from vlp.checker.verify import problem_spec
 from vlp.grammar import render_conclusion, render_statement
-from vlp.kernel import FRAME_RULE_ID, Atom, Claim, Program
+from vlp.kernel import Atom, Claim, Program, is_frame_rule
 from vlp.lm.models import BASELINES
 from vlp.lm.runner import Attempt
 
 
 def _derivation(chart: Chart, atom: Atom) -> Hyperedge | None:
     """The first accepted non-frame hyperedge concluding ``atom`` (None for a frame copy)."""
-    return next((edge for edge in chart.incoming(atom) if edge.rule_id != FRAME_RULE_ID), None)
+    return next((edge for edge in chart.incoming(atom) if not is_frame_rule(edge.rule_id)), None)
 
 
 def verbalize_pops(program: Program, chart: Chart) -> list[str]:

@@ -7,8 +7,9 @@ import copy
 import random
 
 import attrs
+import z3
 
-from vlp.kernel import Agents, Atom, Claim, Query
+from vlp.kernel import Agents, Atom, Claim, Query, is_frame_rule
 
 from . import verbalize
 from .config import CONNECTIONS, CONTROL_RULES, OVERLAPS, SETTINGS, SamplerConfig, derive_seed
@@ -85,6 +86,7 @@ class ProblemBuilder:
         self.lexicon = lexicon or load_lexicon()
         self._entities = [n.plural for n in self.lexicon.all_nouns()]
         self._bases: dict[int, tuple[Node, Agents, str, int, NamePool, Counters]] = {}
+        self._context: z3.Context | None = None
 
     # ------------------------------------------------------------------ relevant proof
 
@@ -148,7 +150,8 @@ class ProblemBuilder:
                                       parents, used_keys, relevant_entities)
                 root, attached = made
                 try:
-                    checks += solve_quantities([root], self.config, rng.getrandbits(62)).checks
+                    checks += solve_quantities([root], self.config, rng.getrandbits(62),
+                                               self._context).checks
                 except Unsatisfiable:
                     unsat += 1
                     continue
@@ -259,7 +262,8 @@ class ProblemBuilder:
                 rule = rng.choice(allowed)
                 sampler.expand(leaf, rule, 1, rng, allowed=("1a", "1b", "2a", "2b"))
             try:
-                checks += solve_quantities([relevant], self.config, rng.getrandbits(62)).checks
+                checks += solve_quantities([relevant], self.config, rng.getrandbits(62),
+                                           self._context).checks
             except Unsatisfiable:
                 unsat += 1
                 for node, rule, premises in snapshot:
@@ -291,6 +295,8 @@ class ProblemBuilder:
 
     def build(self, seed: int, spec: Spec, attempt: int = 0) -> tuple[Problem, Counters]:
         relevant, goal_agents, entity, depth, names, counters = self._cached_base(seed)
+        # one Z3 context per problem build: its solves always come in the same order
+        self._context = z3.Context()
         base_claims = None
         trees: list[Node] = []
         connected = 0
@@ -361,7 +367,7 @@ class ProblemBuilder:
                 lines.append(verbalize.render_conclusion(step.rule, step.premises,
                                                          step.conclusion))
         proof_text = "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
-        derived = sum(1 for e in edges if e.rule != "6")
+        derived = sum(1 for e in edges if not is_frame_rule(e.rule))
         return Problem(
             id="", seed=seed, setting=spec.setting, overlap=spec.overlap,
             connection=spec.connection, control=spec.control, query_kind="nonground",
@@ -416,11 +422,11 @@ def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]
 def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | EdgeRecord]:
     """Verbalization order (App. D.2): axioms as stated, derived claims as conclusions;
     frame-rule copies say nothing new and are left out."""
-    conclusions = {e.conclusion for e in edges if e.rule != "6"}
+    conclusions = {e.conclusion for e in edges if not is_frame_rule(e.rule)}
     steps: list[Atom | EdgeRecord] = []
     said: set[Claim] = set()
     for edge in edges:
-        if edge.rule == "6":
+        if is_frame_rule(edge.rule):
             continue
         for premise in edge.premises:
             if premise.claim() in said:
@@ -437,7 +443,7 @@ def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | E
 
 def _axiom_of(atom: Atom, edges: list[EdgeRecord]) -> Atom:
     """The axiom a (possibly frame-copied) premise comes from."""
-    frames = {e.conclusion: e.premises[0] for e in edges if e.rule == "6"}
+    frames = {e.conclusion: e.premises[0] for e in edges if is_frame_rule(e.rule)}
     while atom in frames:
         atom = frames[atom]
     return atom

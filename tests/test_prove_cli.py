@@ -61,7 +61,7 @@ def test_text_output_is_an_indented_tree(capsys: pytest.CaptureFixture[str]) -> 
     assert "    cont({edgar}, 29, parrots, 1)  [rule 5a]" in lines
     assert "        cont({pieter}, 20, parrots, 0)  [axiom]" in lines
     assert any(line.startswith("certificate: unique") for line in lines)
-    assert lines[-1].startswith("popped: 15 theorems (overlap)")
+    assert lines[-1].startswith("popped: 12 theorems (overlap)")
 
 
 def test_query_override(capsys: pytest.CaptureFixture[str]) -> None:

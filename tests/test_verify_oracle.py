@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from vlp.checker.verdicts import Status
 from vlp.checker.verify import prepared_problem, problem_spec, verify
 from vlp.grammar import render_conclusion, render_statement, statement_variants
-from vlp.kernel import FRAME_RULE_ID, Claim
+from vlp.kernel import Claim, is_frame_rule
 
 try:
     from vlp.sampler import SamplerConfig, generate_problem
@@ -102,7 +102,7 @@ class Builder:
         stated = {line.claim for line in self.lines}
         proof = self.prepared.index.proof_claims
         edges = [e for e in self.prepared.chart.hyperedges
-                 if e.rule_id != FRAME_RULE_ID and e.conclusion.claim() not in proof | stated
+                 if not is_frame_rule(e.rule_id) and e.conclusion.claim() not in proof | stated
                  and e.conclusion.claim() not in self.axioms
                  and all(p.claim() in self.axioms | stated for p in e.premises)]
         if not edges:
@@ -168,7 +168,7 @@ class Builder:
         """DESIGN §6 applied to the known claims, straight from the chart's hyperedges."""
         premise_sets: dict[Claim, list[set[Claim]]] = {}
         for edge in self.prepared.chart.hyperedges:
-            if edge.rule_id != FRAME_RULE_ID:
+            if not is_frame_rule(edge.rule_id):
                 premise_sets.setdefault(edge.conclusion.claim(), []).append(
                     {p.claim() for p in edge.premises})
         proof = self.prepared.index.proof_claims
