@@ -74,7 +74,8 @@ def _distinct_groups(nodes: Sequence[Node]) -> list[list[Node]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int) -> SolveStats:
+def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int,
+                     context: z3.Context | None = None) -> SolveStats:
     """Give every unfixed quantity node under ``roots`` a value (in place).
 
     The constraints go to Z3 as one SMT-LIB script (much cheaper than building terms
@@ -114,9 +115,10 @@ def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int) ->
                        f"(<= {name(node)} {target + width})")
         script.append(f"(declare-const box{r} Bool)")
         script.append(f"(assert (=> box{r} (and true {' '.join(box)})))")
-    # A private context per call: Z3's heuristics depend on term ids, and a shared
-    # context would make a problem's numbers depend on the problems made before it.
-    context = z3.Context()
+    # Z3's heuristics depend on term ids, so a context shared across problems would make
+    # a problem's numbers depend on the problems made before it: callers pass a context
+    # private to one problem (its solves always run in the same order), else a fresh one.
+    context = context or z3.Context()
     solver = z3.Solver(ctx=context)
     solver.set("random_seed", seed % (2**31))
     solver.from_string("\n".join(script))
