@@ -108,7 +108,7 @@ def run_jobs(jobs: Sequence[Job], config: SamplerConfig, workers: int) -> Iterat
     # z3 is not fork-safe once a context exists (workers hang): always spawn
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers, initializer=_init_worker, initargs=(config,)) as pool:
-        yield from pool.imap(make, jobs, chunksize=1)
+        yield from pool.imap(make, jobs, chunksize=8)  # neighbours share a base
 
 
 def write_dataset(jobs: Sequence[Job], out: Path | TextIO, *, config: SamplerConfig,
