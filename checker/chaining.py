@@ -98,12 +98,7 @@ def last_time(program: Program) -> int:
     The latest time any axiom speaks about: a transfer at ``t`` speaks about ``t + 1``
     (its effect), every other timed axiom about its own time.
     """
-    times = [
-        atom.time + 1 if atom.predicate == "transfer" else atom.time
-        for atom in program.axioms
-        if atom.time is not None
-    ]
-    return max(times, default=0)
+    return program.last_time
 
 
 def query_time(program: Program, query: Query) -> int:

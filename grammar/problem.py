@@ -128,13 +128,12 @@ def parse_problem(text: str, source: str = "<text>", *,
     if not axioms:
         raise ProblemParseError("the problem states no facts before its question",
                                 f"{source}:{question_sentence.line}")
-    last_time = max(a.time + 1 if a.predicate == "transfer" else a.time for a in axioms
-                    if a.time is not None) if any(a.time is not None for a in axioms) else 0
+    last_time = Program(axioms).last_time
     assert query_parse.query is not None
     query = _at_time(query_parse.query, last_time)
     added: list[Atom] = []
     if query.predicate == "cont" and query.entity not in {a.entity for a in axioms}:
-        added = category_links(axioms, query, categories)
+        added = category_links(axioms, query, last_time, categories)
         if not added:
             raise ProblemParseError(
                 f"the question asks about {query.entity!r}, which no statement mentions",
@@ -151,15 +150,16 @@ def _at_time(query: Query, time: int) -> Query:
                                         for k, a in zip(kinds, query.args, strict=False)))
 
 
-def category_links(axioms: list[Atom], query: Query,
+def category_links(axioms: list[Atom], query: Query, time: int,
                    categories: Mapping[str, str] | None = None) -> list[Atom]:
     """Axioms that let a question about a category be answered with the kernel's rules.
 
     "If Kyla and Natalee sum up the vegetables that they have" asks for the union over a
     category while Kyla has spinach leaves and Natalee cucumbers. The union rule (3) needs
     one entity, so each queried agent's count of its member entity is carried into the
-    category by a unit rate, ``rate({kyla}, 1, vegetables, spinach leaves)`` (rule 4:
-    28 spinach leaves * 1 = 28 vegetables). The member entity of each agent is the one
+    category by a unit rate at the question's ``time``,
+    ``rate({kyla}, 1, vegetables, spinach leaves, T)`` (rule 4: 28 spinach leaves * 1 =
+    28 vegetables; at T only, since earlier counts may since have been transferred). The member entity of each agent is the one
     ``categories`` maps to the category; without a map, it is the only entity the agent
     holds that is not a container of one of its rates (Kyla's plastic bags hold her spinach
     leaves); this guess is only made for a union over agents holding different entities.
@@ -179,7 +179,7 @@ def category_links(axioms: list[Atom], query: Query,
             members = held - containers
         if len(members) != 1:
             return []
-        links.append(rate(agent, 1, category, members.pop()))
+        links.append(rate(agent, 1, category, members.pop(), time))
     if categories is None and len({link.args[3] for link in links}) < 2:
         return []  # one entity for everyone is not a category reading, just a wrong word
     return links

@@ -269,8 +269,7 @@ class _ToClaims:
 
 
 def _as_query(claim: Claim) -> Query:
-    return Query(claim.predicate, tuple(claim.at(0).args[:-1]) + (None,)) \
-        if claim.predicate != "rate" else Query("rate", claim.args)
+    return Query(claim.predicate, tuple(claim.at(0).args[:-1]) + (None,))
 
 
 def _template_callback(template: Template) -> Any:
@@ -299,8 +298,7 @@ def _template_callback(template: Template) -> Any:
             slots[name] = value
         args = tuple(slots.get(s) for s in CLAIM_SLOTS[template.predicate])
         if template.kind == QUESTION:
-            kinds_time = args + ((None,) if template.predicate != "rate" else ())
-            return Query(template.predicate, kinds_time)
+            return Query(template.predicate, args + (None,))  # time: the question's
         return ParsedClaim(Claim(template.predicate, args), template.id,
                            quantity.arithmetic if quantity else None)
 

@@ -62,6 +62,13 @@ class Program:
     def horizon(self) -> int:
         return self._horizon
 
+    @property
+    def last_time(self) -> int:
+        """The time queries ask about: the latest time an axiom speaks about (a transfer
+        at t speaks about t + 1, its effect; every other axiom about its own time)."""
+        return max((a.time + 1 if a.predicate == "transfer" else a.time  # type: ignore[operator]
+                    for a in self.axioms if a.time is not None), default=0)
+
     def transfers_at(self, entity: str, time: int) -> list[Atom]:
         return list(self._transfers.get((entity, time), ()))
 

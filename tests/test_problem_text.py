@@ -113,16 +113,16 @@ def test_category_questions_sum_each_agents_member_entity() -> None:
             "If Kyla and Natalee sum up the vegetables that they have, what is the number of "
             "vegetables that they have in total?")
     parsed = parse_problem(text)
-    assert parsed.category_axioms == (rate("kyla", 1, "vegetables", "spinach leaves"),
-                                      rate("natalee", 1, "vegetables", "cucumbers"))
+    assert parsed.category_axioms == (rate("kyla", 1, "vegetables", "spinach leaves", 0),
+                                      rate("natalee", 1, "vegetables", "cucumbers", 0))
     assert solve(parsed.program, parsed.query).answer == 56
     # with a category map, the member entity comes from the map
     query = parsed.query
     atoms = list(parsed.axiom_order)
-    assert category_links(atoms, query, {"cucumbers": "vegetables",
+    assert category_links(atoms, query, 0, {"cucumbers": "vegetables",
                                          "spinach leaves": "vegetables"}) == \
         list(parsed.category_axioms)
-    assert category_links(atoms, query, {"cucumbers": "vegetables"}) == []
+    assert category_links(atoms, query, 0, {"cucumbers": "vegetables"}) == []
 
 
 def test_text_files_load_through_the_checker(tmp_path: Path) -> None:

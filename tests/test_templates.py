@@ -85,7 +85,7 @@ def atoms(draw: st.DrawFn) -> Atom:
     if predicate == "transfer":
         return transfer(draw(agent_sets(2)), draw(agent_sets(2)), q, e, t)
     if predicate == "rate":
-        return rate(draw(agent_sets(2)), q, e, draw(ENTITIES.filter(lambda c: c != e)))
+        return rate(draw(agent_sets(2)), q, e, draw(ENTITIES.filter(lambda c: c != e)), t)
     return compeq(*(draw(agent_sets(2)) for _ in range(4)), e, t)
 
 
@@ -188,9 +188,9 @@ def test_paper_phrasings_render() -> None:
         "Stacee then gets 14 more necklaces from Felic."
     assert render_statement(cont(["alice", "bob"], 8, "apples", 0)) == \
         "Alice and Bob have 8 apples combined."
-    assert render_statement(rate("alice", 4, "apples", "baskets"), 1) == \
+    assert render_statement(rate("alice", 4, "apples", "baskets", 0), 1) == \
         "Each of Alice's baskets contains 4 apples."
-    assert render_statement(rate("trueman", 16, "hamsters", "pet stores")) == \
+    assert render_statement(rate("trueman", 16, "hamsters", "pet stores", 1)) == \
         "Trueman possesses 16 hamsters per pet store."
     assert render_statement(cont("bernhard's son", 1, "apples", 0)) == "Bernhard's son has 1 apple."
     assert render_statement(compeq("leona", "henrieta", "alvan", "ki", "wrenches", 0)) == (
@@ -225,7 +225,7 @@ class _Edge:
     (_Edge("2b", (cont("shanna", 24, "puzzles", 0), transfer("shanna", "costa", 5, "puzzles", 0)),
            cont("shanna", 19, "puzzles", 1)), "So Shanna has 24 - 5 = 19 puzzles."),
     (_Edge("4", (cont("trueman", 8, "pet stores", 1),
-                 rate("trueman", 16, "hamsters", "pet stores")),
+                 rate("trueman", 16, "hamsters", "pet stores", 1)),
            cont("trueman", 128, "hamsters", 1)), "So Trueman has 8 * 16 = 128 hamsters."),
     (_Edge("3", (cont("curcio", 10, "hamsters", 1), cont("neely", 32, "hamsters", 1),
                  cont("trueman", 128, "hamsters", 1), cont("gwendolin", 9, "hamsters", 1)),
