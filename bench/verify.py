@@ -51,12 +51,14 @@ def _transcript(problem: Any, rng: random.Random) -> str:
     """The reference proof plus irrelevant derivations and restatements: 20 sentences."""
     from vlp.checker.verify import prepared_problem, problem_spec
     from vlp.grammar import render_conclusion, render_statement
+    from vlp.kernel import is_frame_rule
 
     spec = problem_spec(problem)
     prepared = prepared_problem(spec)
     sentences = list(prepared.reference_text())
     detours = [edge for edge in prepared.chart.hyperedges
-               if edge.rule_id not in ("6", "3") and edge.conclusion.claim()
+               if not is_frame_rule(edge.rule_id) and edge.rule_id != "3"
+               and edge.conclusion.claim()
                not in prepared.index.proof_claims
                and edge.conclusion not in spec.program.axioms]
     rng.shuffle(detours)
