@@ -142,7 +142,8 @@ class PreparedProblem:
         for edge in self.chart.hyperedges:
             distinguished = _ELIMINATION_RULES.get(edge.rule_id)
             conclusion = edge.conclusion
-            if distinguished is not None and edge.premises[distinguished] in axioms:
+            if distinguished is not None and \
+                    edge.premises[distinguished].claim() in self.index.axiom_claims:
                 universe.add(conclusion.claim())
             elif edge.rule_id == "1c" and (conclusion.args[0], conclusion.args[1],
                                            conclusion.args[3]) in compeq_pairs:
