@@ -3,9 +3,9 @@
 For each record, verifying the problem text and the record's own reasoning trace (joined)
 must find the answer and score efficiency = relevant trace sentences / all trace sentences
 exactly (the `relevant` flags are that generator's own). The run here is a spread sample
-(every 31st record, so every setting appears); `bench`-style full runs are in the closing
-note. Records whose problem the program layer cannot read or solve are counted apart: they
-fail before any transcript is looked at.
+(every 31st record, so every setting appears; a full run takes minutes). Records whose
+problem the program layer rejects are counted apart: they fail before any transcript is
+looked at, and the only accepted reason is numerical inconsistency.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ def test_traces_score_their_own_relevance_exactly() -> None:
     assert scored, f"no refgen problem could be solved: {unsolvable[:3]}"
     wrong = [row for row in scored if not (row[1] and row[2] == row[3])]
     assert wrong == []  # every problem the program layer solves is scored exactly
-    if len(scored) < 0.99 * (len(scored) + len(unsolvable)):
-        pytest.xfail(f"{len(unsolvable)} of {len(scored) + len(unsolvable)} sampled problems "
-                     f"are not solvable by the program layer, e.g. {unsolvable[0]}")
+    # the only problems turned away are numerically inconsistent ones (DESIGN §3): that
+    # generator's irrelevant trees sometimes give an agent two counts (its own trace states
+    # both, e.g. "So Drusilla has 99 - 20 = 79 chairs." and "So Drusilla has 11 + 14 = 25
+    # chairs."); 22 of the 620 records are such, the other 598 all score exactly
+    assert all("numerically inconsistent" in message for _index, message in unsolvable), \
+        unsolvable
