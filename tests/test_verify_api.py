@@ -142,3 +142,13 @@ def test_any_text_gives_a_report(pieces: list[str]) -> None:
     for value in (report.efficiency, report.efficiency_non_axioms, report.recall):
         assert value is None or 0.0 <= value <= 1.0
     json.dumps(report.to_json())
+
+
+def test_many_transcripts_of_one_problem_and_a_plugged_tokenizer() -> None:
+    from vlp.api import verify_many
+
+    reports = verify_many(DATA / "d3.txt", [LLAMA, "Pieter has 20 parrots."],
+                          tokenizer=lambda text: text.split("."))
+    assert [r.efficiency for r in reports] == [10 / 18, 1.0]
+    assert reports[1].metrics.transcript_tokens == 2  # "Pieter has 20 parrots" and ""
+    assert reports[0].metrics.reference_tokens == 11  # ten sentences, one split each
