@@ -17,7 +17,7 @@ from .lexicon import Lexicon, load_lexicon
 from .numbers import Unsatisfiable, solve_quantities
 from .problem import AxiomRecord, Certificate, EdgeRecord, Problem
 from .timeline import Timeline
-from .tree import TRANSFER_RULES, NamePool, Node, TreeSampler, single, walk
+from .tree import FRAME_RULE_FOR, FRAMED, TRANSFER_RULES, NamePool, Node, TreeSampler, single, walk
 
 
 class SelfCheckError(Exception):
@@ -312,7 +312,8 @@ class ProblemBuilder:
                 counters = counters + self._control(seed, attempt, relevant, extra, names)
                 trees, connected = [], 0
         timeline = Timeline([relevant, *trees],
-                            random.Random(derive_seed(seed, "time", spec.label(), attempt)))
+                            random.Random(derive_seed(seed, "time", spec.label(), attempt)),
+                            early_facts=self.config.early_facts)
         text_rng = random.Random(derive_seed(seed, "text", spec.label(), attempt))
         problem = self._assemble(seed, spec, relevant, trees, timeline, goal_agents, entity,
                                  depth, connected, text_rng)
@@ -392,10 +393,11 @@ def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]
             claims.append(atom.claim())
 
     def carry(node: Node, needed: int) -> Atom:
-        if node.predicate != "cont":
+        if node.predicate not in FRAMED or node.time == needed:
             return node.atom()
         for t in range(node.time, needed):  # type: ignore[arg-type]
-            edges.append(EdgeRecord("6", (node.atom(t),), node.atom(t + 1)))
+            edges.append(EdgeRecord(FRAME_RULE_FOR[node.predicate], (node.atom(t),),
+                                    node.atom(t + 1)))
         return node.atom(needed)
 
     def visit(node: Node) -> None:

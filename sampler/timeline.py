@@ -21,15 +21,17 @@ from collections.abc import Sequence
 
 from vlp.kernel import Atom
 
-from .tree import TRANSFER_RULES, Node, walk
+from .tree import FRAMED, TRANSFER_RULES, Node, walk
 
 
 class Timeline:
     """Ticks, times and presentation order for the trees of one problem."""
 
-    def __init__(self, roots: Sequence[Node], rng: random.Random):
+    def __init__(self, roots: Sequence[Node], rng: random.Random, *,
+                 early_facts: bool = False):
         self.roots = list(roots)
         self.rng = rng
+        self.early_facts = early_facts
         self.nodes = list(walk(self.roots))
         self.transfers = [n for n in self.nodes if n.predicate == "transfer"]
         for node in self.nodes:
@@ -88,14 +90,15 @@ class Timeline:
         return self._lower[id(node)]
 
     def _touch_floor(self, node: Node, needed: int) -> int:
-        """After the last transfer before ``needed`` that touches node's agents/entity
-        (the frame rule cannot carry a count across it)."""
-        agents = node.agents[0]
+        """After the last transfer before ``needed`` that touches one of node's agents in
+        one of its entities (a frame rule cannot carry the fact across it)."""
+        entities = {node.entity, node.container} - {None}
         floor = 0
         for t in self.transfers:
-            if t.entity != node.entity or t.tick >= needed:  # type: ignore[operator]
+            if t.entity not in entities or t.tick >= needed:  # type: ignore[operator]
                 continue
-            if not agents.isdisjoint(t.agents[0]) or not agents.isdisjoint(t.agents[1]):
+            if any(not agents.isdisjoint(party) for agents in node.agents
+                   for party in t.agents):
                 floor = max(floor, t.tick + 1)  # type: ignore[operator]
         return floor
 
@@ -107,11 +110,14 @@ class Timeline:
         self._assigned.add(id(node))
         if node.predicate == "transfer":
             return  # its time is its tick
-        if node.predicate == "rate":
-            node.time = needed  # timeless: presented where it is used
+        if (self.early_facts and node.is_axiom and node.predicate in FRAMED
+                and node.predicate != "cont"):
+            # a comparison or rate may be stated earlier and carried to its use by the
+            # kernel's frame rule for it (6c/6q/6r), as in the paper authors' problems
+            node.time = self.rng.randint(self._touch_floor(node, needed), needed)
             return
-        if node.predicate in ("comp", "compeq"):
-            node.time = needed  # comparisons are not carried across time
+        if node.predicate in ("comp", "compeq", "rate"):
+            node.time = needed  # exactly when used
         elif node.rule in TRANSFER_RULES:
             node.time = node.premises[1].tick + 1
         else:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from vlp.kernel import RULES_BY_ID, SIGNATURES, Agents, Atom
+from vlp.kernel import RULES, RULES_BY_ID, SIGNATURES, Agents, Atom
 
 from .config import SamplerConfig
 from .lexicon import Lexicon
@@ -24,6 +24,10 @@ from .lexicon import Lexicon
 QUANTIFIED = frozenset(p for p, kinds in SIGNATURES.items() if "quantity" in kinds)
 TIMED = frozenset(p for p, kinds in SIGNATURES.items() if "time" in kinds)
 TRANSFER_RULES = frozenset({"2a", "2b"})
+# The kernel's frame rule for each predicate it can carry across a tick.
+FRAME_RULE_FOR: dict[str, str] = {
+    rule.conclusion.predicate: rule.id for rule in RULES if rule.negation is not None}
+FRAMED = frozenset(FRAME_RULE_FOR) & TIMED
 
 
 @attrs.define(eq=False, repr=False)
