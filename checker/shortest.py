@@ -18,7 +18,7 @@ is not chosen; the runner-up must be larger (or the re-solve unsat).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 import networkx as nx
@@ -194,9 +194,12 @@ class _Encoding:
         optimizer = self._optimizer([self.claim_count <= self.upper_bound])
         optimizer.minimize(self.claim_count)
         optimizer.minimize(self.vertex_count)
-        if optimizer.check() != z3.sat:
+        result = optimizer.check()
+        if result != z3.sat:
+            # unsat means the pruned forest lost every proof (a bug in the pruning)
+            reason = "unsat" if result == z3.unsat else optimizer.reason_unknown()
             raise RuntimeError(f"no proof of {self.goal} found in the forest (solver: "
-                               f"{optimizer.reason_unknown()})")
+                               f"{reason})")
         return optimizer.model()
 
     def runner_up(self, claims: frozenset[Claim]) -> int | None:
@@ -254,11 +257,19 @@ def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
     - one that uses the goal as a premise: a proof never needs its goal to reach its goal;
     - any derivation of an atom that is a frame copy of an axiom (through frame-rule steps
       only) other than that frame chain: the chain costs no claim beyond the atom's own;
-    - (1a)/(1b) with a derived comp(A1, A2): only (1c) derives comp, from the one
-      cont of A1 and of A2 at that time, one of which is the conclusion (a cycle);
-    - (5a)/(5c) with a derived compeq: only (5b) derives it, from comp(A1, A2) (derived:
-      a cycle as above; an axiom: then (1a)/(1b) on the same cont and comp(A1, A2) proves
-      the same conclusion with a subset of the claims).
+    - (1a)/(1b) with a comp(A1, A2) that is neither an axiom nor a frame copy (6c) of one:
+      it comes from (1c) at some time t - k (k >= 0, then k frame steps) from the conts of
+      A1 and A2 at t - k. For k = 0 one of them is the conclusion (a cycle). For k > 0
+      the 6c steps say A1 and A2 are untouched from t - k to t, so (6) carries
+      cont(A1, t - k) to the conclusion, which is the same claim: a subset of the claims;
+    - (5a)/(5c) with a compeq that is neither an axiom nor a frame copy (6q) of one: it
+      comes from (5b) at t - k from comp(A1, A2), which 6c carries to t (6q says all four
+      agent sets are untouched), and (1a)/(1b) on the same cont and that comp proves the
+      same conclusion with a subset of the claims (and if that comp is itself derived,
+      the previous case applies).
+    A comp or compeq stated early and carried by frame rules is as good as an axiom: the
+    (1a)/(1b)/(5a)/(5c) steps on it must stay (pruning them lost every proof of goals
+    whose comparisons were stated before their use).
     """
     axioms = chart.program.axioms
     carried: dict[Atom, Hyperedge | None] = {}
@@ -273,6 +284,10 @@ def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
                     break
         return carried[atom]
 
+    def stated(atom: Atom) -> bool:
+        """An axiom, or an axiom carried forward by frame rules only."""
+        return atom in axioms or frame_step(atom) is not None
+
     relevant: set[Atom | Hyperedge] = {goal}
     frontier = [goal]
     while frontier:
@@ -281,7 +296,7 @@ def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
             continue
         step = frame_step(atom)
         for edge in [step] if step is not None else chart.incoming(atom):
-            if goal in edge.premises or edge in relevant or _cyclic_or_dominated(edge, axioms):
+            if goal in edge.premises or edge in relevant or _cyclic_or_dominated(edge, stated):
                 continue
             relevant.add(edge)
             for premise in edge.premises:
@@ -295,11 +310,12 @@ def _acyclic_key(edge: Hyperedge, rank: object) -> tuple[int, str]:
     return (max((rank(p) for p in edge.premises), default=0), str(edge))  # type: ignore[operator]
 
 
-def _cyclic_or_dominated(edge: Hyperedge, axioms: frozenset[Atom]) -> bool:
+def _cyclic_or_dominated(edge: Hyperedge, stated: Callable[[Atom], bool]) -> bool:
+    """(1a)/(1b)/(5a)/(5c) whose comp/compeq premise was derived, not stated (see above)."""
     if edge.rule_id in ("1a", "1b"):
-        return edge.premises[1] not in axioms
+        return not stated(edge.premises[1])
     if edge.rule_id in ("5a", "5c"):
-        return edge.premises[2] not in axioms
+        return not stated(edge.premises[2])
     return False
 
 

@@ -26,6 +26,7 @@ from vlp.kernel import (
     comp,
     compeq,
     cont,
+    rate,
     transfer,
 )
 
@@ -265,6 +266,101 @@ def test_optimum_and_runner_up_match_brute_force(case: tuple[Program, Atom]) -> 
         proved[edge.conclusion] = verdict
     assert goal in proved or goal in program.axioms
     assert len(proof.dfs_atoms()) == proof.size
+
+
+# -- comparisons and rates stated before their use (frame rules 6c/6r/6q) ----------------
+
+EARLY_FACTS = [
+    "cont({mieko}, 56, armchairs, 0)", "cont({natasha}, 1, warehouses, 0)",
+    "comp({pavitra}, {hanneke}, 74, armchairs, 0)", "comp({romain}, {natasha}, 58, armchairs, 0)",
+    "cont({pavitra}, 75, armchairs, 0)", "comp({romain}, {rawiri}, 16, armchairs, 0)",
+    "cont({taavi}, 20, warehouses, 0)", "rate({taavi}, 9, armchairs, warehouses, 0)",
+    "transfer({mieko}, {kaveri}, 26, armchairs, 0)",
+    "rate({natasha}, 2, armchairs, warehouses, 1)", "comp({bjarki}, {mieko}, 50, armchairs, 1)",
+]
+
+
+def test_comparison_stated_before_its_use_is_not_pruned() -> None:
+    # Regression: (1b) on comp(romain, rawiri, 16, armchairs, 1), a 6c frame copy of an
+    # axiom, was pruned as if the comp came from (1c), so the solver saw no proof at all.
+    program = Program(parse_atom(a) for a in EARLY_FACTS)
+    goal = parse_atom("cont({bjarki, hanneke, rawiri, taavi}, 305, armchairs, 1)")
+    proof = shortest_proof(forward_chain(program, goal), goal)
+    assert proof.size == 19 and proof.unique
+    rules = [e.rule_id for e in proof.hyperedges]
+    assert rules.count("6c") == 2 and "4" in rules and rules[-1] == "3"
+    carried = {e.conclusion for e in proof.hyperedges if e.rule_id == "6c"}
+    assert parse_atom("comp({romain}, {rawiri}, 16, armchairs, 1)") in carried
+
+
+def test_compeq_stated_before_its_use_is_not_pruned() -> None:
+    program = Program([
+        compeq("edgar", "pieter", "dennie", "dianna", "x", 0),
+        comp("dennie", "dianna", 15, "x", 0),
+        cont("zoe", 10, "x", 0), transfer("zoe", "yorgos", 6, "x", 0),
+        cont("pieter", 14, "x", 1),
+    ])
+    goal = cont("edgar", 29, "x", 1)
+    proof = shortest_proof(forward_chain(program, goal), goal)
+    assert sorted(e.rule_id for e in proof.hyperedges) == ["5a", "6c", "6q"]
+    assert proof.size == 4 and proof.unique
+
+
+@st.composite
+def early_programs(draw: st.DrawFn) -> tuple[Program, Atom]:
+    """Comparisons, compeqs and rates stated at time 0, counts and transfers later."""
+    agents = ["a", "b", "c", "d", "e"]
+    truth = [{x: draw(st.integers(0, 9)) for x in agents}]
+    axioms: set[Atom] = set()
+    for time in range(draw(st.integers(1, 2))):  # transfers at 0 (and 1) between two agents
+        sender, receiver = draw(st.permutations(agents[:4]))[:2]
+        now = dict(truth[-1])
+        amount = draw(st.integers(1, 4))
+        if now[sender] >= amount:
+            axioms.add(transfer(sender, receiver, amount, "x", time))
+            now[sender] -= amount
+            now[receiver] += amount
+        truth.append(now)
+    last = len(truth) - 1
+    if draw(st.booleans()):  # e's boxes of x, stated at time 0, used at any time
+        per_box = draw(st.integers(2, 3))
+        boxes = draw(st.integers(1, 3))
+        axioms.add(rate("e", per_box, "x", "box", 0))
+        axioms.add(cont("e", boxes, "box", draw(st.integers(0, last))))
+        for known in truth:
+            known["e"] = per_box * boxes
+    pairs = draw(st.lists(st.tuples(st.sampled_from(agents), st.sampled_from(agents)),
+                          min_size=1, max_size=4))
+    for first, second in pairs:
+        if truth[0][first] != truth[0][second]:
+            high, low = sorted((first, second), key=lambda x: -truth[0][x])
+            axioms.add(comp(high, low, truth[0][high] - truth[0][low], "x", 0))
+    for name in draw(st.lists(st.sampled_from(agents), min_size=1, max_size=3)):
+        time = draw(st.integers(0, last))
+        axioms.add(cont(name, truth[time][name], "x", time))
+    if draw(st.booleans()):
+        a, b, c = draw(st.permutations(agents))[:3]
+        if truth[0][b] > truth[0][c]:
+            axioms.add(compeq("f", a, b, c, "x", 0))
+            if draw(st.booleans()):
+                axioms.add(comp(b, c, truth[0][b] - truth[0][c], "x", 0))
+    program = Program(axioms)
+    chart = forward_chain(program)
+    stated = {a.claim() for a in axioms}
+    goals = sorted(a for a in chart.theorems if a.predicate == "cont" and a.claim() not in stated)
+    goal = draw(st.sampled_from(goals or sorted(chart.theorems)))
+    return program, goal
+
+
+@given(st.one_of(small_programs(), early_programs()))
+def test_optimum_matches_brute_force_with_early_facts(case: tuple[Program, Atom]) -> None:
+    program, goal = case
+    chart = forward_chain(program)
+    proof = shortest_proof(chart, goal)
+    families = _minimal_claim_sets(chart)[goal]
+    assert proof.size == min(len(f) for f in families)
+    avoiding = [len(f) for f in families if not proof.claims <= f]
+    assert proof.runner_up_size == (min(avoiding) if avoiding else None)
 
 
 def test_parse_atom_roundtrip_of_proof_json() -> None:
