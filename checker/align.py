@@ -245,6 +245,7 @@ class ProgramIndex:
                     for premise in premise_ids:
                         self._consumers.setdefault(premise, []).append(record)
         self._ancestor_cache: dict[int, frozenset[int]] = {}
+        self._accepted: dict[HyperedgeLike, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
         for claim in self.claims:
@@ -372,10 +373,14 @@ class ProgramIndex:
             records.sort(key=lambda r: not (
                 r.arithmetic is not None and same_expression(stated, r.arithmetic)))
         for record in records:
-            premises = [self.chart.theorems[p] for p in record.edge.premises]
-            theorem = check_with_kernel(self.program, record.edge, premises)
-            if theorem is not None:
-                return Derivation(theorem, record.edge)
+            theorem = self._accepted.get(record.edge)
+            if theorem is None:  # the kernel's verdict on one rule instance never changes
+                premises = [self.chart.theorems[p] for p in record.edge.premises]
+                theorem = check_with_kernel(self.program, record.edge, premises)
+                if theorem is None:
+                    continue
+                self._accepted[record.edge] = theorem
+            return Derivation(theorem, record.edge)
         return None
 
     def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:
