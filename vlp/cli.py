@@ -65,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def verify_proof_main(argv: Sequence[str] | None = None) -> int:
     """``verify-proof PROBLEM TRANSCRIPT`` is ``vlp verify PROBLEM TRANSCRIPT``."""
     parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    subparsers.choices["verify"].prog = parser.prog = "verify-proof"
     argv = list(sys.argv[1:] if argv is None else argv)
     return run(parser, ["verify", *argv])
 
