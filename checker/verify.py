@@ -549,8 +549,11 @@ def _metrics(
 
 def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOrder:
     dfs, bfs, proof = prepared.search_references()
+    _, _, universe = prepared.reference_orders()
     ids = prepared.index.claim_id
-    mine = tuple(first_occurrences(order))
+    # the transcript is compared on the same theorems as the references (App. D.4: the
+    # annotated theorems); claims outside the universe have no place in any reference
+    mine = tuple(first_occurrences(order, universe.__contains__))
     mine_ids = [ids[c] for c in mine]
 
     def distance(reference: tuple[Claim, ...]) -> float:

@@ -66,3 +66,12 @@ def test_baselines_run_as_models_without_network_or_keys(d3: dict, tmp_path: Pat
     (record,) = read_results(tmp_path / "run")
     assert record["model"] == "baseline:overlap" and record["score"]["answer_correct"]
     assert record["usage"]["input_tokens"] == 0
+
+
+def test_search_baselines_are_at_distance_zero_from_their_own_order(d3: dict) -> None:
+    """App. D.4: a reasoner that *is* DFS (BFS) forward chaining has search-order distance 0
+    to the DFS (BFS) reference, and the shortest proof is at distance 0 to itself."""
+    orders = {s: _score(s, d3)["search_order"] for s in ("dfs", "bfs", "shortest")}
+    assert orders["dfs"]["distance_dfs"] == 0.0 < orders["dfs"]["distance_bfs"]
+    assert orders["bfs"]["distance_bfs"] == 0.0 < orders["bfs"]["distance_dfs"]
+    assert orders["shortest"]["distance_shortest_proof"] == 0.0
