@@ -8,7 +8,8 @@ every corrupted hyperedge (one quantity, agent set, entity or time changed, a pr
 dropped or swapped, a premise not in the program) is rejected.
 
 The judge is :func:`true_instance` below, written from the table in DESIGN §3 (plus the
-kernel's two documented extensions: ``rate`` carries a time, and (5c) mirrors (5a))
+kernel's documented extensions: ``rate`` carries a time, (5c) mirrors (5a), and frame
+rules (6c)(6r)(6q) carry comparisons, rates and compeqs forward like (6) carries counts)
 without reading the kernel's rule data or evaluator. The test asserts agreement both ways
 (accepted <=> true instance) on random instances of every rule, corrupted or not.
 
@@ -102,13 +103,19 @@ def _expected_conclusion(rule_id: str, premises: Sequence[Atom],
         (a1, a2, q, e, t), (a3, a4, q_, e_, t_) = premises[0].args, premises[1].args
         if same(q, q_) and same(e, e_) and same(t, t_) and (a1, a2) != (a3, a4):
             return compeq(a1, a2, a3, a4, e, t)
-    if rule_id == "6" and shape == ["cont"]:
-        a, q, e, t = premises[0].args
-        touched = any(x.predicate == "transfer" and x.args[3] == e and x.args[4] == t
-                      and (set(x.args[0].names) | set(x.args[1].names)) & set(a.names)
+    frames = {"6": "cont", "6c": "comp", "6r": "rate", "6q": "compeq"}
+    if frames.get(rule_id) is not None and shape == [frames[rule_id]]:
+        # a fact carried to the next tick unless a transfer at that tick, of its entity (or,
+        # for a rate, of its container), has a sender or receiver among its agents
+        fact = premises[0]
+        names = set().union(*(a.names for a in fact.args if isinstance(a, Agents)))
+        goods = {a for a in fact.args[:-1] if isinstance(a, str)}
+        t = fact.args[-1]
+        touched = any(x.predicate == "transfer" and x.args[3] in goods and x.args[4] == t
+                      and (set(x.args[0].names) | set(x.args[1].names)) & names
                       for x in axioms)
         if not touched:
-            return cont(a, q, e, t + 1)
+            return Atom(fact.predicate, (*fact.args[:-1], t + 1))
     return None
 
 
@@ -155,6 +162,9 @@ def candidate_instances(draw: st.DrawFn, rule_id: str) -> tuple[str, list[Atom],
         "5b": lambda: [comp(a1, a2, q, e, t), comp(a3, a4, q, e, t)],
         "5c": lambda: [cont(a1, q1, e, t), comp(a3, a4, q, e, t), compeq(a1, a2, a3, a4, e, t)],
         "6": lambda: [cont(a1, q1, e, t)],
+        "6c": lambda: [comp(a1, a2, q, e, t)],
+        "6r": lambda: [rate(a1, q, e, e2, t)],
+        "6q": lambda: [compeq(a1, a2, a3, a4, e, t)],
     }[rule_id]()
     conclusion = _expected_conclusion(rule_id, premises, frozenset(premises))
     if conclusion is None:

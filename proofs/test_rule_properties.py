@@ -61,8 +61,10 @@ PAPER_AGENT_ROLES = {
     "3": (UNION, None), "4": (ELIMINATION, "rate"),
     "5a": (ELIMINATION, "compeq"), "5b": (INTRODUCTION, "compeq"), "6": (UNUSED, None),
 }
-# vlp's extension of Table 1 (kernel/rules.py docstring): (5c) mirrors (5a) as (1b) (1a).
-EXTENSION_AGENT_ROLES = {"5c": (ELIMINATION, "compeq")}
+# vlp's extensions of Table 1 (kernel/rules.py docstring): (5c) mirrors (5a) as (1b) (1a),
+# and frame rules for comp, rate and compeq (6c, 6r, 6q), unused by the generator like (6).
+EXTENSION_AGENT_ROLES = {"5c": (ELIMINATION, "compeq"), "6c": (UNUSED, None),
+                         "6r": (UNUSED, None), "6q": (UNUSED, None)}
 EXPECTED_AGENT_ROLES = {rid: role for rid, role in {**PAPER_AGENT_ROLES,
                                                     **EXTENSION_AGENT_ROLES}.items()
                         if rid in {r.id for r in RULES}}
@@ -188,12 +190,9 @@ def renamed_tables(draw: st.DrawFn) -> list[Rule]:
     # built-ins and the negation only matter for the union and frame rules, which keep
     # their names; substitute them for the renamed variables anyway to keep the rule sound
     builtins = [_rename_builtin(b, var) for b in target.builtins]
+    negation = None if target.negation is None else _rename_builtin(target.negation, var)
     changed = attrs.evolve(target, premises=premises, conclusion=pattern(target.conclusion),
-                           builtins=builtins,
-                           negation=None if target.negation is None else attrs.evolve(
-                               target.negation, agents=var(target.negation.agents),
-                               entity=var(target.negation.entity),
-                               time=var(target.negation.time)))
+                           builtins=builtins, negation=negation)
     return [changed if r.id == target.id else r for r in RULES]
 
 
