@@ -14,6 +14,28 @@ Union (rule 3) over every subset of agents explodes, so it is goal-directed: it 
 builds target agent sets with >= 2 agents that the query or some axiom names, from any
 partition of the target into blocks that each have a ``cont`` theorem at the same
 entity and time.
+
+Modes. ``"complete"`` (the default) derives the whole model: every theorem, so a checker
+recognises any true statement (e.g. a comparison the problem never states). ``"proof"``
+derives only what some minimum-claim proof of a ``cont`` query can use, for shortest
+proofs and certification. It leaves out three kinds of steps; "stated" below means an
+axiom or an axiom carried forward by frame rules only (6c/6q), which is decided before
+chaining from the transfer axioms:
+
+- (1c) unless its comp(A1, A2) names the pair (A3, A4) of some compeq axiom at the same
+  entity (the only place a derived comp is needed: the comp premise of 5a/5c);
+- (1a)/(1b) with a comp that is not stated: such a comp comes from (1c) at t - k (then k
+  frame steps, so A1 and A2 are untouched meanwhile); the conclusion is cont(A1) or
+  cont(A2) at t, which (6) already carries from the (1c) premise: the same atom, derived
+  anyway, and the step adds no claim to any proof;
+- (5b): it derives compeqs, which only (5a)/(5c) use, and on a derived compeq those are
+  dominated by (1a)/(1b) on the comp(A1, A2) it came from (same conclusion, a subset of
+  the claims) - the argument of :func:`vlp.checker.shortest._useful_ancestors`.
+
+So both modes prove exactly the same ``cont`` atoms (on a consistent program), the proof
+mode's forest keeps every hyperedge ``_useful_ancestors`` would keep, and shortest proofs
+and runner-ups agree (property-tested in tests/test_chaining.py). A query about comp or
+compeq needs the left-out steps, so it always chains completely.
 """
 
 from __future__ import annotations
@@ -48,6 +70,8 @@ from vlp.kernel import (
 
 Strategy = Literal["dfs", "bfs", "overlap"]
 STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")
+Mode = Literal["complete", "proof"]
+MODES: tuple[str, ...] = ("complete", "proof")
 Priority = Callable[[Atom], float]
 
 
@@ -195,15 +219,20 @@ class Chart:
     ``hyperedges`` every accepted rule instance, in order of acceptance.
     """
 
-    def __init__(self, program: Program, query: Query | None, strategy: str):
+    def __init__(self, program: Program, query: Query | None, strategy: str,
+                 mode: str = "complete"):
         self.program = program
         self.query = query
         self.strategy = strategy
+        self.mode = mode
         self.theorems: dict[Atom, Theorem] = {}
         self.pop_order: list[Atom] = []
         self.hyperedges: list[Hyperedge] = []
-        self.forest: nx.DiGraph = nx.DiGraph()
         self.complete = False  # False when stopped at the goal before the agenda emptied
+        # the networkx forest is built on first use: most callers only need the indexes
+        self._forest: nx.DiGraph | None = None
+        self._forest_edges = 0
+        self._atom_order: list[Atom] = []
         self._incoming: dict[Atom, list[Hyperedge]] = defaultdict(list)
         self._pop_positions: dict[Atom, int] = {}
         self._edge_positions: dict[Hyperedge, int] = {}
@@ -232,8 +261,23 @@ class Chart:
             self._pop_positions = {a: i for i, a in enumerate(self.pop_order, 1)}
         return self._pop_positions.get(atom)
 
+    @property
+    def forest(self) -> nx.DiGraph:
+        """The proof forest: atom nodes (``kind="atom"``, ``axiom``) and hyperedge nodes
+        (``kind="hyperedge"``, ``rule``), premise -> hyperedge -> conclusion."""
+        if self._forest is None or self._forest_edges != len(self.hyperedges):
+            forest = nx.DiGraph()
+            for atom in self._atom_order:
+                forest.add_node(atom, kind="atom", axiom=self.is_axiom(atom))
+            for edge in self.hyperedges:
+                forest.add_node(edge, kind="hyperedge", rule=edge.rule_id)
+                forest.add_edges_from((premise, edge) for premise in edge.premises)
+                forest.add_edge(edge, edge.conclusion)
+            self._forest, self._forest_edges = forest, len(self.hyperedges)
+        return self._forest
+
     def _add_atom_node(self, atom: Atom) -> None:
-        self.forest.add_node(atom, kind="atom", axiom=self.is_axiom(atom))
+        self._atom_order.append(atom)
 
     def acceptance_index(self, edge: Hyperedge) -> int:
         """Position of ``edge`` in ``hyperedges`` (the order the kernel accepted them)."""
@@ -242,12 +286,10 @@ class Chart:
     def _add_hyperedge(self, edge: Hyperedge) -> None:
         self._edge_positions[edge] = len(self.hyperedges)
         self.hyperedges.append(edge)
-        self._incoming[edge.conclusion].append(edge)
-        self.forest.add_node(edge, kind="hyperedge", rule=edge.rule_id)
-        for premise in edge.premises:
-            self.forest.add_edge(premise, edge)
-        self._add_atom_node(edge.conclusion)
-        self.forest.add_edge(edge, edge.conclusion)
+        incoming = self._incoming[edge.conclusion]
+        if not incoming and edge.conclusion not in self.theorems:
+            self._add_atom_node(edge.conclusion)
+        incoming.append(edge)
 
     def __repr__(self) -> str:
         return (f"Chart({len(self.theorems)} theorems, {len(self.hyperedges)} hyperedges, "
@@ -329,9 +371,14 @@ class _Chainer:
         priority: Priority | None,
         axiom_order: Sequence[Atom] | None,
         stop_at_goal: bool,
+        mode: str = "complete",
     ):
         if strategy not in STRATEGIES:
             raise ValueError(f"unknown strategy {strategy!r}; expected one of {STRATEGIES}")
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; expected one of {MODES}")
+        if query is not None and query.predicate != "cont":
+            mode = "complete"  # a comp/compeq query needs the steps the proof mode leaves out
         if priority is None and strategy == "overlap":
             if query is None:
                 raise ValueError("the overlap strategy needs a query")
@@ -339,10 +386,11 @@ class _Chainer:
         self.program = program
         self.query = query
         self.stop_at_goal = stop_at_goal
-        self.chart = Chart(program, query, strategy)
+        self.chart = Chart(program, query, strategy, mode)
         self.agenda = _Agenda(strategy, priority)
         self.index = _Index()
         self.touch = _TransferTouch(program)
+        self.complete_mode = mode == "complete"
         # Frame copies past the last time answer no query; a ground query may name a later
         # time (up to the kernel's horizon), so it extends the bound.
         query_time = None if query is None else query.args[SIGNATURES[query.predicate].index(
@@ -356,6 +404,32 @@ class _Chainer:
         self._by_key: dict[tuple, Atom] = {}
         self._seen_edges: set[Hyperedge] = set()
         self.axiom_order = self._presentation_order(axiom_order)
+        # proof mode: comps stated (axioms and their frame copies) and compeq-named pairs
+        self.stated_comps = self._stated_comps()
+        self.compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in program.axioms
+                             if a.predicate == "compeq"}
+
+    def _stated_comps(self) -> set[Atom]:
+        """Comp axioms and every copy the frame rule 6c makes of them (same conditions)."""
+        stated: set[Atom] = set()
+        for atom in self.program.axioms:
+            if atom.predicate != "comp":
+                continue
+            first, second, quantity, entity, time = atom.args
+            stated.add(atom)
+            while (time + 1 <= self.horizon and not self.touch.touches(first, entity, time)
+                   and not self.touch.touches(second, entity, time)):
+                time += 1
+                stated.add(_comp(first, second, quantity, entity, time))
+        return stated
+
+    def _useful_comp(self, comp: Atom) -> bool:
+        """Proof mode: may (1a)/(1b) use ``comp``? Only a stated one (module docstring)."""
+        return self.complete_mode or comp in self.stated_comps
+
+    def _useful_derived_comp(self, first: Agents, second: Agents, entity: str) -> bool:
+        """Proof mode: may (1c) derive comp(first, second)? Only for a compeq's pair."""
+        return self.complete_mode or (first, second, entity) in self.compeq_pairs
 
     def _presentation_order(self, axiom_order: Sequence[Atom] | None) -> list[Atom]:
         if axiom_order is None:
@@ -437,21 +511,24 @@ class _Chainer:
         agents, quantity, entity, time = atom.args
         # (1a) cont(A2) as the first premise
         for comp in index.comp_by_second.get((entity, time, agents), ()):
-            yield "1a", (atom, comp), _cont(comp.args[0], quantity + comp.args[2], entity, time)
+            if self._useful_comp(comp):
+                yield "1a", (atom, comp), _cont(comp.args[0], quantity + comp.args[2], entity,
+                                                time)
         # (1b) cont(A1) as the first premise
         for comp in index.comp_by_first.get((entity, time, agents), ()):
             rest = quantity - comp.args[2]
-            if rest >= 0:
+            if rest >= 0 and self._useful_comp(comp):
                 yield "1b", (atom, comp), _cont(comp.args[1], rest, entity, time)
         # (1c) with every other cont at (entity, time), in both roles
+        useful = self._useful_derived_comp
         for other_agents, other in list(index.cont.get((entity, time), {}).items()):
             if other is atom or not agents.isdisjoint(other_agents):
                 continue
             other_quantity = other.args[1]
-            if quantity > other_quantity:
+            if quantity > other_quantity and useful(agents, other_agents, entity):
                 yield "1c", (atom, other), _comp(agents, other_agents, quantity - other_quantity,
                                                  entity, time)
-            elif other_quantity > quantity:
+            elif other_quantity > quantity and useful(other_agents, agents, entity):
                 yield "1c", (other, atom), _comp(other_agents, agents, other_quantity - quantity,
                                                  entity, time)
         # (2a) / (2b) the transferred agent moves from t to t + 1
@@ -487,12 +564,13 @@ class _Chainer:
         index = self.index
         first, second, quantity, entity, time = atom.args
         conts = index.cont.get((entity, time), {})
-        known = conts.get(second)
-        if known is not None:
-            yield "1a", (known, atom), _cont(first, known.args[1] + quantity, entity, time)
-        known = conts.get(first)
-        if known is not None and known.args[1] - quantity >= 0:
-            yield "1b", (known, atom), _cont(second, known.args[1] - quantity, entity, time)
+        if self._useful_comp(atom):
+            known = conts.get(second)
+            if known is not None:
+                yield "1a", (known, atom), _cont(first, known.args[1] + quantity, entity, time)
+            known = conts.get(first)
+            if known is not None and known.args[1] - quantity >= 0:
+                yield "1b", (known, atom), _cont(second, known.args[1] - quantity, entity, time)
         for compeq in index.compeq_by_pair.get((entity, time, first, second), ()):
             known = conts.get(compeq.args[1])
             if known is not None:
@@ -503,7 +581,7 @@ class _Chainer:
                 yield "5c", (known, atom, compeq), _cont(compeq.args[1],
                                                          known.args[1] - quantity, entity, time)
         for other in list(index.comp_by_quantity.get((entity, time, quantity), ())):
-            if other is atom:
+            if other is atom or not self.complete_mode:  # (5b) only in the complete model
                 continue
             o_first, o_second = other.args[0], other.args[1]
             if (o_first, o_second) == (first, second):
@@ -603,16 +681,20 @@ def forward_chain(
     priority: Priority | None = None,
     axiom_order: Sequence[Atom] | None = None,
     stop_at_goal: bool = False,
+    mode: str = "complete",
 ) -> Chart:
     """Paper Alg. 1: saturate ``program`` (or stop once the query is answered).
 
     ``priority`` (atom -> float, higher pops first) overrides the built-in policy of
     ``strategy``. Raises :class:`NumericalInconsistencyError` naming the two clashing
     atoms if the model proves two atoms that differ only in their quantity.
+    ``mode="proof"`` leaves out steps no minimum-claim proof of a ``cont`` query uses (see
+    the module docstring): same answers and shortest proofs, a smaller forest, but not the
+    whole model (use the default ``"complete"`` to recognise arbitrary true statements).
     """
     if isinstance(query, Atom):
         query = Query(query.predicate, query.args)
-    chainer = _Chainer(program, query, strategy, priority, axiom_order, stop_at_goal)
+    chainer = _Chainer(program, query, strategy, priority, axiom_order, stop_at_goal, mode)
     # The chart only grows and holds no reference cycles; the cyclic garbage collector
     # would rescan it over and over and make large runs superlinear.
     collecting = gc.isenabled()

@@ -64,9 +64,8 @@ class SamplerConfig:
     # Random boxes tried per width before widening (then no box at all).
     box_tries: int = 3
     # State comparisons and rates at a random earlier time than their use (carried by the
-    # kernel's frame rules 6c/6q/6r). Off: vlp.checker.shortest_proof does not yet find
-    # proofs through those frame rules in every program.
-    early_facts: bool = False
+    # kernel's frame rules 6c/6q/6r), as the paper authors' problems do.
+    early_facts: bool = True
     # Attempts before giving up on a tree whose built-ins Z3 finds unsatisfiable.
     max_tree_attempts: int = 200
     # Attempts at a problem that fails its self-check (each failure is counted: a bug).
