@@ -235,12 +235,14 @@ class _Encoding:
     def extract(self, claims: frozenset[Claim]) -> list[Hyperedge]:
         """A proof of the goal using only ``claims`` (optimal, so it uses all of them), with
         the fewest vertices as a tree (Knuth's superior-function algorithm: costs only grow
-        along the chosen edges, so the result is acyclic); ties go to the edge accepted
-        first by chaining, so the choice is deterministic."""
+        along the chosen edges, so the result is acyclic); ties go to the canonically
+        first edge, so the choice is deterministic and independent of chaining order."""
         axioms = self.chart.program.axioms
-        allowed = [e for e in self.edges if e.conclusion.claim() in claims
-                   and e.conclusion not in axioms
-                   and all(p.claim() in claims for p in e.premises)]
+        # canonical order (not acceptance order), so the proof does not depend on the
+        # strategy or chaining mode that built the forest
+        allowed = sorted((e for e in self.edges if e.conclusion.claim() in claims
+                          and e.conclusion not in axioms
+                          and all(p.claim() in claims for p in e.premises)), key=str)
         cost: dict[Atom, int] = {a: 1 for a in self.atoms if a in axioms and a.claim() in claims}
         picked: dict[Atom, Hyperedge] = {}
         changed = True
