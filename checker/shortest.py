@@ -32,7 +32,6 @@ import re
 from collections.abc import Callable, Sequence
 
 import attrs
-import networkx as nx
 import z3
 
 from vlp.errors import InputError
@@ -154,10 +153,6 @@ class _Encoding:
         self.atoms = sorted((n for n in relevant if isinstance(n, Atom)), key=str)
         self.edges = sorted((n for n in relevant if isinstance(n, Hyperedge)),
                             key=chart.acceptance_index)
-        forest = nx.DiGraph()
-        for edge in self.edges:
-            forest.add_edges_from((p, edge) for p in edge.premises)
-            forest.add_edge(edge, edge.conclusion)
         self.atom_var = {a: f"a{i}" for i, a in enumerate(self.atoms)}
         self.edge_var = {e: f"h{i}" for i, e in enumerate(self.edges)}
         claims = sorted({a.claim() for a in self.atoms}, key=str)
@@ -176,10 +171,14 @@ class _Encoding:
                 lines.append(f"(assert (=> {self.atom_var[atom]} "
                              f"{_disjunction([self.edge_var[e] for e in incoming[atom]])}))")
         # ranks only where the forest has cycles: inside strongly connected components
-        component = {}
-        for number, members in enumerate(nx.strongly_connected_components(forest)):
-            for member in members:
-                component[member] = number
+        number = {a: i for i, a in enumerate(self.atoms)}
+        successors: list[list[int]] = [[] for _ in self.atoms]
+        for edge in self.edges:
+            target = number[edge.conclusion]
+            for premise in edge.premises:
+                successors[number[premise]].append(target)
+        component_of = _strong_components(successors)
+        component = {a: component_of[i] for a, i in number.items()}
         self.rank: dict[Atom, str] = {}
         for edge in self.edges:
             conclusion = edge.conclusion
@@ -191,6 +190,8 @@ class _Encoding:
         lines[:0] = [f"(declare-const {v} (_ BitVec {width}))" for v in self.rank.values()]
         self.script = "\n".join(lines)
         self.upper_bound = _first_derivation_size(chart, goal)
+        self.solver: z3.Solver | None = None
+        self.guards = 0
 
     def _rank(self, atom: Atom) -> str:
         if atom not in self.rank:
@@ -200,15 +201,30 @@ class _Encoding:
     def _descend(self, extra: str, bound: int | None) -> tuple[int, frozenset[Claim]] | None:
         """The fewest claims of a proof (with ``extra`` asserted, at most ``bound``), and
         the claims of one such proof; None if there is none. Each model lowers the bound
-        below its own count; the final unsat is Z3's proof that the minimum is optimal."""
-        solver = z3.SolverFor("QF_FD")
-        solver.from_string(f"{self.script}\n{extra}")
+        below its own count; the final unsat is Z3's proof that the minimum is optimal.
+
+        One solver serves the optimum and the runner-up (the script is parsed once and
+        the SAT core keeps what it learnt): ``extra`` is asserted for good, each bound
+        only under a fresh guard literal passed as an assumption."""
+        if self.solver is None:
+            self.solver = z3.SolverFor("QF_FD")
+            self.solver.from_string(self.script)
+        solver = self.solver
+        if extra:
+            solver.from_string(extra)
         variables = list(self.claim_var.values())
         best: tuple[int, frozenset[Claim]] | None = None
         while True:
-            if bound is not None:
-                solver.from_string(f"(assert {_at_most(variables, bound)})")
-            if solver.check() != z3.sat:
+            formula = "true" if bound is None else _at_most(variables, bound)
+            if formula == "true":
+                result = solver.check()
+            else:
+                guard = f"g{self.guards}"
+                self.guards += 1
+                solver.from_string(f"(declare-const {guard} Bool)\n"
+                                   f"(assert (=> {guard} {formula}))")
+                result = solver.check(z3.Bool(guard))
+            if result != z3.sat:
                 return best
             values = _model_values(solver.model())
             # a minimal model sets exactly the claims of a proof (any other claim could be
@@ -275,6 +291,52 @@ class _Encoding:
 
         visit(self.goal)
         return order
+
+
+def _strong_components(successors: list[list[int]]) -> list[int]:
+    """Component number of each node of a directed graph (Tarjan's algorithm, iterative)."""
+    count = len(successors)
+    index = [-1] * count
+    low = [0] * count
+    component = [-1] * count
+    on_stack = [False] * count
+    stack: list[int] = []
+    counter = components = 0
+    for root in range(count):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work.pop()
+            if child == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack[node] = True
+            recurse = False
+            for position in range(child, len(successors[node])):
+                target = successors[node][position]
+                if index[target] < 0:
+                    work.append((node, position + 1))
+                    work.append((target, 0))
+                    recurse = True
+                    break
+                if on_stack[target]:
+                    low[node] = min(low[node], index[target])
+            if recurse:
+                continue
+            if low[node] == index[node]:
+                while True:
+                    member = stack.pop()
+                    on_stack[member] = False
+                    component[member] = components
+                    if member == node:
+                        break
+                components += 1
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return component
 
 
 def _conjunction(terms: Sequence[str]) -> str:

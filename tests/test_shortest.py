@@ -368,3 +368,18 @@ def test_parse_atom_roundtrip_of_proof_json() -> None:
     proof = solve(loaded.program, loaded.query).proof
     for edge in proof.to_json()["proof"]:  # type: ignore[union-attr]
         assert parse_atom(edge["conclusion"]).predicate in ("cont", "comp", "compeq")
+
+
+@given(st.lists(st.lists(st.integers(0, 7), max_size=4), min_size=1, max_size=8))
+def test_strong_components_match_networkx(successors: list[list[int]]) -> None:
+    import networkx as nx
+
+    from vlp.checker.shortest import _strong_components
+
+    successors = [[t for t in targets if t < len(successors)] for targets in successors]
+    graph = nx.DiGraph()
+    graph.add_nodes_from(range(len(successors)))
+    graph.add_edges_from((s, t) for s, targets in enumerate(successors) for t in targets)
+    component = _strong_components(successors)
+    ours = {frozenset(n for n in graph if component[n] == c) for c in set(component)}
+    assert ours == {frozenset(c) for c in nx.strongly_connected_components(graph)}
