@@ -28,6 +28,7 @@ is not chosen; the runner-up must be larger (or the re-solve unsat).
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable, Sequence
 
@@ -150,12 +151,15 @@ class _Encoding:
         self.goal = goal
         axioms = chart.program.axioms
         relevant = _useful_ancestors(chart, goal)
-        self.atoms = sorted((n for n in relevant if isinstance(n, Atom)), key=str)
+        # canonical text and claim of each atom, computed once (both are costly)
+        self.text = {n: str(n) for n in relevant if isinstance(n, Atom)}
+        self.claim_of = {a: a.claim() for a in self.text}
+        self.atoms = sorted(self.text, key=self.text.__getitem__)
         self.edges = sorted((n for n in relevant if isinstance(n, Hyperedge)),
                             key=chart.acceptance_index)
         self.atom_var = {a: f"a{i}" for i, a in enumerate(self.atoms)}
         self.edge_var = {e: f"h{i}" for i, e in enumerate(self.edges)}
-        claims = sorted({a.claim() for a in self.atoms}, key=str)
+        claims = sorted(set(self.claim_of.values()), key=str)
         self.claim_var = {c: f"c{i}" for i, c in enumerate(claims)}
         lines = [f"(declare-const {v} Bool)" for v in (
             *self.atom_var.values(), *self.edge_var.values(), *self.claim_var.values())]
@@ -166,7 +170,8 @@ class _Encoding:
             lines.append(f"(assert (=> {self.edge_var[edge]} "
                          f"{_conjunction([self.atom_var[p] for p in edge.premises])}))")
         for atom in self.atoms:
-            lines.append(f"(assert (=> {self.atom_var[atom]} {self.claim_var[atom.claim()]}))")
+            claim = self.claim_var[self.claim_of[atom]]
+            lines.append(f"(assert (=> {self.atom_var[atom]} {claim}))")
             if atom not in axioms:
                 lines.append(f"(assert (=> {self.atom_var[atom]} "
                              f"{_disjunction([self.edge_var[e] for e in incoming[atom]])}))")
@@ -256,22 +261,38 @@ class _Encoding:
         axioms = self.chart.program.axioms
         # canonical order (not acceptance order), so the proof does not depend on the
         # strategy or chaining mode that built the forest
-        allowed = sorted((e for e in self.edges if e.conclusion.claim() in claims
+        claim_of, text = self.claim_of, self.text
+        allowed = sorted((e for e in self.edges if claim_of[e.conclusion] in claims
                           and e.conclusion not in axioms
-                          and all(p.claim() in claims for p in e.premises)), key=str)
-        cost: dict[Atom, int] = {a: 1 for a in self.atoms if a in axioms and a.claim() in claims}
+                          and all(claim_of[p] in claims for p in e.premises)),
+                         key=lambda e: (e.rule_id, [text[p] for p in e.premises],
+                                        text[e.conclusion]))
+        # Knuth's generalisation of Dijkstra: settle atoms cheapest first; an edge fires
+        # once all its premises are settled (tree cost: 1 per atom and per edge)
+        waiting = [len(e.premises) for e in allowed]
+        uses: dict[Atom, list[int]] = {}
+        for position, edge in enumerate(allowed):
+            for premise in edge.premises:
+                uses.setdefault(premise, []).append(position)
+        cost: dict[Atom, int] = {}
         picked: dict[Atom, Hyperedge] = {}
-        changed = True
-        while changed:
-            changed = False
-            for edge in allowed:
-                if not all(p in cost for p in edge.premises):
-                    continue
-                total = 2 + sum(cost[p] for p in edge.premises)
-                if total < cost.get(edge.conclusion, total + 1):
-                    cost[edge.conclusion] = total
-                    picked[edge.conclusion] = edge
-                    changed = True
+        queue: list[tuple[int, int, Atom]] = [
+            (1, -1, a) for a in self.atoms if a in axioms and claim_of[a] in claims]
+        heapq.heapify(queue)
+        while queue:
+            total, position, atom = heapq.heappop(queue)
+            if atom in cost:
+                continue
+            cost[atom] = total
+            if position >= 0:
+                picked[atom] = allowed[position]
+            for use in uses.get(atom, ()):
+                waiting[use] -= 1
+                if waiting[use] == 0:
+                    edge = allowed[use]
+                    if edge.conclusion not in cost:
+                        heapq.heappush(queue, (2 + sum(cost[p] for p in edge.premises), use,
+                                               edge.conclusion))
         if self.goal not in cost:
             raise RuntimeError(f"the optimal claims {sorted(map(str, claims))} prove no "
                                f"{self.goal}")
