@@ -32,9 +32,13 @@ chaining from the transfer axioms:
   dominated by (1a)/(1b) on the comp(A1, A2) it came from (same conclusion, a subset of
   the claims) - the argument of :func:`vlp.checker.shortest._useful_ancestors`.
 
-So both modes prove exactly the same ``cont`` atoms (on a consistent program), the proof
+Numerical consistency is decided identically: the left-out atoms are comps and compeqs
+(compeqs carry no quantity); two comps of a pair that disagree while the counts behind
+the (1c) one hold would make (1a) on the stated one derive a clashing count, which the
+proof mode derives too. So both modes raise on the same programs (possibly naming
+another pair), and prove exactly the same ``cont`` atoms on consistent ones; the proof
 mode's forest keeps every hyperedge ``_useful_ancestors`` would keep, and shortest proofs
-and runner-ups agree (property-tested in tests/test_chaining.py). A query about comp or
+and runner-ups agree (property-tested in tests/test_chaining_modes.py). A query about comp or
 compeq needs the left-out steps, so it always chains completely.
 """
 

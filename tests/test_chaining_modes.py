@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.test_shortest import early_programs, small_programs
-from vlp.checker import forward_chain, shortest_proof
+from vlp.checker import NumericalInconsistencyError, forward_chain, shortest_proof
 from vlp.grammar.canonical import parse_atom, parse_query
-from vlp.kernel import Atom, Program, comp, compeq, cont
+from vlp.kernel import Atom, Program, comp, compeq, cont, transfer
 from vlp.sampler import ProblemBuilder, Spec
 
 
@@ -81,3 +81,36 @@ def test_comparison_query_chains_completely() -> None:
 def test_unknown_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown mode"):
         forward_chain(Program([cont("a", 1, "x", 0)]), mode="fast")
+
+
+@st.composite
+def loose_programs(draw: st.DrawFn) -> Program:
+    """Random counts, comparisons and compeqs with random numbers: often inconsistent."""
+    agents = ["a", "b", "c", "d"]
+    axioms: set[Atom] = set()
+    for name, time in draw(st.lists(st.tuples(st.sampled_from(agents), st.integers(0, 1)),
+                                    max_size=4, unique=True)):
+        axioms.add(cont(name, draw(st.integers(0, 9)), "x", time))
+    for _ in range(draw(st.integers(0, 3))):
+        first, second = draw(st.permutations(agents))[:2]
+        axioms.add(comp(first, second, draw(st.integers(1, 6)), "x", draw(st.integers(0, 1))))
+    if draw(st.booleans()):
+        a, b, c = draw(st.permutations(agents))[:3]
+        axioms.add(compeq("e", a, b, c, "x", draw(st.integers(0, 1))))
+    if draw(st.booleans()):
+        sender, receiver = draw(st.permutations(agents))[:2]
+        axioms.add(transfer(sender, receiver, draw(st.integers(1, 3)), "x", 0))
+    return Program(axioms or {cont("a", 1, "x", 0)})
+
+
+def _outcome(program: Program, mode: str) -> frozenset[Atom] | None:
+    try:
+        chart = forward_chain(program, mode=mode)
+    except NumericalInconsistencyError:
+        return None
+    return frozenset(a for a in chart.theorems if a.predicate == "cont")
+
+
+@given(loose_programs())
+def test_both_modes_refuse_the_same_inconsistent_programs(program: Program) -> None:
+    assert _outcome(program, "proof") == _outcome(program, "complete")
