@@ -71,5 +71,6 @@ def parse_atom(text: str) -> Atom:
     """Parse a ground atom such as ``cont({alice}, 3, apples, 0)``."""
     query = parse_query(text)
     if not query.is_ground:
-        raise CanonicalSyntaxError(f"{text.strip()!r} has unknowns ('?'); an atom must be ground", 1, 1)
+        raise CanonicalSyntaxError(
+            f"{text.strip()!r} has unknowns ('?'); an atom must be ground", 1, 1)
     return query.as_atom()

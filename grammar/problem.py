@@ -159,7 +159,8 @@ def category_links(axioms: list[Atom], query: Query, time: int,
     one entity, so each queried agent's count of its member entity is carried into the
     category by a unit rate at the question's ``time``,
     ``rate({kyla}, 1, vegetables, spinach leaves, T)`` (rule 4: 28 spinach leaves * 1 =
-    28 vegetables; at T only, since earlier counts may since have been transferred). The member entity of each agent is the one
+    28 vegetables; at T only, since earlier counts may since have been transferred). The
+    member entity of each agent is the one
     ``categories`` maps to the category; without a map, it is the only entity the agent
     holds that is not a container of one of its rates (Kyla's plastic bags hold her spinach
     leaves); this guess is only made for a union over agents holding different entities.

@@ -31,6 +31,8 @@ from .rules import (
     SumOf,
     UnionOf,
     Var,
+)
+from .rules import (
     rule as rule_by_id,
 )
 from .terms import Agents, Atom
@@ -141,14 +143,14 @@ def check_hyperedge(
     for index, premise in enumerate(premises, 1):
         if isinstance(premise, Theorem):
             if premise.program is not program and premise.program != program:
-                return Rejection(rule.id, "unknown-premise",
-                                 f"premise {index} {premise.atom!r} is a theorem of another program")
+                return Rejection(rule.id, "unknown-premise", f"premise {index} "
+                                 f"{premise.atom!r} is a theorem of another program")
             premise_atoms.append(premise.atom)
         elif premise in program.axioms:
             premise_atoms.append(premise)
         else:
-            return Rejection(rule.id, "unknown-premise",
-                             f"premise {index} {premise!r} is neither an axiom nor a proved theorem")
+            return Rejection(rule.id, "unknown-premise", f"premise {index} {premise!r} "
+                             "is neither an axiom nor a proved theorem")
     failure = _check_instance(program, rule, premise_atoms, conclusion)
     if failure is not None:
         return failure
@@ -174,19 +176,21 @@ def _check_instance(
     binding: dict[str, Any] = {}
     lists: dict[str, list[Any]] = {}
     where: dict[str, str] = {}
-    placed = [(p, a, f"premise {i}", rule.repeated) for i, (p, a) in enumerate(zip(patterns, premises), 1)]
+    placed = [(p, a, f"premise {i}", rule.repeated)
+              for i, (p, a) in enumerate(zip(patterns, premises, strict=True), 1)]
     placed.append((rule.conclusion, conclusion, "the conclusion", False))
     for pattern, atom, place, repeated in placed:
         if atom.predicate != pattern.predicate:
             return reject("predicate", f"{place} must be a {pattern.predicate} atom, got {atom!r}")
-        for var, value in zip(pattern.args, atom.args):
+        for var, value in zip(pattern.args, atom.args, strict=True):
             if repeated and var.kind in ("agents", "quantity"):
                 # the per-copy arguments of the union rule; entity and time stay shared
                 lists.setdefault(var.name, []).append(value)
                 continue
             if var.name in binding and binding[var.name] != value:
-                return reject("mismatch", f"{var.kind} mismatch: {var.name} is {_show(binding[var.name])} "
-                                          f"in {where[var.name]} but {_show(value)} in {place}")
+                return reject("mismatch", f"{var.kind} mismatch: {var.name} is "
+                                          f"{_show(binding[var.name])} in {where[var.name]} "
+                                          f"but {_show(value)} in {place}")
             binding.setdefault(var.name, value)
             where.setdefault(var.name, place)
 
@@ -259,12 +263,15 @@ def _check_builtin(
         first = tuple(binding[v.name] for v in builtin.first)
         second = tuple(binding[v.name] for v in builtin.second)
         if first == second:
-            return "same-pairs", f"{builtin!r} fails: both comparisons are between {_show(first[0])} and {_show(first[1])}"
+            return "same-pairs", (f"{builtin!r} fails: both comparisons are between "
+                                  f"{_show(first[0])} and {_show(first[1])}")
         return None
     raise KernelError(f"unknown built-in {builtin!r}")
 
 
-def _check_negation(program: Program, negation: NoTransferTouching, binding: dict[str, Any]) -> str | None:
+def _check_negation(
+    program: Program, negation: NoTransferTouching, binding: dict[str, Any]
+) -> str | None:
     time = binding[negation.time.name]
     for entity_var in negation.entities:
         for transfer in program.transfers_at(binding[entity_var.name], time):

@@ -23,8 +23,6 @@ authors' own generator writes them):
 
 from __future__ import annotations
 
-from typing import Union
-
 import attrs
 
 from .terms import SIGNATURES
@@ -96,7 +94,7 @@ class UnionOf:
         return f"union({self.var!r}[i])"
 
 
-Expr = Union[Var, Const, Add, Sub, Mul, SumOf, UnionOf]
+Expr = Var | Const | Add | Sub | Mul | SumOf | UnionOf
 
 
 @attrs.frozen(repr=False)
@@ -153,7 +151,7 @@ class DifferentPairs:
         return f"({self.first[0]!r}, {self.first[1]!r}) != ({self.second[0]!r}, {self.second[1]!r})"
 
 
-Builtin = Union[Equal, AtLeast, Disjoint, PairwiseDisjoint, DifferentPairs]
+Builtin = Equal | AtLeast | Disjoint | PairwiseDisjoint | DifferentPairs
 
 
 @attrs.frozen(repr=False)
@@ -180,7 +178,8 @@ class Pattern:
 
     def __attrs_post_init__(self) -> None:
         kinds = SIGNATURES[self.predicate]
-        if len(kinds) != len(self.args) or any(k != v.kind for k, v in zip(kinds, self.args)):
+        if len(kinds) != len(self.args) or any(
+                k != v.kind for k, v in zip(kinds, self.args, strict=True)):
             raise ValueError(f"pattern {self!r} does not fit the signature of {self.predicate}")
 
     def __repr__(self) -> str:

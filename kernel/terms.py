@@ -7,7 +7,6 @@ in the canonical text form, e.g. ``cont({alice}, 3, apples, 0)``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
 
 import attrs
 
@@ -67,7 +66,7 @@ class Agents:
     __str__ = __repr__
 
 
-Term = Union[Agents, str, int]
+Term = Agents | str | int
 
 
 def _format_term(term: Term | None) -> str:
@@ -76,11 +75,12 @@ def _format_term(term: Term | None) -> str:
 
 def _check_args(predicate: str, args: tuple, allow_unknown: bool) -> None:
     if predicate not in SIGNATURES:
-        raise ValueError(f"unknown predicate {predicate!r}; expected one of {', '.join(PREDICATES)}")
+        raise ValueError(
+            f"unknown predicate {predicate!r}; expected one of {', '.join(PREDICATES)}")
     kinds = SIGNATURES[predicate]
     if len(args) != len(kinds):
         raise ValueError(f"{predicate} takes {len(kinds)} arguments, got {len(args)}")
-    for kind, arg in zip(kinds, args):
+    for kind, arg in zip(kinds, args, strict=True):
         if arg is None and allow_unknown:
             continue
         if kind == "agents" and not isinstance(arg, Agents):
@@ -129,23 +129,24 @@ class Atom:
     def claim(self) -> Claim:
         """The atom with its time erased: what a sentence can say (DESIGN §4)."""
         kinds = SIGNATURES[self.predicate]
-        return Claim(self.predicate, tuple(a for k, a in zip(kinds, self.args) if k != "time"))
+        pairs = zip(kinds, self.args, strict=True)
+        return Claim(self.predicate, tuple(a for k, a in pairs if k != "time"))
 
     def with_time(self, time: int) -> Atom:
         kinds = SIGNATURES[self.predicate]
-        return Atom(self.predicate, tuple(time if k == "time" else a for k, a in zip(kinds, self.args)))
+        pairs = zip(kinds, self.args, strict=True)
+        return Atom(self.predicate, tuple(time if k == "time" else a for k, a in pairs))
 
     def with_quantity(self, quantity: int) -> Atom:
         kinds = SIGNATURES[self.predicate]
-        return Atom(
-            self.predicate,
-            tuple(quantity if k == "quantity" else a for k, a in zip(kinds, self.args)),
-        )
+        pairs = zip(kinds, self.args, strict=True)
+        return Atom(self.predicate, tuple(quantity if k == "quantity" else a for k, a in pairs))
 
     def consistency_key(self) -> tuple:
         """The atom with its quantity erased: two theorems with one key must agree."""
         kinds = SIGNATURES[self.predicate]
-        return (self.predicate,) + tuple(a for k, a in zip(kinds, self.args) if k != "quantity")
+        pairs = zip(kinds, self.args, strict=True)
+        return (self.predicate,) + tuple(a for k, a in pairs if k != "quantity")
 
     def __repr__(self) -> str:
         return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
@@ -205,7 +206,7 @@ class Query:
 
     def matches(self, atom: Atom) -> bool:
         return atom.predicate == self.predicate and all(
-            q is None or q == a for q, a in zip(self.args, atom.args)
+            q is None or q == a for q, a in zip(self.args, atom.args, strict=True)
         )
 
     @property

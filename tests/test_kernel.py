@@ -82,7 +82,8 @@ def test_valid_instances_of_every_rule_are_accepted() -> None:
     prove("5a", [cont("hal", 2, "pears", 0), comp("erin", "fay", 3, "pears", 0),
                  compeq("gus", "hal", "erin", "fay", "pears", 0)], cont("gus", 5, "pears", 0))
     gus_5 = prove("5a", [cont("hal", 2, "pears", 0), comp("erin", "fay", 3, "pears", 0),
-                         compeq("gus", "hal", "erin", "fay", "pears", 0)], cont("gus", 5, "pears", 0))
+                         compeq("gus", "hal", "erin", "fay", "pears", 0)],
+                  cont("gus", 5, "pears", 0))
     prove("5c", [gus_5, comp("erin", "fay", 3, "pears", 0),
                  compeq("gus", "hal", "erin", "fay", "pears", 0)], cont("hal", 2, "pears", 0))
     prove("5b", [comp("erin", "fay", 3, "pears", 0), comp("gus", "hal", 3, "pears", 0)],

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+
 from vlp.sampler.lexicon import Container, Lexicon, Noun, load_lexicon, parse_lexicon
 
 # Words the sentence templates use; no entity or name may be one of them.
