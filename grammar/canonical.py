@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 from lark import Lark, Token, Transformer, UnexpectedInput
@@ -50,6 +50,7 @@ def _parser() -> Lark:
     return Lark(grammar, parser="lalr", transformer=_ToQuery())
 
 
+@lru_cache(maxsize=65536)  # records repeat atoms; Query is immutable, so sharing is safe
 def parse_query(text: str) -> Query:
     """Parse ``cont({eddie}, ?, parrots, ?)`` (or a ground atom) into a :class:`Query`."""
     try:

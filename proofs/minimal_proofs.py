@@ -1,6 +1,6 @@
 """An independent second opinion on shortest proofs, for the lemma checks.
 
-``vlp.checker.shortest_proof`` minimizes with Z3 ``Optimize``. This module asks plain
+``vlp.checker.shortest_proof`` minimizes by SAT descent in Z3. This module asks plain
 satisfiability questions instead — "is there a proof of the goal with at most k claims
 (that avoids one of these claims / uses one of these axioms)?" — over the same proof
 forest, with its own encoding (pseudo-Boolean bound, ranks on every hyperedge), so a bug

@@ -9,7 +9,7 @@ kind): the generated proof replays step by step through the kernel and proves th
 every axiom is used; in the program's full proof forest (forward chaining, BFS) there is
 no proof with fewer claims and no other proof with as many (asked of Z3 as plain
 satisfiability by ``proofs/minimal_proofs.py``); and ``vlp.checker.shortest_proof`` — an
-independent ``Optimize`` encoding — finds the same claim set with a strictly larger
+independent Z3 descent encoding — finds the same claim set with a strictly larger
 runner-up.
 
 Break it: in sampler/tree.py, reverse (1a), build the comparison the wrong way round —

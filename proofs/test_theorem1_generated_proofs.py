@@ -8,7 +8,7 @@ irrelevant twin, all of them relevant, and contain the base proof as a sub-proof
 Checked on full problems (Lemmas 1 and 2 together): the generated proof replays through
 the kernel; in the full proof forest no proof has fewer claims and no other proof has as
 many (Z3 satisfiability, ``proofs/minimal_proofs.py``); the checker's ``shortest_proof``
-(Z3 Optimize) returns the same claims with a strictly larger runner-up; the certificate
+(Z3 SAT descent) returns the same claims with a strictly larger runner-up; the certificate
 stored in the problem says the same; and the query has exactly that goal as its answer.
 
 Break it: either patch of Lemmas 1 and 2 (e.g. sampler/tree.py, reverse (1a):
