@@ -71,3 +71,11 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path,
     assert main(["generate", "-n", "1", "--control", "-o", str(tmp_path / "x.jsonl")]) == 2
     errors = capsys.readouterr().err.strip().splitlines()
     assert all("Traceback" not in line for line in errors)
+
+
+def test_output_naming_a_directory_gets_a_file_inside_it(tmp_path: Path) -> None:
+    """`-o data/` (even before data/ exists) writes data/problems.jsonl, not a file `data`."""
+    target = tmp_path / "data"
+    assert main(["generate", "-n", "1", "--seed", "5", "--depth", "2:2", "--quiet",
+                 "-o", f"{target}/"]) == 0
+    assert target.is_dir() and (target / "problems.jsonl").read_text().count("\n") == 1

@@ -95,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("needs 0 <= I < N", "--shard")
         jobs = shard(jobs, index, count)
     output = Path(args.output)
-    if output.is_dir():
+    if output.is_dir() or args.output.endswith(("/", "\\")):
+        # "-o data/" names a directory even before it exists
+        output.mkdir(parents=True, exist_ok=True)
         output = output / ("paper.jsonl" if args.paper else "problems.jsonl")
     if not output.parent.exists():
         raise InputError(f"directory {output.parent} does not exist", "-o")
