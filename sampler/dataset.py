@@ -7,7 +7,10 @@ order, so the same seed gives the same bytes with any number of workers and shar
 
 from __future__ import annotations
 
+import hashlib
+import json
 import multiprocessing
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -92,6 +95,7 @@ class Summary:
     problems: int
     seconds: float
     counters: Counters
+    resumed_jobs: int = 0  # jobs already in the file from an interrupted run
 
     @property
     def rate(self) -> float:
@@ -114,26 +118,63 @@ def run_jobs(jobs: Sequence[Job], config: SamplerConfig, workers: int) -> Iterat
 def write_dataset(jobs: Sequence[Job], out: Path | TextIO, *, config: SamplerConfig,
                   workers: int = 1,
                   progress: Callable[[int, int], None] | None = None) -> Summary:
-    """Make every job and write its lines as soon as they arrive (in job order)."""
+    """Make every job and write its lines as soon as they arrive (in job order).
+
+    Writing to a path keeps a checkpoint beside it (``FILE.partial``: the jobs done and
+    the bytes they filled) after every job, so an interrupted run resumes where it stopped
+    and, since every job has its own seed, ends with the same bytes as an uninterrupted
+    one. The checkpoint is removed when the file is complete.
+    """
+    if not isinstance(out, Path):
+        return _write_jobs(jobs, out, config, workers, progress, skip=0)
+    checkpoint = out.with_name(out.name + ".partial")
+    digest = hashlib.sha256(repr((config, list(jobs))).encode()).hexdigest()
+    skip, offset = _resume_point(out, checkpoint, digest)
+    if skip:
+        with out.open("r+b") as handle:
+            handle.truncate(offset)  # drop a half-written job after the checkpoint
+    with out.open("a" if skip else "w", encoding="utf-8") as handle:
+        def save(done: int) -> None:
+            temporary = checkpoint.with_name(checkpoint.name + ".tmp")
+            temporary.write_text(json.dumps({"digest": digest, "jobs": done,
+                                             "bytes": handle.tell()}), encoding="utf-8")
+            os.replace(temporary, checkpoint)
+
+        summary = _write_jobs(jobs, handle, config, workers, progress, skip=skip, saved=save)
+    checkpoint.unlink(missing_ok=True)
+    return summary
+
+
+def _resume_point(out: Path, checkpoint: Path, digest: str) -> tuple[int, int]:
+    """(jobs done, bytes) of an interrupted run of the same jobs, else (0, 0)."""
+    if not (out.exists() and checkpoint.exists()):
+        return 0, 0
+    try:
+        state = json.loads(checkpoint.read_text(encoding="utf-8"))
+        if state["digest"] != digest or state["bytes"] > out.stat().st_size:
+            return 0, 0  # a different dataset (or a damaged file): start over
+        return int(state["jobs"]), int(state["bytes"])
+    except (ValueError, KeyError, TypeError, OSError):
+        return 0, 0
+
+
+def _write_jobs(jobs: Sequence[Job], handle: TextIO, config: SamplerConfig, workers: int,
+                progress: Callable[[int, int], None] | None, *, skip: int,
+                saved: Callable[[int], None] | None = None) -> Summary:
     started = time.perf_counter()
     total = Counters()
     written = 0
-    handle: TextIO
-    opened = isinstance(out, Path)
-    handle = out.open("w", encoding="utf-8") if isinstance(out, Path) else out
-    try:
-        for done, (lines, counters) in enumerate(run_jobs(jobs, config, workers), 1):
-            for line in lines:
-                handle.write(line + "\n")
-            handle.flush()
-            written += len(lines)
-            total = total + counters
-            if progress is not None:
-                progress(done, len(jobs))
-    finally:
-        if opened:
-            handle.close()
-    return Summary(written, time.perf_counter() - started, total)
+    for done, (lines, counters) in enumerate(run_jobs(jobs[skip:], config, workers), skip + 1):
+        for line in lines:
+            handle.write(line + "\n")
+        handle.flush()
+        written += len(lines)
+        total = total + counters
+        if saved is not None:
+            saved(done)
+        if progress is not None:
+            progress(done, len(jobs))
+    return Summary(written, time.perf_counter() - started, total, resumed_jobs=skip)
 
 
 def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:

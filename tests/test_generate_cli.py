@@ -79,3 +79,33 @@ def test_output_naming_a_directory_gets_a_file_inside_it(tmp_path: Path) -> None
     assert main(["generate", "-n", "1", "--seed", "5", "--depth", "2:2", "--quiet",
                  "-o", f"{target}/"]) == 0
     assert target.is_dir() and (target / "problems.jsonl").read_text().count("\n") == 1
+
+
+def test_an_interrupted_run_resumes_to_the_same_bytes(tmp_path: Path) -> None:
+    """Killed after two jobs (with half a job written), a rerun of the same command skips
+    what is done and ends byte-identical to an uninterrupted run, with no checkpoint left."""
+    from vlp.sampler.config import SamplerConfig
+    from vlp.sampler.dataset import Spec, single_jobs, write_dataset
+
+    config = SamplerConfig()
+    jobs = single_jobs(7, 5, Spec("tree", "entity", "disconnected", False), ("nonground",))
+    whole = tmp_path / "whole.jsonl"
+    write_dataset(jobs, whole, config=config)
+
+    class Killed(Exception):
+        pass
+
+    def die_after_two(done: int, total: int) -> None:
+        if done == 2:
+            with part.open("a", encoding="utf-8") as handle:
+                handle.write('{"half": ')  # a job cut off mid-line
+            raise Killed
+
+    part = tmp_path / "part.jsonl"
+    with pytest.raises(Killed):
+        write_dataset(jobs, part, config=config, progress=die_after_two)
+    assert (tmp_path / "part.jsonl.partial").exists()
+    summary = write_dataset(jobs, part, config=config)
+    assert summary.resumed_jobs == 2
+    assert part.read_bytes() == whole.read_bytes()
+    assert not (tmp_path / "part.jsonl.partial").exists()

@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     if show:
         print(file=sys.stderr)
     counters = summary.counters
+    if summary.resumed_jobs:
+        print(f"resumed an interrupted run after {summary.resumed_jobs} of {len(jobs)} jobs")
     print(f"wrote {summary.problems} problems to {output} in {summary.seconds:.1f} s "
           f"({summary.rate:.1f} problems/s); trees re-sampled after unsat: "
           f"{counters.unsat_trees}; self-check failures: {counters.selfcheck_failures}")
