@@ -367,8 +367,11 @@ class ProgramIndex:
         index = self.claim_id.get(claim)
         if index is None:
             return None
-        records = [r for r in self._incoming.get(index, ())
-                   if all(p in available for p in r.premises)]
+        if isinstance(available, (set, frozenset)):  # one C-level subset test per record
+            records = [r for r in self._incoming.get(index, ()) if available.issuperset(r.premises)]
+        else:
+            records = [r for r in self._incoming.get(index, ())
+                       if all(p in available for p in r.premises)]
         if stated is not None:
             records.sort(key=lambda r: not (
                 r.arithmetic is not None and same_expression(stated, r.arithmetic)))

@@ -8,6 +8,7 @@ template gives an ``unparsed`` result with the reason.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -274,30 +275,34 @@ def _as_query(claim: Claim) -> Query:
 
 def _template_callback(template: Template) -> Any:
     slot_tokens = [t for t in template.tokens if _is_slot(t) and t != "{total}"]
+    # per slot: its name in the claim, and whether an entity there is read as a plural
+    slots_read = [(t[1:-1].rstrip("!*1").removesuffix("'s"), t) for t in slot_tokens]
+    claim_slots = CLAIM_SLOTS[template.predicate]
+    is_question = template.kind == QUESTION
 
     def build(items: list[Any]) -> ParsedClaim | Query:
-        values = [i for i in items if isinstance(i, (_Names, _Quantity, _Entity, str))
-                  and not isinstance(i, _Token)]
-        values = [_Names((v,)) if isinstance(v, str) else v for v in values]
+        values = [i for i in items if i.__class__ in _SLOT_VALUE_TYPES]
         slots: dict[str, Any] = {}
-        quantity = next((v for v in values if isinstance(v, _Quantity)), None)
-        for token, value in zip(slot_tokens, values, strict=False):
-            name = token[1:-1].rstrip("!*1").removesuffix("'s")
-            if isinstance(value, _Entity):
+        quantity = next((v for v in values if v.__class__ is _Quantity), None)
+        for (name, token), value in zip(slots_read, values, strict=False):
+            kind = value.__class__
+            if kind is str:
+                value = Agents(frozenset((value,)))
+            elif kind is _Entity:
                 words = normalize_name(value.words)
-                if token in ("{c1}",) or (token == "{e}" and quantity and quantity.value == 1):
+                if token == "{c1}" or (token == "{e}" and quantity and quantity.value == 1):
                     words = to_plural(words)
                 value = words
-            elif isinstance(value, _Names):
+            elif kind is _Names:
                 value = Agents(frozenset(value.names))
-            elif isinstance(value, _Quantity):
+            else:
                 value = value.value
             if name in slots and slots[name] != value:
                 raise _SentenceError(f"the sentence names two different {name}: "
                                      f"{slots[name]!r} and {value!r}")
             slots[name] = value
-        args = tuple(slots.get(s) for s in CLAIM_SLOTS[template.predicate])
-        if template.kind == QUESTION:
+        args = tuple(slots.get(s) for s in claim_slots)
+        if is_question:
             return Query(template.predicate, args + (None,))  # time: the question's
         return ParsedClaim(Claim(template.predicate, args), template.id,
                            quantity.arithmetic if quantity else None)
@@ -318,13 +323,6 @@ class _NoMatch(ValueError):
     """The sentence leaves the grammar at ``column``."""
 
 
-@attrs.frozen
-class _Inline:
-    """The children of an inlined rule (``_agent_seq``, ``_ops``...), spliced into the parent."""
-
-    items: list[Any]
-
-
 class TableParser:
     """An LALR driver over the parse table Lark compiles from the grammar.
 
@@ -334,83 +332,119 @@ class TableParser:
     open-class token: ``NAME`` when capitalized, ``WORD`` (part of an entity or relation
     noun) otherwise. This is what lets names and entities be open classes without a
     lexicon. Reductions call ``_ToClaims`` methods directly, so no parse tree is built.
+
+    This is the hot path of transcript verification, so the table is flattened once: an
+    action is an ``int`` (shift to that state) or a reduction ``(size, origin, handler,
+    plan)``, where ``plan`` says per child whether it is dropped (a keyword), kept, or
+    spliced (the children of an inlined ``_rule``); ``None`` when every child is kept.
+    Keywords are pushed as ``None`` since no callback reads them.
     """
 
     def __init__(self, lark: Lark, callbacks: _ToClaims) -> None:
         table = lark.parser.parser.parser.parse_table
-        self.start = table.start_states["start"]
-        self.end = table.end_states["start"]
         self.literals = {str(t.pattern.value): str(t.name) for t in lark.terminals
                          if isinstance(t.pattern, PatternStr)}
-        reductions: dict[Any, tuple[int, str, Any]] = {}
-        self.states: dict[Any, dict[str, tuple[bool, Any]]] = {}
+        reductions: dict[Any, tuple[int, str, Any, tuple[int, ...] | None]] = {}
+        # one row (dict: symbol -> action) per state; a shift or goto is the target's row
+        # itself, so the loop never looks a state number up
+        self.rows: dict[int, dict[str, Any]] = {state: {} for state in table.states}
         for state, actions in table.states.items():
-            row: dict[str, tuple[bool, Any]] = {}
+            row = self.rows[state]
             for name, (action, argument) in actions.items():
                 symbol = str(name)  # lark names are Tokens: plain strings hash and compare faster
-                if action is Shift:
-                    row[symbol] = (True, argument)
+                if action is Shift:  # on a terminal: shift; on a rule's name: its goto
+                    row[symbol] = self.rows[argument]
                     continue
                 if argument not in reductions:
-                    origin = str(argument.origin.name)
-                    handler = None if origin.startswith("_") else \
-                        getattr(callbacks, argument.alias or origin)
-                    reductions[argument] = (len(argument.expansion), origin, handler)
-                row[symbol] = (False, reductions[argument])
-            self.states[state] = row
+                    reductions[argument] = self._reduction(argument, callbacks)
+                row[symbol] = reductions[argument]
+        self.start_row = self.rows[table.start_states["start"]]
+        self.end_row = self.rows[table.end_states["start"]]
+
+    @staticmethod
+    def _reduction(rule: Any, callbacks: _ToClaims) -> tuple[int, str, Any, tuple[int, ...] | None]:
+        origin = str(rule.origin.name)
+        handler = None if origin.startswith("_") else getattr(callbacks, rule.alias or origin)
+        plan: list[int] = []
+        for symbol in rule.expansion:
+            name = str(symbol.name)
+            if symbol.is_term:
+                plan.append(_KEEP if name in _KEPT_TERMINALS else _DROP)
+            else:
+                plan.append(_SPLICE if name.startswith("_") else _KEEP)
+        fast = all(code == _KEEP for code in plan)
+        return len(plan), origin, handler, None if fast else tuple(plan)
 
     def parse(self, text: str) -> Any:
-        states, literals = self.states, self.literals
-        stack: list[Any] = [self.start]
+        literals, end_row = self.literals, self.end_row
+        row = self.start_row
+        stack: list[dict[str, Any]] = [row]
         values: list[Any] = []
-        for match in _TOKEN_RE.finditer(text):
-            kind = match.lastgroup
-            if kind is None:  # trailing whitespace
-                continue
-            value = match.group(kind)
-            start = match.start(kind)
-            if kind == "word":
-                keyword = literals.get(value)
-                kind = keyword if keyword is not None and keyword in states[stack[-1]] else \
-                    "NAME" if value[0].isupper() else "WORD"
-            elif kind == "punct":
-                kind = literals[value]
-            elif kind == "bad":
-                raise _NoMatch(f"unexpected character {value!r} at column {start + 1}")
-            self._feed(_Token(kind, value, start, match.end()), stack, values)
-        return self._feed(_Token("$END", "", len(text), len(text)), stack, values)
+        for match in itertools.chain(_TOKEN_RE.finditer(text), (None,)):
+            if match is None:
+                kind, value, start, token = "$END", "", len(text), None
+            else:
+                kind = match.lastgroup
+                if kind is None:  # trailing whitespace
+                    continue
+                value = match.group(kind)
+                start = match.start(kind)
+                if kind == "word":
+                    keyword = literals.get(value)
+                    if keyword is not None and keyword in row:
+                        kind = keyword  # "of" (OF) is read by ``entity``; others are not
+                        token = _Token(kind, value, start, match.end()) \
+                            if kind in _KEPT_TERMINALS else None
+                    else:
+                        kind = "NAME" if value[0].isupper() else "WORD"
+                        token = _Token(kind, value, start, match.end())
+                elif kind == "punct":
+                    kind, token = literals[value], None
+                elif kind == "bad":
+                    raise _NoMatch(f"unexpected character {value!r} at column {start + 1}")
+                else:  # NUMBER, OP, POSS, CONSEQUENCE: callbacks read them
+                    token = _Token(kind, value, start, match.end())
+            while True:
+                action = row.get(kind)
+                if action is None:
+                    where = f"{start + 1}" if kind != "$END" else "the end"
+                    raise _NoMatch(f"no template matches at column {where} "
+                                   f"({value or 'end of sentence'!r} unexpected)")
+                if action.__class__ is dict:  # shift
+                    stack.append(action)
+                    values.append(token)
+                    row = action
+                    break
+                size, origin, handler, plan = action
+                if size == 1:
+                    del stack[-1]
+                    children = [values.pop()]
+                elif size:
+                    children = values[-size:]
+                    del stack[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                if plan is not None:
+                    flat: list[Any] = []
+                    for code, child in zip(plan, children, strict=True):
+                        if code == _KEEP:
+                            flat.append(child)
+                        elif code == _SPLICE:
+                            flat.extend(child)  # already flat and filtered
+                    children = flat
+                row = stack[-1][origin]
+                stack.append(row)
+                reduced = children if handler is None else handler(children)
+                if row is end_row:
+                    return reduced
+                values.append(reduced)
+            if match is None:
+                raise _NoMatch("no template matches at the end")  # the table never gets here
 
-    def _feed(self, token: _Token, stack: list[Any], values: list[Any]) -> Any:
-        states = self.states
-        while True:
-            action = states[stack[-1]].get(token.type)
-            if action is None:
-                where = token.start_pos if token.type != "$END" else "the end"
-                raise _NoMatch(f"no template matches at column "
-                               f"{where if isinstance(where, str) else where + 1} "
-                               f"({token.value or 'end of sentence'!r} unexpected)")
-            shift, argument = action
-            if shift:
-                stack.append(argument)
-                values.append(token)
-                return None
-            size, origin, handler = argument
-            children = values[-size:] if size else []
-            if size:
-                del stack[-size:]
-                del values[-size:]
-            flat: list[Any] = []
-            for child in children:
-                if isinstance(child, _Inline):
-                    flat.extend(child.items)  # already flat and filtered
-                elif not isinstance(child, _Token) or child.type in _KEPT_TERMINALS:
-                    flat.append(child)
-            value: Any = _Inline(flat) if handler is None else handler(flat)
-            goto = states[stack[-1]][origin][1]
-            stack.append(goto)
-            values.append(value)
-            if goto == self.end:
-                return value
+
+_DROP, _KEEP, _SPLICE = 0, 1, 2
+_SLOT_VALUE_TYPES = frozenset({_Names, _Quantity, _Entity, str})  # what fills a slot
 
 
 @cache
