@@ -539,6 +539,8 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
     One left-to-right scan: linear in the length of the text.
     """
     found: list[Arithmetic] = []
+    if "=" not in text:  # every expression found ends in "= result": skip the scan
+        return found
     for chain in _CHAIN_RE.finditer(text):
         result = _RESULT_RE.match(text, chain.end())
         if result is None:
@@ -565,7 +567,7 @@ def parse_sentence(text: str) -> SentenceParse:
     sentence = normalize_sentence(strip_numbering(text))
     if not sentence or sentence == ".":
         return SentenceParse(sentence, UNPARSED, reason="empty")
-    if _ANSWER_RE.search(sentence) or _BOXED_RE.search(sentence):
+    if _ANSWER_RE.search(sentence) or ("boxed{" in sentence and _BOXED_RE.search(sentence)):
         value = extract_answer(sentence)
         if value is not None:
             return SentenceParse(sentence, ANSWER, answer=value)

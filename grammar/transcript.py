@@ -118,7 +118,7 @@ def split_transcript(text: str) -> list[Step]:
             continue
         pending_label = None
         for sentence in _sentences(content):
-            if not any(c.isalnum() for c in sentence):
+            if not any(map(str.isalnum, sentence)):
                 continue  # stray punctuation or emoji: nothing to read
             parsed = parse_sentence(sentence)  # too long a "sentence" gives its reason
             if parsed.kind == ANSWER:
@@ -132,7 +132,7 @@ def split_transcript(text: str) -> list[Step]:
 
 
 def _has_words(text: str) -> bool:
-    return any(c.isalpha() for c in text)
+    return any(map(str.isalpha, text))
 
 
 def resolve_partial(parsed: ParsedClaim, context: Sequence[Claim]) -> ParsedClaim:
