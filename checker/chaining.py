@@ -397,9 +397,9 @@ class _Chainer:
         self.complete_mode = mode == "complete"
         # Frame copies past the last time answer no query; a ground query may name a later
         # time (up to the kernel's horizon), so it extends the bound.
-        query_time = None if query is None else query.args[SIGNATURES[query.predicate].index(
-            "time")] if "time" in SIGNATURES[query.predicate] else None
-        self.horizon = min(program.horizon, max(last_time(program), query_time or 0))
+        latest = last_time(program) if query is None else max(last_time(program),
+                                                              query_time(program, query))
+        self.horizon = min(program.horizon, latest)
         self.targets = union_targets(program, query)
         self._targets_by_agent: dict[str, list[Agents]] = defaultdict(list)
         for target in sorted(self.targets, key=Agents.sorted_names):

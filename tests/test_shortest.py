@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from vlp.checker import (
     Chart,
     NoProofError,
+    ShortestProof,
     forward_chain,
     load_program,
     shortest_proof,
@@ -248,15 +249,21 @@ def _minimal_claim_sets(chart: Chart) -> dict[Atom, set[frozenset[Claim]]]:
     return families
 
 
-@given(small_programs())
-def test_optimum_and_runner_up_match_brute_force(case: tuple[Program, Atom]) -> None:
-    program, goal = case
+def _assert_matches_brute_force(program: Program, goal: Atom) -> ShortestProof:
+    """The solver's optimum and runner-up equal the brute-force minimal claim sets'."""
     chart = forward_chain(program)
     proof = shortest_proof(chart, goal)
     families = _minimal_claim_sets(chart)[goal]
     assert proof.size == min(len(f) for f in families)
     avoiding = [len(f) for f in families if not proof.claims <= f]
     assert proof.runner_up_size == (min(avoiding) if avoiding else None)
+    return proof
+
+
+@given(small_programs())
+def test_optimum_and_runner_up_match_brute_force(case: tuple[Program, Atom]) -> None:
+    program, goal = case
+    proof = _assert_matches_brute_force(program, goal)
     # the extracted proof is a kernel-checked hyperpath ending in the goal
     proved: dict[Atom, Theorem] = {}
     for edge in proof.hyperedges:
@@ -354,13 +361,7 @@ def early_programs(draw: st.DrawFn) -> tuple[Program, Atom]:
 
 @given(st.one_of(small_programs(), early_programs()))
 def test_optimum_matches_brute_force_with_early_facts(case: tuple[Program, Atom]) -> None:
-    program, goal = case
-    chart = forward_chain(program)
-    proof = shortest_proof(chart, goal)
-    families = _minimal_claim_sets(chart)[goal]
-    assert proof.size == min(len(f) for f in families)
-    avoiding = [len(f) for f in families if not proof.claims <= f]
-    assert proof.runner_up_size == (min(avoiding) if avoiding else None)
+    _assert_matches_brute_force(*case)
 
 
 def test_parse_atom_roundtrip_of_proof_json() -> None:
