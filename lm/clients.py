@@ -39,6 +39,8 @@ class GenerationParams:
     temperature: float | None = None
     stop: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     thinking_budget: int | None = None
+    # Sent to providers that take one (OpenAI and OpenAI-compatible servers, hf, vLLM).
+    seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)
@@ -88,6 +90,14 @@ class Completion:
                    finish_reason=obj.get("finish_reason"))
 
 
+def request_seed(seed: int, sample: int) -> int:
+    """The seed sent with sample ``sample`` of a run seeded ``seed``: a different one per
+    sample (the same seed would make ``--samples 5`` five copies of one draw), below 2**31
+    (what every provider accepts)."""
+    digest = hashlib.sha256(f"{seed}:{sample}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
+
+
 def split_thinking(text: str) -> tuple[str, str]:
     """(thinking, visible text): inline ``<think>`` blocks moved out of the answer text."""
     blocks = [m.group(1).strip() for m in _THINK_BLOCK.finditer(text)]
@@ -123,7 +133,7 @@ def _unsupported_parameter(error: BaseException) -> str | None:
     body = getattr(error, "body", None)
     param = body.get("param") if isinstance(body, dict) else None
     message = str(error).lower()
-    for name in ("temperature", "max_tokens", "stop"):
+    for name in ("temperature", "max_tokens", "stop", "seed"):
         if param == name or (f"'{name}'" in message and "support" in message):
             return name
     return None
@@ -148,14 +158,14 @@ class OpenAIClient:
         self._max_tokens_name = "max_completion_tokens" if reasoning else "max_tokens"
 
     async def complete(self, request: Request) -> Completion:
-        for _ in range(4):  # at most one retry per droppable parameter
+        for _ in range(5):  # at most one retry per droppable parameter
             try:
                 return await self._complete_once(request)
             except Exception as error:
                 name = _unsupported_parameter(error)
                 if name == "max_tokens" and self._max_tokens_name == "max_tokens":
                     self._max_tokens_name = "max_completion_tokens"
-                elif name in ("temperature", "stop") and name not in self._dropped:
+                elif name in ("temperature", "stop", "seed") and name not in self._dropped:
                     self._dropped.add(name)
                 else:
                     raise
@@ -168,6 +178,8 @@ class OpenAIClient:
             arguments["temperature"] = params.temperature
         if params.stop and "stop" not in self._dropped:
             arguments["stop"] = list(params.stop)[:4]  # OpenAI accepts at most four
+        if params.seed is not None and "seed" not in self._dropped:
+            arguments["seed"] = params.seed
         return arguments
 
     async def _complete_once(self, request: Request) -> Completion:

@@ -11,6 +11,7 @@ turns, for chat models).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -127,3 +128,60 @@ class PromptBuilder:
         first = self.chat_proof_prompt(problem_text)
         return ChatPrompt(first.system, first.messages + (
             ("assistant", proof.strip() or "(no proof)"), ("user", ANSWER_CUE)))
+
+
+# The prompt file of a run directory: the two steps' prompts with the problem and the proof
+# left as slots. Each result records its problem text and proof and the hash of both prompts
+# it was sent, so the exact prompts are recoverable (and checkable) from the run directory.
+PROMPT_FILE = "prompt.json"
+_PROBLEM_SLOT, _PROOF_SLOT = "<<PROBLEM>>", "<<PROOF>>"
+_SLOTS = re.compile(f"{re.escape(_PROBLEM_SLOT)}|{re.escape(_PROOF_SLOT)}")
+
+
+def prompt_json(prompt: str | ChatPrompt) -> Any:
+    """A prompt as JSON: the string itself, or ``{"system": …, "messages": [[role, text]]}``."""
+    if isinstance(prompt, str):
+        return prompt
+    return {"system": prompt.system, "messages": [list(turn) for turn in prompt.messages]}
+
+
+def prompt_from_json(obj: Any) -> str | ChatPrompt:
+    if isinstance(obj, str):
+        return obj
+    return ChatPrompt(str(obj["system"]),
+                      tuple((str(role), str(text)) for role, text in obj["messages"]))
+
+
+def prompt_sha256(prompt: str | ChatPrompt) -> str:
+    blob = json.dumps(prompt_json(prompt), sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def prompt_template(builder: PromptBuilder, style: str) -> dict[str, Any]:
+    """What ``PROMPT_FILE`` holds for a run of this builder and style."""
+    if style == "completion":
+        first = builder.completion_proof_prompt(_PROBLEM_SLOT)
+        second: str | ChatPrompt = builder.completion_answer_prompt(_PROBLEM_SLOT, _PROOF_SLOT)
+    else:
+        first = builder.chat_proof_prompt(_PROBLEM_SLOT)  # type: ignore[assignment]
+        second = builder.chat_answer_prompt(_PROBLEM_SLOT, _PROOF_SLOT)
+    return {"style": style, "problem_slot": _PROBLEM_SLOT, "proof_slot": _PROOF_SLOT,
+            "proof_prompt": prompt_json(first), "answer_prompt": prompt_json(second)}
+
+
+def fill_template(template: dict[str, Any], problem_text: str,
+                  proof: str) -> tuple[str | ChatPrompt, str | ChatPrompt]:
+    """The (step 1, step 2) prompts that ``template`` gives for a problem and its proof."""
+    chat = template["style"] == "chat"
+    values = {_PROBLEM_SLOT: problem_text.strip(),
+              _PROOF_SLOT: (proof.strip() or "(no proof)") if chat else proof.strip()}
+
+    def fill(obj: Any) -> Any:  # one pass, so slot-like text in the values stays as it is
+        if isinstance(obj, str):
+            return _SLOTS.sub(lambda match: values[match.group(0)], obj)
+        if isinstance(obj, list):
+            return [fill(item) for item in obj]
+        return {key: fill(value) for key, value in obj.items()}
+
+    return (prompt_from_json(fill(template["proof_prompt"])),
+            prompt_from_json(fill(template["answer_prompt"])))

@@ -15,6 +15,7 @@ import asyncio
 import hashlib
 import json
 import random
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -31,16 +32,20 @@ from vlp.lm.clients import (
     Request,
     is_reasoning_model,
     make_client,
+    request_seed,
 )
 from vlp.lm.models import ModelSpec
 from vlp.lm.pricing import estimate_cost, prices_for
 from vlp.lm.prompt import (
+    PROMPT_FILE,
     PROOF_STOP_SEQUENCES,
     STYLES,
     PromptBuilder,
     clean_answer,
     clean_proof,
     join_transcript,
+    prompt_sha256,
+    prompt_template,
 )
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
@@ -103,6 +108,10 @@ class Attempt:
     proof_output_tokens: int = 0
     finish_reason: str | None = None
     cached: bool = False
+    # what the model was shown: the problem text and the hashes of both steps' prompts
+    # (the prompts themselves are RUN_DIR/prompt.json with these filled in)
+    problem_text: str | None = None
+    prompt_sha256: tuple[str, str] | None = None
 
     @property
     def transcript(self) -> str:
@@ -157,13 +166,14 @@ class PromptedReasoner:
 
     async def attempt(self, problem: dict[str, Any], sample: int) -> Attempt:
         config, text = self.config, problem_text(problem)
+        seed = request_seed(config.seed, sample)
         proof_params = GenerationParams(config.max_tokens, config.temperature,
                                         () if config.thinks else PROOF_STOP_SEQUENCES,
-                                        config.thinking_budget)
+                                        config.thinking_budget, seed)
         # Reasoning models spend (hidden) tokens before any answer: give step 2 room.
         answer_params = GenerationParams(
             config.max_tokens if config.thinks else config.answer_max_tokens,
-            config.temperature, () if config.thinks else ("\n",))
+            config.temperature, () if config.thinks else ("\n",), seed=seed)
         if config.style == "completion":
             first = Request(self.builder.completion_proof_prompt(text), proof_params, sample)
         else:
@@ -181,7 +191,9 @@ class PromptedReasoner:
             input_tokens=proof_reply.input_tokens + answer_reply.input_tokens,
             output_tokens=proof_reply.output_tokens + answer_reply.output_tokens,
             proof_output_tokens=proof_reply.output_tokens,
-            finish_reason=proof_reply.finish_reason, cached=proof_cached and answer_cached)
+            finish_reason=proof_reply.finish_reason, cached=proof_cached and answer_cached,
+            problem_text=text,
+            prompt_sha256=(prompt_sha256(first.prompt), prompt_sha256(second.prompt)))
 
     async def aclose(self) -> None:
         await self.client.aclose()
@@ -251,6 +263,29 @@ class _ProgressView:
             cost="cost n/a" if cost is None else f"~${cost:.4f}")
 
 
+def progress_line(totals: RunTotals, total: int, elapsed: float,
+                  prices: tuple[float, float] | None) -> str:
+    """One plain progress line (for logs, where a live bar shows only its last state)."""
+    cost = estimate_cost(prices, totals.input_tokens, totals.output_tokens)
+    rate = (totals.new + totals.cached) / elapsed if elapsed > 0 else 0.0
+    remaining = total - totals.done
+    eta = f", about {remaining / rate:.0f} s left" if rate > 0 and remaining else ""
+    return (f"{totals.done} of {total} done ({totals.new} new, {totals.cached} from cache, "
+            f"{totals.failed} failed), {totals.input_tokens:,} input / "
+            f"{totals.output_tokens:,} output tokens"
+            + ("" if cost is None else f", ~${cost:.4f}")
+            + f", {elapsed:.0f} s elapsed{eta}")
+
+
+async def _print_progress_lines(totals: RunTotals, total: int, every: float,
+                                prices: tuple[float, float] | None,
+                                log: Callable[[str], None]) -> None:
+    start = time.monotonic()
+    while True:
+        await asyncio.sleep(every)
+        log(progress_line(totals, total, time.monotonic() - start, prices))
+
+
 def result_record(problem: dict[str, Any], sample: int, model: str, attempt: Attempt,
             score: dict[str, Any]) -> dict[str, Any]:
     record: dict[str, Any] = {"problem_id": str(problem["id"]), "sample": sample,
@@ -263,6 +298,10 @@ def result_record(problem: dict[str, Any], sample: int, model: str, attempt: Att
                   "proof_output_tokens": attempt.proof_output_tokens},
         "score": score,
     })
+    if attempt.prompt_sha256 is not None:
+        record["prompt"] = {"file": PROMPT_FILE, "problem_text": attempt.problem_text,
+                            "proof_sha256": attempt.prompt_sha256[0],
+                            "answer_sha256": attempt.prompt_sha256[1]}
     return record
 
 
@@ -270,8 +309,13 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
                          store: ResultStore, reasoner: Reasoner, scorer: Scorer, *,
                          concurrency: int = 4, show_progress: bool = False,
                          price_override: tuple[float, float] | None = None,
-                         log: Callable[[str], None] | None = None) -> RunTotals:
-    """Evaluate every (problem, sample) that ``store`` does not hold yet."""
+                         log: Callable[[str], None] | None = None,
+                         progress_every: float | None = None) -> RunTotals:
+    """Evaluate every (problem, sample) that ``store`` does not hold yet.
+
+    Progress: a live bar with ``show_progress``; otherwise, with ``progress_every`` and
+    ``log``, a plain line every ``progress_every`` seconds.
+    """
     pending = [(p, s) for p in problems for s in range(config.samples)
                if (str(p["id"]), s) not in store.done]
     totals = RunTotals(done=len(problems) * config.samples - len(pending))
@@ -318,10 +362,15 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
 
     with view.progress:
         workers = [asyncio.create_task(worker()) for _ in range(max(1, concurrency))]
+        tasks = list(workers)
+        if not show_progress and progress_every and log is not None:
+            tasks.append(asyncio.create_task(_print_progress_lines(
+                totals, len(problems) * config.samples, progress_every,
+                prices_for(config.model, price_override), log)))
         try:
             await asyncio.gather(*workers)
         finally:
-            for task in workers:
+            for task in tasks:
                 task.cancel()
             await reasoner.aclose()
     return totals
@@ -338,8 +387,14 @@ def build_reasoner(config: EvalConfig, *, cache: ResponseCache, retry: RetryPoli
     return PromptedReasoner(config, client, cache, retry, on_retry=on_retry)
 
 
-def store_for(run_dir: Path, config: EvalConfig, data: Path) -> tuple[ResultStore, list]:
+def store_for(run_dir: Path, config: EvalConfig, data: Path,
+              session: dict[str, Any] | None = None) -> tuple[ResultStore, list]:
+    """Open (or resume) the run directory; a prompted model's run also gets its prompt
+    file (``prompt.json``), which its records' prompt hashes refer to."""
     store = ResultStore(run_dir)
     records = store.open({**config.identity(), "data": str(Path(data).name),
-                          "data_sha256": file_digest(data)})
+                          "data_sha256": file_digest(data)}, session)
+    if not config.model.is_baseline:
+        template = prompt_template(PromptBuilder(), config.style)
+        store.write_once(PROMPT_FILE, json.dumps(template, indent=2, ensure_ascii=False) + "\n")
     return store, records

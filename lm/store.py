@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
+from vlp.lm import provenance
 from vlp.lm.clients import Completion
 
 RESULTS_FILE = "results.jsonl"
 RUN_FILE = "run.json"
+# run.json keys recording how a run was made, not what it computes: resuming ignores them
+RECORD_KEYS = ("vlp_version", "git_revision", "started", "finished", "sessions")
 
 ResultKey = tuple[str, int]
 
@@ -35,9 +38,13 @@ def default_cache_dir() -> Path:
     return Path(base) / "vlp" / "responses"
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step. The file gets the mode any new file gets
+    (0666 less the umask, as ``open`` would), not ``mkstemp``'s 0600: run directories and
+    caches are shared between users."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    temporary = path.parent / f".tmp-{os.getpid()}-{secrets.token_hex(6)}{path.suffix}"
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
@@ -64,14 +71,20 @@ class ResponseCache:
         path = self._path(key)
         try:
             completion = Completion.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (FileNotFoundError, json.JSONDecodeError, KeyError):
-            return None  # absent, or a file another process is writing: ask again
+        except (OSError, json.JSONDecodeError, KeyError):
+            # absent, unreadable (another user's entry in a shared cache) or being written
+            # by another process: ask again
+            return None
         self.hits += 1
         return completion
 
     def put(self, key: str, completion: Completion) -> None:
-        if self.root is not None:
-            _write_atomically(self._path(key), json.dumps(completion.to_json()))
+        if self.root is None:
+            return
+        try:
+            write_atomically(self._path(key), json.dumps(completion.to_json()))
+        except PermissionError:
+            pass  # a shared cache this user may read but not extend: the run goes on
 
 
 def result_key(record: dict[str, Any]) -> ResultKey:
@@ -86,25 +99,59 @@ class ResultStore:
         self.results_path = self.run_dir / RESULTS_FILE
         self.run_path = self.run_dir / RUN_FILE
         self.done: set[ResultKey] = set()
+        self._document: dict[str, Any] = {}
 
-    def open(self, run_config: dict[str, Any]) -> list[dict[str, Any]]:
-        """Create or resume the run; returns the records already written."""
+    def open(self, run_config: dict[str, Any],
+             session: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Create or resume the run; returns the records already written.
+
+        ``run_config`` is what the results depend on (resuming requires the same);
+        ``session`` records this invocation (``vlp.lm.provenance.session_record``).
+        """
         self.run_dir.mkdir(parents=True, exist_ok=True)
         if self.run_path.exists():
-            previous = json.loads(self.run_path.read_text(encoding="utf-8"))
-            changed = sorted(k for k in set(previous) | set(run_config)
-                             if previous.get(k) != run_config.get(k))
+            document = json.loads(self.run_path.read_text(encoding="utf-8"))
+            changed = sorted(k for k in (set(document) | set(run_config)) - set(RECORD_KEYS)
+                             if document.get(k) != run_config.get(k))
             if changed:
                 raise InputError(
                     f"{self.run_dir} holds a run with different settings ({', '.join(changed)}); "
                     "resume with the same settings or use a new run directory",
                     location=str(self.run_path))
         else:
-            _write_atomically(self.run_path, json.dumps(run_config, indent=2) + "\n")
+            document = dict(run_config)
+        if session is not None:
+            for key in ("vlp_version", "git_revision", "started"):
+                document.setdefault(key, session[key])  # those of the run's first session
+            document["sessions"] = [*document.get("sessions", []), session]
+        if session is not None or not self.run_path.exists():
+            write_atomically(self.run_path, json.dumps(document, indent=2) + "\n")
+        self._document = document
         self._cut_partial_line()
         records = list(read_results(self.run_dir))
         self.done = {result_key(r) for r in records}
         return records
+
+    def finish(self, **outcome: Any) -> None:
+        """Record the end of this session (its time and ``outcome``, e.g. counts)."""
+        document = self._document
+        if not document.get("sessions"):
+            return
+        session = document["sessions"][-1]
+        session.update(finished=provenance.now(), **outcome)
+        document["finished"] = session["finished"]
+        write_atomically(self.run_path, json.dumps(document, indent=2) + "\n")
+
+    def write_once(self, name: str, text: str) -> None:
+        """``RUN_DIR/name`` holds ``text``: written if absent; a resumed run with another
+        text is refused (its records would point at the wrong file)."""
+        path = self.run_dir / name
+        if path.exists():
+            if path.read_text(encoding="utf-8") != text:
+                raise InputError(f"{path} differs from this run's; resume with the same "
+                                 "settings or use a new run directory", location=str(path))
+            return
+        write_atomically(path, text)
 
     def _cut_partial_line(self) -> None:
         if not self.results_path.exists():

@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # for run records
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

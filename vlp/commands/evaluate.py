@@ -29,7 +29,12 @@ def register(subparsers: Any) -> None:
                         "http://127.0.0.1:8000/v1 for vLLM, :8080/v1 llama.cpp, "
                         ":11434/v1 Ollama)")
     parser.add_argument("--concurrency", type=int, default=4, help="requests in flight (4)")
-    parser.add_argument("--limit", type=int, help="only the first N problems")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="a stratified sample of N problems: the first problem of every "
+                        "cell (setting x overlap x control x query kind), then the second, ...")
+    parser.add_argument("--limit-per-setting", type=int, metavar="K",
+                        help="the first K problems of every cell (with --limit: at most N "
+                        "of those)")
     parser.add_argument("--samples", type=int, default=1, help="samples per problem (1)")
     parser.add_argument("--style", choices=("chat", "completion"), default="chat",
                         help="chat messages or one completion prompt (chat)")
@@ -48,7 +53,10 @@ def register(subparsers: Any) -> None:
                         "o-series and gpt-5)")
     parser.add_argument("--verify-mode", choices=("auto", "claims", "arithmetic"),
                         default="auto", help="how transcripts are read (auto)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for retry jitter (0)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="sent to models that take one (OpenAI, local servers, hf, vllm; "
+                        "a different seed per sample, derived from this one) and seeds the "
+                        "retry jitter (0)")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="seconds per request (120)")
     parser.add_argument("--max-attempts", type=int, default=6,
@@ -60,7 +68,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     parser.add_argument("--price", type=float, nargs=2, metavar=("INPUT", "OUTPUT"),
                         help="USD per million input/output tokens for the cost estimate")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar or lines")
+    parser.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
+                        help="when stderr is not a terminal (a log file, SLURM), print a "
+                        "plain progress line this often (30)")
     parser.set_defaults(func=run)
 
 
@@ -73,19 +84,28 @@ def _temperature(text: str) -> float | None:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
 
 
+def log(message: str) -> None:
+    print(f"vlp evaluate: {message}", file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     from vlp.lm.models import ModelSpec
     from vlp.lm.pricing import estimate_cost, prices_for
+    from vlp.lm.provenance import session_record
     from vlp.lm.retry import RetryPolicy, describe
     from vlp.lm.runner import EvalConfig, build_reasoner, load_problems, run_evaluation, store_for
     from vlp.lm.scoring import VerifyScorer
+    from vlp.lm.selection import describe_selection, stratified
     from vlp.lm.store import ResponseCache, default_cache_dir
 
     for name in ("concurrency", "max_attempts"):
         if getattr(args, name) < 1:
             raise InputError(f"--{name.replace('_', '-')} must be >= 1")
-    if args.limit is not None and args.limit < 0:
-        raise InputError("--limit must be >= 0")
+    for name in ("limit", "limit_per_setting"):
+        if getattr(args, name) is not None and getattr(args, name) < 0:
+            raise InputError(f"--{name.replace('_', '-')} must be >= 0")
+    if args.progress_every <= 0:
+        raise InputError("--progress-every must be > 0")
     spec = ModelSpec.parse(args.model, args.base_url)
     config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
                         max_tokens=args.max_tokens, answer_max_tokens=args.answer_max_tokens,
@@ -93,17 +113,19 @@ def run(args: argparse.Namespace) -> int:
                         seed=args.seed, verify_mode=args.verify_mode,
                         reasoning=args.reasoning)
     problems = load_problems(args.data)
-    if args.limit is not None:
-        problems = problems[: args.limit]
+    if args.limit is not None or args.limit_per_setting is not None:
+        available = len(problems)
+        problems = stratified(problems, args.limit, args.limit_per_setting)
+        log(describe_selection(problems, available))
     scorer = VerifyScorer(args.verify_mode)
     for number, problem in enumerate(problems, 1):
         scorer.check(problem, f"{args.data}:{number}")
-    store, previous = store_for(args.output, config, args.data)
+    settings = {name: str(value) if isinstance(value, Path) else value
+                for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
+    store, previous = store_for(args.output, config, args.data,
+                                session_record(settings, getattr(args, "argv", None)))
     cache = ResponseCache(None if args.no_cache else (args.cache_dir or default_cache_dir()))
     retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
-
-    def log(message: str) -> None:
-        print(f"vlp evaluate: {message}", file=sys.stderr)
 
     retried: list[str] = []  # transient failures that were retried, for the summary
     reasoner = build_reasoner(config, cache=cache, retry=retry, timeout=args.timeout,
@@ -113,7 +135,11 @@ def run(args: argparse.Namespace) -> int:
     totals = asyncio.run(run_evaluation(
         config, problems, store, reasoner, scorer,
         concurrency=args.concurrency, show_progress=not args.quiet and sys.stderr.isatty(),
-        price_override=tuple(args.price) if args.price else None, log=log))
+        price_override=tuple(args.price) if args.price else None, log=log,
+        progress_every=None if args.quiet else args.progress_every))
+    store.finish(results=totals.done, new=totals.new, from_cache=totals.cached,
+                 failed=totals.failed, input_tokens=totals.input_tokens,
+                 output_tokens=totals.output_tokens)
     cost = estimate_cost(prices_for(spec, tuple(args.price) if args.price else None),
                          totals.input_tokens, totals.output_tokens)
     print(f"{spec.label}: {totals.done} of {len(problems) * config.samples} results in "
