@@ -314,6 +314,10 @@ class ProgramIndex:
         atoms = self.atoms_by_claim[claim]
         return Alignment(claim, atoms[0], atoms, self.claim_id[claim])
 
+    def candidates(self, pattern: ClaimPattern) -> list[Claim]:
+        """Every theorem's claim that fits a pattern with omitted words."""
+        return [c for c in self._by_predicate.get(pattern.predicate, ()) if pattern.matches(c)]
+
     def diagnose(self, pattern: ClaimPattern) -> str:
         """Why a claim is not a theorem: unknown names, or a quantity that is not the true one."""
         unknown_agents = sorted(
@@ -492,6 +496,7 @@ class ReadClaim:
 
     pattern: ClaimPattern
     arithmetic: Arithmetic | None
+    template: str | None = None  # the id of the template that read it
 
 
 @attrs.frozen
@@ -554,7 +559,8 @@ def _reading(text: str, parsed: Any, raw_expressions: Iterable[Any]) -> ReadSent
     expressions = tuple(e for e in map(_as_arithmetic, raw_expressions) if e is not None)
     patterns = [(_as_pattern(item), item) for item in raw_claims]
     readable = [(p, item) for p, item in patterns if p is not None]
-    claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)))
+    claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)),
+                             getattr(item, "template", None))
                    for p, item in readable)
     reason = None
     answer = None

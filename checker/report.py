@@ -125,7 +125,7 @@ def render_report(
     for note in report.notes:
         console.print(Text(f"note: {note}", style="italic"))
     table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
-    for column in ("#", "verdict", "rel", "dup", "rule", "claim / reason", "text"):
+    for column in ("#", "verdict", "rel", "dup", "rule", "read", "claim / reason", "text"):
         table.add_column(column, overflow="fold")
     for step in report.steps:
         detail = str(step.claim) if step.claim is not None else ""
@@ -139,6 +139,7 @@ def render_report(
             "yes" if step.relevant else "",
             "dup" if step.duplicate else "",
             step.rule or "",
+            str(step.reading),
             detail,
             step.text,
         )

@@ -68,6 +68,34 @@ def evaluate(operator: str, operands: tuple[int, ...]) -> int:
     return first
 
 
+TEMPLATE, LOOSE, ARITHMETIC = "template", "loose", "arithmetic"
+
+
+@attrs.frozen
+class Reading:
+    """How a step was read: by the template grammar, by the loose reader (with the cue words
+    it relied on and what each pronoun or shortened name was resolved to), or from its
+    arithmetic alone (matched with a rule instance's built-in)."""
+
+    method: str  # TEMPLATE, LOOSE or ARITHMETIC
+    cues: tuple[str, ...] = ()
+    resolved: tuple[tuple[str, str], ...] = ()  # ("he", "tom"), ("balloons", "violet balloons")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"method": self.method, "cues": list(self.cues),
+                "resolved": {said: meant for said, meant in self.resolved}}
+
+    def __str__(self) -> str:
+        details = []
+        if self.cues:
+            details.append(", ".join(self.cues))
+        details.extend(f"{said} = {meant}" for said, meant in self.resolved)
+        return self.method + (f" ({'; '.join(details)})" if details else "")
+
+
+TEMPLATE_READING = Reading(TEMPLATE)
+
+
 @attrs.frozen
 class StepVerdict:
     """The verdict on one claim (or on one unreadable sentence) of a transcript."""
@@ -84,6 +112,7 @@ class StepVerdict:
     missing: tuple[Claim, ...] = ()  # derived-multi: intermediate claims the text skipped
     arithmetic: Arithmetic | None = None
     reason: str | None = None  # false / unparsed: why; otherwise an optional note
+    reading: Reading = TEMPLATE_READING
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,4 +128,5 @@ class StepVerdict:
             "missing": [str(m) for m in self.missing],
             "arithmetic": None if self.arithmetic is None else str(self.arithmetic),
             "reason": self.reason,
+            "reading": self.reading.to_json(),
         }

@@ -36,7 +36,9 @@ from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
 from .shortest import ShortestProof, goal_of, shortest_proof
-from .verdicts import Arithmetic, Status, StepVerdict
+from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
+
+ARITHMETIC_READING = Reading(ARITHMETIC)
 
 MODES: tuple[str, ...] = ("auto", CLAIMS_MODE, ARITHMETIC_MODE)
 
@@ -335,10 +337,29 @@ class _Judge:
         self.steps: list[StepVerdict] = []
         self.order: list[Claim] = []  # non-axiom theorems in the order first stated
 
-    def unparsed(self, number: int, text: str, reason: str) -> None:
-        self.steps.append(StepVerdict(number, text, Status.UNPARSED, reason=reason))
+    def unparsed(self, number: int, text: str, reason: str,
+                 reading: Reading = TEMPLATE_READING) -> None:
+        self.steps.append(StepVerdict(number, text, Status.UNPARSED, reason=reason,
+                                      reading=reading))
 
-    def judge(self, number: int, text: str, read: ReadClaim) -> None:
+    def judge(self, number: int, text: str, read: ReadClaim,
+              reading: Reading = TEMPLATE_READING) -> None:
+        count = len(self.steps)
+        self._judge(number, text, read)
+        if reading is not TEMPLATE_READING:
+            for position in range(count, len(self.steps)):
+                self.steps[position] = attrs.evolve(self.steps[position], reading=reading)
+
+    def wrong_arithmetic(self, number: int, text: str, expression: Arithmetic) -> None:
+        """An expression whose left side is not its result, in a sentence with no claim."""
+        key = (str(None), str(expression))
+        self.steps.append(StepVerdict(
+            number, text, Status.FALSE, arithmetic=expression, duplicate=key in self.false_seen,
+            reason=f"wrong arithmetic: {expression} (the left side is "
+                   f"{expression.true_result})", reading=ARITHMETIC_READING))
+        self.false_seen.add(key)
+
+    def _judge(self, number: int, text: str, read: ReadClaim) -> None:
         index = self.index
         arithmetic = read.arithmetic
         alignment = index.align(read.pattern, self.stated)
@@ -411,6 +432,7 @@ def verify(
     mode: str = "auto",
     tokenizer: Tokenizer | None = None,
     search_order: bool = True,
+    strict: bool = False,
 ) -> Report:
     """Verify ``transcript`` (a model's natural-language proof) against ``problem``.
 
@@ -419,8 +441,11 @@ def verify(
     :class:`ProblemSpec`. ``answer``: the model's answer when it was asked for separately
     (the paper's second prompting step); otherwise it is read from the transcript.
     ``mode``: ``"claims"`` (parse every sentence), ``"arithmetic"`` (reasoning-model mode:
-    score only the arithmetic expressions, paper App. D.4) or ``"auto"`` (claims, falling
-    back to arithmetic when fewer than half the sentences can be read).
+    score only the arithmetic expressions, paper App. D.4) or ``"auto"`` (claims; a sentence
+    with no claim is matched by its arithmetic alone). Sentences outside the template language
+    are read by the loose reader (``reader.py``); ``strict`` reads the template language only
+    and switches the whole transcript to arithmetic mode when fewer than half its sentences
+    can be read (the verifier before the loose reader).
     """
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
@@ -433,33 +458,15 @@ def verify(
                        spec.hidden_axioms)
     sentences = read_transcript(transcript)
     notes: list[str] = []
-    readable = sum(1 for s in sentences if s.claims)
-    statements = sum(1 for s in sentences if s.claims or s.answer is None)
-    chosen = mode
-    if mode == "auto":
-        expressions = sum(len(s.arithmetic) for s in sentences)
-        chosen = CLAIMS_MODE
-        if statements and readable * 2 < statements and expressions:
-            chosen = ARITHMETIC_MODE
-            notes.append(f"only {readable} of {statements} sentences could be read as "
-                         "claims, so the transcript was scored in reasoning-model mode")
-    if chosen == ARITHMETIC_MODE:
+    if strict:
+        steps, order, chosen = _strict_steps(prepared, sentences, mode, notes)
+    elif mode == ARITHMETIC_MODE:
         steps, order = _arithmetic_steps(prepared, sentences)
-        notes.append("reasoning-model mode (paper App. D.4): scored from arithmetic "
-                     "expressions alone, matched against the built-ins of the program's rule "
-                     "instances; axioms are never counted, so efficiency, recall and exact "
-                     "match are over non-axiom claims")
+        chosen = ARITHMETIC_MODE
+        notes.append(_ARITHMETIC_NOTE)
     else:
-        judge = _Judge(prepared)
-        for number, sentence in enumerate(sentences, 1):
-            if not sentence.claims and sentence.answer is not None:
-                continue  # the closing "the answer is N": read by the answer extraction
-            if not sentence.claims:
-                judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
-                continue
-            for read in sentence.claims:
-                judge.judge(number, sentence.text, read)
-        steps, order = judge.steps, judge.order
+        steps, order = _read_steps(prepared, sentences, arithmetic_fallback=mode == "auto")
+        chosen = CLAIMS_MODE
     if not sentences:
         notes.append("the transcript is empty")
     elif steps and all(s.status in (Status.FALSE, Status.UNPARSED) for s in steps) and any(
@@ -487,6 +494,119 @@ def verify(
     )
 
 
+_ARITHMETIC_NOTE = ("reasoning-model mode (paper App. D.4): scored from arithmetic "
+                    "expressions alone, matched against the built-ins of the program's rule "
+                    "instances; axioms are never counted, so efficiency, recall and exact "
+                    "match are over non-axiom claims")
+
+
+def _strict_steps(
+    prepared: PreparedProblem, sentences: Sequence[ReadSentence], mode: str, notes: list[str]
+) -> tuple[list[StepVerdict], list[Claim], str]:
+    """The template language only, with the whole-transcript switch to arithmetic mode
+    (``--strict``: what the verifier read before the loose reader existed)."""
+    readable = sum(1 for s in sentences if s.claims)
+    statements = sum(1 for s in sentences if s.claims or s.answer is None)
+    chosen = mode
+    if mode == "auto":
+        expressions = sum(len(s.arithmetic) for s in sentences)
+        chosen = CLAIMS_MODE
+        if statements and readable * 2 < statements and expressions:
+            chosen = ARITHMETIC_MODE
+            notes.append(f"only {readable} of {statements} sentences could be read as "
+                         "claims, so the transcript was scored in reasoning-model mode")
+    if chosen == ARITHMETIC_MODE:
+        steps, order = _arithmetic_steps(prepared, sentences)
+        notes.append(_ARITHMETIC_NOTE)
+        return steps, order, chosen
+    judge = _Judge(prepared)
+    for number, sentence in enumerate(sentences, 1):
+        if not sentence.claims and sentence.answer is not None:
+            continue  # the closing "the answer is N": read by the answer extraction
+        if not sentence.claims:
+            judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
+            continue
+        for read in sentence.claims:
+            judge.judge(number, sentence.text, read)
+    return judge.steps, judge.order, chosen
+
+
+def _read_steps(
+    prepared: PreparedProblem, sentences: Sequence[ReadSentence], *, arithmetic_fallback: bool
+) -> tuple[list[StepVerdict], list[Claim]]:
+    """Every sentence read for claims: by the template grammar, else by the loose reader
+    (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
+    from .reader import Discourse, LooseClaim, SentenceReader, lexicon, misread_names
+
+    judge = _Judge(prepared)
+    discourse = Discourse()
+    reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
+                            discourse, prepared.query_pattern)
+    for number, sentence in enumerate(sentences, 1):
+        if not sentence.claims and sentence.answer is not None:
+            continue  # the closing "the answer is N": read by the answer extraction
+        items = None
+        if sentence.claims and any(misread_names(r.pattern, prepared.index)
+                                   for r in sentence.claims):
+            items = reader.read(sentence.text)
+            if not any(isinstance(item, LooseClaim) for item in items):
+                items = None
+        if sentence.claims and items is None:
+            for read in sentence.claims:
+                judge.judge(number, sentence.text, read)
+                claim = judge.steps[-1].claim
+                if claim is not None:
+                    discourse.note_claim(claim, read.template)
+            continue
+        if items is None:
+            items = reader.read(sentence.text)
+        if any(isinstance(item, LooseClaim) for item in items):
+            for item in items:
+                if isinstance(item, LooseClaim):
+                    judge.judge(number, sentence.text, ReadClaim(item.pattern, item.arithmetic),
+                                item.reading)
+                else:
+                    judge.unparsed(number, sentence.text, item.reason, item.reading)
+            continue
+        expressions = sentence.arithmetic or _loose_arithmetic(sentence.text)
+        if arithmetic_fallback and expressions:
+            for expression in expressions:
+                _judge_arithmetic(prepared, judge, number, sentence.text, expression)
+            continue
+        if items:
+            judge.unparsed(number, sentence.text, items[0].reason, items[0].reading)
+        else:
+            judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
+    return judge.steps, judge.order
+
+
+def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
+    """Expressions the loose reader folds ("8-3, or 5"), when the strict scan finds none."""
+    from vlp.grammar.loose import read_clauses
+
+    from .reader import as_arithmetic
+
+    found = (as_arithmetic(t) for c in read_clauses(text) for t in c.tokens)
+    return tuple(e for e in found if e is not None)
+
+
+def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, text: str,
+                      expression: Arithmetic) -> None:
+    """A sentence with nothing but arithmetic: the claim of the rule instance whose built-in
+    the expression writes (shortest-proof instances first), judged like any claim."""
+    if not expression.holds:
+        judge.wrong_arithmetic(number, text, expression)
+        return
+    match = next((edge for builtin, edge in prepared.builtins()
+                  if same_expression(expression, builtin)), None)
+    if match is None:
+        judge.unparsed(number, text, "no rule instance of the program computes "
+                       f"{expression}", ARITHMETIC_READING)
+        return
+    pattern = ClaimPattern.of(match.conclusion.claim())
+    judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
+
+
 def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:
     try:
         return prepared.reference_text()
@@ -499,6 +619,7 @@ def _extract_answer(
     answer: str | int | None,
 ) -> tuple[int | None, str | None]:
     from vlp.grammar import extract_answer
+    from vlp.grammar.loose import extract_closing_result, extract_labelled_answer
 
     if answer is not None:
         if isinstance(answer, int) and not isinstance(answer, bool):
@@ -510,9 +631,15 @@ def _extract_answer(
     value = extract_answer(transcript)
     if value is not None:
         return value, "closing sentence"
+    value = extract_labelled_answer(transcript)
+    if value is not None:
+        return value, "answer label"
     value = _answer_from_claims(prepared, steps)
     if value is not None:
         return value, "last claim answering the question"
+    value = extract_closing_result(transcript)
+    if value is not None:
+        return value, "closing expression"
     return None, None
 
 
@@ -583,7 +710,7 @@ def _arithmetic_steps(
                     number, sentence.text, Status.FALSE, arithmetic=expression,
                     duplicate=key in false_seen,
                     reason=f"wrong arithmetic: {expression} (the left side is "
-                           f"{expression.true_result})"))
+                           f"{expression.true_result})", reading=ARITHMETIC_READING))
                 false_seen.add(key)
                 continue
             match = next((edge for builtin, edge in prepared.builtins()
@@ -591,7 +718,8 @@ def _arithmetic_steps(
             if match is None:
                 steps.append(StepVerdict(number, sentence.text, Status.UNPARSED,
                                          arithmetic=expression,
-                                         reason="no rule instance of the program computes this"))
+                                         reason="no rule instance of the program computes this",
+                                         reading=ARITHMETIC_READING))
                 continue
             claim = match.conclusion.claim()
             if claim in first:
@@ -605,7 +733,7 @@ def _arithmetic_steps(
             verdict = StepVerdict(number, sentence.text, Status.DERIVED, claim=claim,
                                   atom=match.conclusion, relevant=claim in index.proof_claims,
                                   rule=match.rule_id, premises=theorem.premises,
-                                  arithmetic=expression)
+                                  arithmetic=expression, reading=ARITHMETIC_READING)
             first[claim] = verdict
             order.append(claim)
             steps.append(verdict)

@@ -73,11 +73,38 @@ _SENTENCE_END_RE = re.compile(r"[.?!]+(?=\s|$)")
 _TAG_RE = re.compile(r"</?think>", re.IGNORECASE)
 
 
+_LATEX_RE = re.compile(r"\\(?:times|cdot)|\\text\{([^{}]*)\}|\\(?:\[|\]|\(|\))|\$\$|"
+                       r"\\(?:quad|qquad|,|;|!)|\\(?:left|right)(?=[()\[\]])")
+_LATEX_SPELLINGS = {"\\times": " × ", "\\cdot": " × "}
+
+
+def _plain_math(line: str) -> str:
+    """LaTeX as models write it, in plain text: "\\(3 \\times 6 = 18\\)" -> "3 × 6 = 18"."""
+    if "\\" not in line and "$$" not in line:
+        return line
+    return _LATEX_RE.sub(lambda m: m.group(1) if m.group(1) is not None else
+                         _LATEX_SPELLINGS.get(m.group(0), " "), line)
+
+
+def _joined_lines(text: str) -> list[str]:
+    """Lines, with an expression left open at a line's end ("86 - 25 =") joined to the
+    result on the next line; blank lines in between are kept as blanks."""
+    lines = [_plain_math(line) for line in text.splitlines()]
+    for index, line in enumerate(lines):
+        if not line.rstrip().endswith("="):
+            continue
+        following = next((j for j in range(index + 1, len(lines)) if lines[j].strip()), None)
+        if following is not None and lines[following].strip()[:1].isdigit():
+            lines[index] = line.rstrip() + " " + lines[following].strip()
+            lines[following] = ""
+    return lines
+
+
 def _lines(text: str) -> list[tuple[int, str, bool]]:
     """(line number, line, inside <think>) for every non-empty line; tags removed."""
     result: list[tuple[int, str, bool]] = []
     inside = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_joined_lines(text), start=1):
         pieces = _TAG_RE.split(raw)
         tags = _TAG_RE.findall(raw)
         for i, piece in enumerate(pieces):
@@ -112,7 +139,7 @@ def split_transcript(text: str) -> list[Step]:
         if label_match is not None:
             label = label_match.group(1) or label_match.group(2)
         content = strip_numbering(line).strip()
-        if not _has_words(content):
+        if not _has_words(content) and not _is_equation(content):
             # a number on a line of its own ("- 1.") labels the next line's sentence
             pending_label = label if label_match is not None else pending_label
             continue
@@ -133,6 +160,11 @@ def split_transcript(text: str) -> list[Step]:
 
 def _has_words(text: str) -> bool:
     return any(map(str.isalpha, text))
+
+
+def _is_equation(text: str) -> bool:
+    """A line of bare arithmetic ("56 + 73 = 129."): a step, not a list number."""
+    return "=" in text and any(map(str.isdigit, text))
 
 
 def resolve_partial(parsed: ParsedClaim, context: Sequence[Claim]) -> ParsedClaim:

@@ -62,15 +62,24 @@ def test_reasoning_model_mode_scores_arithmetic_only() -> None:
     thinking = ("<think>Pieter: 20 - 6 = 14. Dennie minus Dianna: 19 - 4 = 15. Edgar = 14 + 15 = "
                 "29. Rahel is 67 + 55 = 122 but that is irrelevant. Eddie = 29 - 3 = 26. "
                 "Check: 2 + 2 = 5.</think> The answer is \\boxed{26}.")
-    report = verify(DATA / "d3.txt", thinking)
-    assert report.mode == "arithmetic"
-    assert any("reasoning-model mode" in note for note in report.notes)
-    statuses = [(s.status, s.rule, s.relevant) for s in report.steps]
-    assert statuses == [(Status.DERIVED, "2b", True), (Status.DERIVED, "1c", True),
-                        (Status.DERIVED, "5a", True), (Status.DERIVED, "1a", False),
-                        (Status.DERIVED, "1b", True), (Status.FALSE, None, False)]
-    assert report.efficiency_non_axioms == 4 / 6 and report.recall == 1.0
-    assert report.answer_correct
+    expected = [(Status.DERIVED, "2b", True), (Status.DERIVED, "1c", True),
+                (Status.DERIVED, "5a", True), (Status.DERIVED, "1a", False),
+                (Status.DERIVED, "1b", True), (Status.FALSE, None, False)]
+    # auto: a sentence with nothing but arithmetic is read from it; the metrics keep their
+    # meaning (recall over the whole shortest proof)
+    auto = verify(DATA / "d3.txt", thinking)
+    assert auto.mode == "claims"
+    assert [(s.status, s.rule, s.relevant) for s in auto.steps] == expected
+    assert {s.reading.method for s in auto.steps} == {"arithmetic"}
+    assert auto.efficiency == 4 / 6 and auto.recall == 4 / 10 and auto.answer_correct
+    for report in (verify(DATA / "d3.txt", thinking, mode="arithmetic"),
+                   verify(DATA / "d3.txt", thinking, strict=True)):  # strict: the old switch
+        assert report.mode == "arithmetic"
+        assert any("reasoning-model mode" in note for note in report.notes)
+        statuses = [(s.status, s.rule, s.relevant) for s in report.steps]
+        assert statuses == expected
+        assert report.efficiency_non_axioms == 4 / 6 and report.recall == 1.0
+        assert report.answer_correct
     forced = verify(DATA / "d3.txt", LLAMA, mode="arithmetic")
     assert forced.mode == "arithmetic" and forced.efficiency_non_axioms == 4 / 7
 

@@ -39,7 +39,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--mode", choices=("auto", "claims", "arithmetic"), default="auto",
                         help="claims: read every sentence; arithmetic: reasoning-model mode, "
                              "score the arithmetic expressions only (paper App. D.4); auto "
-                             "(default): claims, or arithmetic when most sentences are unreadable")
+                             "(default): claims, and a sentence with no claim is read from its "
+                             "arithmetic alone")
+    parser.add_argument("--strict", action="store_true",
+                        help="read the template language only (no loose reading, and auto "
+                             "switches the whole transcript to arithmetic when most sentences "
+                             "are unreadable): shows what the loose reader added")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the readable report (default: only on a terminal)")
     parser.add_argument("--batch", nargs=2, metavar=("PROBLEMS.jsonl", "TRANSCRIPTS.jsonl"),
@@ -60,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.output:
             raise InputError("--batch needs -o REPORT.jsonl")
         return run_batch(Path(args.batch[0]), Path(args.batch[1]), Path(args.output),
-                         mode=args.mode, restart=args.restart, as_json=args.json)
+                         mode=args.mode, restart=args.restart, as_json=args.json,
+                         strict=args.strict)
     if not args.problem or not args.transcript:
         raise InputError("usage: verify-proof PROBLEM TRANSCRIPT (or --batch PROBLEMS.jsonl "
                          "TRANSCRIPTS.jsonl -o REPORT.jsonl)")
@@ -69,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     problem, source = load_problem_argument(args.problem)
     transcript = read_transcript_argument(args.transcript)
     report = _verify_or_input_error(problem, transcript, source, answer=args.answer,
-                                    mode=args.mode)
+                                    mode=args.mode, strict=args.strict)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -205,7 +211,7 @@ def _done_keys(output: Path) -> tuple[set[str], list[str]]:
 
 
 def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
-              restart: bool = False, as_json: bool = False) -> int:
+              restart: bool = False, as_json: bool = False, strict: bool = False) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from vlp.checker.report import render_summary, summarize
@@ -250,7 +256,7 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
                 if transcript is None:
                     raise InputError("the record has no transcript (expected \"transcript\")")
                 spec = problem_spec(problem[0], source=problem[1])
-                report = verify(spec, transcript, mode=mode,
+                report = verify(spec, transcript, mode=mode, strict=strict,
                                 answer=answer if isinstance(answer, (int, str)) else None)
                 row = {"key": key, **report.to_json()}
             except InputError as failure:

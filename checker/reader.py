@@ -1,0 +1,540 @@
+"""The loose reader: a sentence outside the template language, read with what the verifier
+knows about the problem (DESIGN §6).
+
+The program is finite and known: its agents (possessive agents like "melanie's dad"
+included), its entities and its theorems. A clause's mentions (``vlp.grammar.loose``) are
+resolved against them: names to agents, pronouns to the discourse ("he" is the latest
+subject, "they" the question's group, "her dad" is "melanie's dad" when Melanie is the
+antecedent), shortened or misspelled entities to the program's entity when only one fits,
+and relation cues (more / fewer / than, give / take / lose / place, each / per) to a claim
+pattern. Precision over recall: a clause whose words leave a choice between theorems is a
+gap naming the candidates, never a guess; a complete claim that is not a theorem goes on
+to be judged false, as on the template path.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import attrs
+from rapidfuzz import fuzz
+
+from vlp.grammar.inflect import singular, to_plural
+from vlp.grammar.loose import Clause, Token, read_clauses
+from vlp.grammar.templates import CLAIM_SLOTS, TEMPLATES
+from vlp.kernel import Agents, Claim
+
+from .align import ClaimPattern, ProgramIndex
+from .verdicts import LOOSE, Arithmetic, Reading
+
+_BY_TEMPLATE = {t.id: t for t in TEMPLATES}
+
+CONT_VERBS = frozenset("""has have had owns own owned possesses possess possessed grew grow
+grows found find finds picked pick picks collected collect collects bought buy buys caught
+catch catches made make makes baked bake bakes spent spend spends earned earn earns saved save
+saves holds hold held contains contain contained keeps keep kept starts start started begins
+began ends ended scored score scores gathered gather gathers harvested planted plants plant
+counted count counts left remain remains remaining""".split())
+COPULAS = frozenset({"is", "are", "was", "were", "that's", "there's", "it's", "be"})
+GIVE_VERBS = frozenset("""gave gives give donated donates donate handed hands hand sent sends
+send lent lends lend passed passes pass paid pays pay shared shares""".split())
+PLACE_VERBS = frozenset("placed places place put puts added adds".split())
+TAKE_VERBS = frozenset("""took takes take got gets get received receives receive ate eats eat
+borrowed borrows borrow stole steals steal""".split())
+LOSE_VERBS = frozenset("lost loses lose spent".split()) - CONT_VERBS
+COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer"}
+TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
+_SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
+_PLURAL_PRONOUNS = frozenset({"they", "them", "both"})
+_POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
+# words that end an entity phrase after a number
+_STOP = frozenset("""more fewer less than of the a an to from in into on at for each per left
+and or now total all altogether combined together as with so then by is are was were be has
+have had than this that these those it its his her their them they he she we you one ones
+times dollar's if but after before over under more.""".split()) | CONT_VERBS | GIVE_VERBS \
+    | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
+_FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
+
+
+@attrs.frozen
+class LooseClaim:
+    """A complete claim the loose reader read, with its expression and how it was read."""
+
+    pattern: ClaimPattern
+    arithmetic: Arithmetic | None
+    reading: Reading
+
+
+@attrs.frozen
+class LooseGap:
+    """A clause that states a fact the reader cannot pin down (ambiguous, or no theorem fits
+    its partial reading): the step is ``unparsed`` with this reason."""
+
+    reason: str
+    reading: Reading
+
+
+class Lexicon:
+    """A program's names, indexed for reading mentions (built once per problem)."""
+
+    def __init__(self, index: ProgramIndex, query_agents: Sequence[Agents]):
+        self.index = index
+        self.names: dict[tuple[str, ...], str] = {}
+        self.owners: dict[str, list[str]] = {}  # relation ("dad") -> owners ("melanie")
+        for name in index.agent_names:
+            self.names[tuple(name.split())] = name
+            owner, _, relation = name.partition("'s ")
+            if relation:
+                self.owners.setdefault(relation, []).append(owner)
+        self.longest_name = max((len(k) for k in self.names), default=1)
+        self.entities = frozenset(index.entities)
+        self.entity_words = {e: tuple(e.split()) for e in self.entities}
+        self.plural_group = next((a for a in query_agents if len(a) > 1), None)
+
+
+@functools.lru_cache(maxsize=256)
+def lexicon(index: ProgramIndex, query_agents: tuple[Agents, ...]) -> Lexicon:
+    return Lexicon(index, query_agents)
+
+
+@attrs.frozen
+class _Mention:
+    position: int
+    agents: Agents | None  # None: a singular pronoun, resolved by its role in the clause
+    said: str  # the words as written ("her dad", "he", "Sandy")
+    kind: str  # "name", "pronoun", "possessive" (an owner: "Sam's marbles")
+
+
+class Discourse:
+    """What the transcript has said so far: subjects (most recent last) and claims."""
+
+    def __init__(self) -> None:
+        self.subjects: list[Agents] = []
+        self.claims: list[Claim] = []
+
+    def note_subject(self, agents: Agents | None) -> None:
+        if agents is not None:
+            self.subjects.append(agents)
+
+    def note_claim(self, claim: Claim, template: str | None = None) -> None:
+        self.claims.append(claim)
+        self.note_subject(subject_of(claim, template))
+
+    def latest_single(self, exclude: Agents | None = None) -> Agents | None:
+        return next((s for s in reversed(self.subjects) if len(s) == 1 and s != exclude), None)
+
+    def latest_group(self) -> Agents | None:
+        group = next((s for s in reversed(self.subjects) if len(s) > 1), None)
+        if group is not None:
+            return group
+        singles: list[Agents] = []
+        for subject in reversed(self.subjects):
+            if subject not in singles:
+                singles.append(subject)
+            if len(singles) == 2:
+                return singles[0].union(singles[1:])
+        return None
+
+
+def subject_of(claim: Claim, template: str | None) -> Agents | None:
+    """The agent set a sentence was about (what a following "he" or "she" refers to)."""
+    slot = "A"
+    if template is not None and template in _BY_TEMPLATE:
+        slot = _BY_TEMPLATE[template].subject or "A"
+    slots = CLAIM_SLOTS[claim.predicate]
+    position = slots.index(slot) if slot in slots else 0
+    value = claim.args[position]
+    return value if isinstance(value, Agents) else None
+
+
+class SentenceReader:
+    """Reads the clauses of one sentence against a lexicon, in a discourse."""
+
+    def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
+        self.lex = lex
+        self.discourse = discourse
+        self.query_pattern = query_pattern
+        self._owners: dict[str, Agents] = {}  # pronoun -> owner, in the current clause
+
+    def read(self, text: str) -> list[LooseClaim | LooseGap]:
+        found: list[LooseClaim | LooseGap] = []
+        inherited: Agents | None = None
+        for clause in read_clauses(text):
+            items, subject = self._clause(clause, inherited)
+            inherited = subject or inherited
+            found.extend(items)
+        return found
+
+    # -- mentions --
+
+    def _mentions(self, tokens: Sequence[Token], subject_owner: dict[str, Agents]
+                  ) -> list[_Mention]:
+        lex = self.lex
+        words = [t.lower if t.kind == "word" else "" for t in tokens]
+        mentions: list[_Mention] = []
+        i = 0
+        while i < len(tokens):
+            word = words[i]
+            if not word:
+                i += 1
+                continue
+            matched = False
+            for size in range(min(lex.longest_name, len(tokens) - i), 0, -1):
+                name = lex.names.get(tuple(words[i:i + size]))
+                if name is not None:
+                    said = " ".join(t.text for t in tokens[i:i + size])
+                    mentions.append(_Mention(i, Agents.of(name), said, "name"))
+                    i += size
+                    matched = True
+                    break
+            if matched:
+                continue
+            if word.endswith(("'s", "'")) and word.rstrip("'s") in lex.index.agent_names:
+                owner = word[:-2] if word.endswith("'s") else word[:-1]
+                if owner in lex.index.agent_names:
+                    mentions.append(_Mention(i, Agents.of(owner), tokens[i].text, "possessive"))
+                    i += 1
+                    continue
+            following = words[i + 1] if i + 1 < len(words) else ""
+            if word in _POSSESSIVE_PRONOUNS and following in lex.owners:
+                agents = self._possessive(word, following, subject_owner)
+                if agents is not None:
+                    mentions.append(_Mention(i, agents, f"{word} {following}", "pronoun"))
+                i += 2
+                continue
+            if word in _SINGLE_PRONOUNS and not (word == "her" and following and
+                                                 tokens[i + 1].kind == "word"
+                                                 and following not in _STOP):
+                mentions.append(_Mention(i, None, word, "pronoun"))
+            elif word in _PLURAL_PRONOUNS:
+                group = lex.plural_group or self.discourse.latest_group()
+                if group is not None:
+                    mentions.append(_Mention(i, group, word, "pronoun"))
+            i += 1
+        return mentions
+
+    def _possessive(self, pronoun: str, relation: str, subject_owner: dict[str, Agents]
+                    ) -> Agents | None:
+        owners = self.lex.owners[relation]
+        antecedent = self.discourse.latest_single() if pronoun != "their" else \
+            self.discourse.latest_group()
+        chosen = None
+        if antecedent is not None and len(antecedent) == 1:
+            name = next(iter(antecedent.names))
+            base = name.partition("'s ")[0]
+            chosen = next((o for o in (name, base) if o in owners), None)
+        if chosen is None:
+            recent = [next(iter(s.names)) for s in reversed(self.discourse.subjects)
+                      if len(s) == 1]
+            chosen = next((o for o in recent if o in owners), None)
+        if chosen is None and len(owners) == 1:
+            chosen = owners[0]
+        if chosen is None:
+            return None
+        subject_owner[pronoun] = Agents.of(chosen)
+        return Agents.of(f"{chosen}'s {relation}")
+
+    # -- entities --
+
+    def _entity(self, tokens: Sequence[Token], start: int
+                ) -> tuple[str | None, tuple[str, str] | None, list[str], int]:
+        """The entity phrase after a number at ``start - 1``: (entity, resolution shown,
+        candidates when ambiguous, index after the phrase)."""
+        i = start
+        words: list[str] = []
+        if i < len(tokens) and tokens[i].lower == "of":
+            i += 1
+            while i < len(tokens) and (tokens[i].lower in ("the", "his", "her", "their", "its")
+                                       or tokens[i].lower.endswith("'s")):
+                i += 1
+        while i < len(tokens) and len(words) < 3 and tokens[i].kind == "word" and \
+                tokens[i].lower not in _STOP and tokens[i].lower not in COMPARATIVES:
+            words.append(tokens[i].lower)
+            i += 1
+        if not words:
+            return None, None, [], start
+        said = " ".join(words)
+        entities = self.lex.entities
+        for form in (said, to_plural(said)):
+            if form in entities:
+                return form, None, [], i
+        found = [e for e, ew in self.lex.entity_words.items()
+                 if _fits(words, ew) or _fits([singular(w) for w in words], ew)]
+        if len(found) == 1:
+            return found[0], (said, found[0]), [], i
+        if len(found) > 1:
+            return None, None, sorted(found), i
+        close = [e for e in entities if fuzz.ratio(said, e) >= _FUZZY_MIN]
+        if len(close) == 1:
+            return close[0], (said, close[0]), [], i
+        if len(close) > 1:
+            return None, None, sorted(close), i
+        if all(w.isalpha() and len(w) > 2 for w in words) and \
+                " ".join(words) not in self.lex.index.agent_names:
+            return said, None, [], i  # a noun of no entity: read, and judged unknown
+        return None, None, [], start
+
+    def _context_entity(self, agents: Agents | None, arithmetic: Arithmetic | None
+                        ) -> str | None:
+        claims = self.discourse.claims
+        if arithmetic is not None:
+            numbers = set(arithmetic.operands)
+            hit = next((c.entity for c in reversed(claims)
+                        if c.predicate in ("cont", "comp", "transfer") and c.quantity in numbers),
+                       None)
+            if hit is not None:
+                return hit
+        if agents is not None:
+            hit = next((c.entity for c in reversed(claims)
+                        if any(a == agents for a in c.agent_sets)), None)
+            if hit is not None:
+                return hit
+        return next((c.entity for c in reversed(claims)), None)
+
+    # -- one clause --
+
+    def _clause(self, clause: Clause, inherited: Agents | None
+                ) -> tuple[list[LooseClaim | LooseGap], Agents | None]:
+        tokens = clause.tokens
+        subject_owner: dict[str, Agents] = {}
+        self._owners = subject_owner
+        mentions = self._mentions(tokens, subject_owner)
+        numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
+        words = clause.words
+        if clause.silent is not None:
+            answer = self._answer_clause(clause)
+            return ([answer] if answer is not None else []), None
+        first_number = numbers[0] if numbers else len(tokens)
+        verb_index = next((i for i, w in enumerate(words) if i < first_number and (
+            w in CONT_VERBS or w in GIVE_VERBS or w in TAKE_VERBS or w in PLACE_VERBS
+            or w in LOSE_VERBS or w in COPULAS or w == "must")), None)
+        boundary = verb_index if verb_index is not None else first_number
+        resolved: list[tuple[str, str]] = []
+        subject = self._subject([m for m in mentions if m.position < boundary], tokens,
+                                subject_owner, resolved)
+        there = "there" in words[:boundary + 1]
+        if subject is None and not there and inherited is not None and \
+                verb_index is not None and not any(m.position < boundary for m in mentions):
+            subject = inherited
+        if not numbers:
+            if subject is not None:
+                self.discourse.note_subject(subject)
+            return [], subject
+        items: list[LooseClaim | LooseGap] = []
+        for n, position in enumerate(numbers):
+            end = numbers[n + 1] if n + 1 < len(numbers) else len(tokens)
+            item = self._fact(tokens, words, mentions, subject, verb_index, position, end,
+                              there, list(resolved))
+            if item is not None:
+                items.append(item)
+                if isinstance(item, LooseClaim):
+                    self.discourse.claims.append(item.pattern.as_claim())
+        self.discourse.note_subject(subject)
+        return items, subject
+
+    def _subject(self, before: list[_Mention], tokens: Sequence[Token],
+                 subject_owner: dict[str, Agents], resolved: list[tuple[str, str]]
+                 ) -> Agents | None:
+        if not before:
+            return None
+        agents: list[Agents] = []
+        for mention in before:
+            value = mention.agents
+            if mention.kind == "possessive":
+                continue
+            if mention.kind == "pronoun" and mention.said in _SINGLE_PRONOUNS:
+                value = subject_owner.get(mention.said) or self.discourse.latest_single()
+                if value is None:
+                    return None
+            if mention.kind == "pronoun":
+                resolved.append((mention.said, _show(value)))
+            agents.append(value)
+        if not agents:
+            return None
+        return agents[0].union(agents[1:])
+
+    def _agents_after(self, mentions: list[_Mention], start: int, end: int,
+                      subject: Agents | None, resolved: list[tuple[str, str]],
+                      kinds: tuple[str, ...] = ("name", "pronoun")) -> Agents | None:
+        found: list[Agents] = []
+        for mention in mentions:
+            if not (start <= mention.position < end) or mention.kind not in kinds:
+                continue
+            value = mention.agents
+            if mention.kind == "pronoun" and mention.said in _SINGLE_PRONOUNS:
+                # "Her mother gave her 25 dimes": both "her" are the same person
+                value = self._owners.get(mention.said) or \
+                    self.discourse.latest_single(exclude=subject)
+                if value is None:
+                    return None
+                resolved.append((mention.said, _show(value)))
+            found.append(value)
+        return found[0].union(found[1:]) if found else None
+
+    def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[_Mention],
+              subject: Agents | None, verb_index: int | None, position: int, end: int,
+              there: bool, resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
+        number = tokens[position]
+        quantity = number.value
+        arithmetic = as_arithmetic(number)
+        cues: list[str] = []
+        entity, shown, ambiguous, after = self._entity(tokens, position + 1)
+        if ambiguous:
+            return LooseGap(f"the entity {' '.join(words[position + 1:after])!r} could be "
+                            + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
+        if shown is not None:
+            resolved.append(shown)
+        window = words[position + 1:end]
+        verb = words[verb_index] if verb_index is not None else None
+        comparative = next((COMPARATIVES[w] for w in window[:after - position + 1]
+                            if w in COMPARATIVES), None)
+        predicate = None
+        args: dict[str, object] = {}
+        if comparative is not None:
+            cues.append(comparative)
+            other = None
+            if "than" in window:
+                than = position + 1 + window.index("than")
+                cues.append("than")
+                other = self._agents_after(mentions, than, end, subject, resolved)
+                if other is None:
+                    return None
+            predicate = "comp"
+            bigger, smaller = (subject, other) if comparative == "more" else (other, subject)
+            args = {"A": bigger, "B": smaller}
+        elif verb in GIVE_VERBS or verb in PLACE_VERBS or verb in LOSE_VERBS or \
+                verb in TAKE_VERBS:
+            cues.append(verb)
+            predicate = "transfer"
+            between = self._agents_after(mentions, (verb_index or 0) + 1, position, subject,
+                                         resolved)
+            target = self._after_preposition(mentions, words, position, end, subject, resolved,
+                                             ("to", "in", "into", "on"))
+            source = self._after_preposition(mentions, words, position, end, subject, resolved,
+                                             ("from",))
+            owner = next((m.agents for m in mentions
+                          if position < m.position < end and m.kind == "possessive"), None)
+            if verb in TAKE_VERBS:
+                args = {"S": source or owner, "R": subject}
+            elif verb in LOSE_VERBS or "away" in words:
+                args = {"S": subject, "R": None}
+            else:
+                args = {"S": subject, "R": between or target}
+        elif "each" in window[:after - position + 1] or "per" in window[:after - position + 1]:
+            cues.append("each" if "each" in window else "per")
+            predicate = "rate"
+            args = {"A": subject}
+        elif verb in CONT_VERBS or verb in COPULAS or verb == "must" or there or \
+                "left" in window or "total" in words:
+            cues.extend(w for w in (verb, "left" if "left" in window else None) if w)
+            predicate = "cont"
+            agent = subject
+            if there:
+                agent = self._after_preposition(mentions, words, position, end, None, resolved,
+                                                ("in", "on", "at", "inside"))
+            args = {"A": agent}
+        else:
+            return None
+        if entity is None:
+            entity = self._context_entity(subject, arithmetic)
+        if entity is None:
+            return None
+        args.update({"q": quantity, "e": entity})
+        values = tuple(args.get(slot) for slot in CLAIM_SLOTS[predicate])
+        pattern = ClaimPattern(predicate, values)
+        reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
+        return self._resolve(pattern, arithmetic, reading)
+
+    def _after_preposition(self, mentions: list[_Mention], words: tuple[str, ...],
+                           position: int, end: int, subject: Agents | None,
+                           resolved: list[tuple[str, str]], prepositions: tuple[str, ...]
+                           ) -> Agents | None:
+        for i in range(position + 1, end):
+            if words[i] in prepositions:
+                start = i + 1
+                while start < end and words[start] in ("the", "a", "an"):
+                    start += 1
+                found = [m for m in mentions if m.position == start]
+                if found:
+                    return self._agents_after(mentions, start, start + 1, subject, resolved)
+        return None
+
+    def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
+                 reading: Reading) -> LooseClaim | LooseGap:
+        if pattern.is_complete:
+            return LooseClaim(pattern, arithmetic, reading)
+        candidates = self.lex.index.candidates(pattern)
+        if len(candidates) == 1:
+            return LooseClaim(ClaimPattern.of(candidates[0]), arithmetic, reading)
+        if candidates:
+            shown = " or ".join(map(str, sorted(candidates, key=str)[:3]))
+            return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)
+        if pattern.predicate == "cont" and pattern.args[0] is None and \
+                self.query_pattern.predicate == "cont" and \
+                self.query_pattern.args[2] == pattern.args[2]:
+            # "there are 75 scissors in all": the question's container
+            completed = ClaimPattern("cont", (self.query_pattern.args[0], *pattern.args[1:]))
+            if completed.is_complete:
+                return LooseClaim(completed, arithmetic, reading)
+        return LooseGap(f"reads as {pattern}, which no theorem of the program fits", reading)
+
+    def _answer_clause(self, clause: Clause) -> LooseClaim | None:
+        """"We can find the answer by adding 42 + 38 + 47, which equals 127": the question's
+        claim with that quantity."""
+        if "answer" not in clause.words:
+            return None
+        results = [t for t in clause.tokens if t.kind == "number" and t.arithmetic is not None]
+        if len(results) != 1 or "quantity" not in self.query_pattern.kinds:
+            return None
+        position = self.query_pattern.kinds.index("quantity")
+        args = list(self.query_pattern.args)
+        args[position] = results[0].value
+        pattern = ClaimPattern(self.query_pattern.predicate, tuple(args))
+        if not pattern.is_complete:
+            return None
+        return LooseClaim(pattern, as_arithmetic(results[0]), Reading(LOOSE, ("answer",)))
+
+
+PRONOUNS = _SINGLE_PRONOUNS | _PLURAL_PRONOUNS | frozenset({"it", "this", "that"})
+
+
+def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:
+    """Did the template grammar take a pronoun for a name, or read words the program does
+    not know as a name or an entity ("He gave Fred 16 of the balloons")? Then the loose
+    reader, which resolves them, reads the sentence instead."""
+    for kind, value in zip(pattern.kinds, pattern.args, strict=True):
+        if kind == "agents" and isinstance(value, Agents) and \
+                not value.names <= index.agent_names:
+            return True
+        if kind == "entity" and value is not None and value not in index.entities:
+            return True
+    return False
+
+
+def _fits(words: Sequence[str], entity_words: Sequence[str]) -> bool:
+    """A shortened entity: the words said are the entity's words with some left out, in
+    order, keeping its head noun or its first word ("balloons", "yellow" for yellow marbles)."""
+    if len(words) >= len(entity_words):
+        return False
+    iterator = iter(entity_words)
+    return all(w in iterator for w in words) and (
+        words[-1] == entity_words[-1] or words[0] == entity_words[0])
+
+
+def as_arithmetic(token: Token) -> Arithmetic | None:
+    expression = token.arithmetic
+    if expression is None:
+        return None
+    operators = set(expression.operators)
+    if len(operators) != 1 or not operators <= {"+", "-", "*"}:
+        return None
+    return Arithmetic(operators.pop(), expression.operands, expression.result)
+
+
+def _show(agents: Agents) -> str:
+    return " and ".join(agents.sorted_names())
+
+
+__all__ = ["Discourse", "Lexicon", "LooseClaim", "LooseGap", "PRONOUNS", "SentenceReader",
+           "as_arithmetic", "lexicon", "misread_names", "subject_of"]

@@ -1,0 +1,314 @@
+"""The loose reading: what a sentence *mentions*, for sentences outside the template language.
+
+Problem-independent. A sentence becomes clauses of tokens: words (case kept), numbers
+written in digits or in words ("twenty-five"), and arithmetic written anywhere, in any of
+the ways models write it ("8-3, or 5", "42 + 38 + 47, which equals 127", "12 plus 3 is
+15"), folded into one number token that carries its expression. Clauses are split at
+connectives ("so", "then", "if", ", and she ...") and carry flags for what makes a clause
+state nothing (a question, a hypothetical "would", a first-person plan "we need to").
+Resolving the mentions against a program's names is the checker's job
+(``vlp.checker.reader``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import attrs
+
+from .sentences import MAX_DIGITS, Arithmetic
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000}
+NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_SCALES)
+
+_OPERATOR_WORDS = {"plus": "+", "minus": "-", "times": "*"}
+_OPERATOR_SIGNS = {"+": "+", "-": "-", "*": "*", "×": "*", "−": "-", "–": "-", "/": "/"}
+# what may stand between an expression and its result: "=", "equals", ", or", "which is" ...
+_RESULT_WORDS = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes", "→", "->",
+                           "which", "to", "get", "we", "that", "and", "you", "leaves"})
+
+_TOKEN_RE = re.compile(
+    r"(?P<number>\d+(?:,\d{3})*)|(?P<word>[^\W\d_]+(?:[-'][^\W\d_]+)*'?)"
+    r"|(?P<sign>->|→|[-+*/×−–=])|(?P<punct>[.,;:?!()_]+)"
+)
+
+# connectives that start a new clause
+_CLAUSE_WORDS = frozenset({"so", "then", "therefore", "thus", "hence", "because", "since",
+                           "but", "while", "whereas", "if", "when", "after", "before",
+                           "means", "meaning"})
+FIRST_PERSON = frozenset({"we", "you", "us", "i", "let", "let's", "our", "lets"})
+HYPOTHETICAL = frozenset({"would", "will", "could", "might", "should", "suppose", "assume",
+                          "imagine", "need", "needs", "want", "wants", "some", "not", "no",
+                          "never", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
+                          "cannot", "can't", "how", "what", "unknown", "number", "x"})
+# glue a clause may start with, which says nothing itself ("We know that", "This means")
+_GLUE_PHRASES = (("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
+                 ("we", "are", "told"), ("we", "can", "see", "that"), ("we", "see", "that"),
+                 ("recall", "that"), ("note", "that"), ("remember", "that"),
+                 ("it", "is", "given", "that"), ("given", "that"))
+
+
+@attrs.frozen
+class Token:
+    """A word, a number (``value``; with ``arithmetic`` when it is an expression's result),
+    or a sign/punctuation mark (``kind`` ``"sign"``/``"punct"``)."""
+
+    text: str
+    kind: str  # "word", "number", "sign", "punct"
+    value: int | None = None
+    arithmetic: Arithmetic | None = None
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+
+@attrs.frozen
+class Clause:
+    """A clause's tokens and what makes it state nothing (``silent`` names the reason)."""
+
+    tokens: tuple[Token, ...]
+    silent: str | None = None
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(t.lower for t in self.tokens)
+
+
+def number_value(words: list[str]) -> int | None:
+    """"twenty-five", "one hundred and five", "three thousand two hundred" -> the number."""
+    total, current, seen = 0, 0, False
+    for word in words:
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word == "thousand":
+            total += max(current, 1) * 1000
+            current = 0
+        elif word == "and" and seen:
+            continue
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def _raw_tokens(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    for match in _TOKEN_RE.finditer(text.replace("\u2019", "'")):
+        kind = match.lastgroup or "punct"
+        value = match.group(0)
+        if kind == "number":
+            digits = value.replace(",", "")
+            if len(digits) > MAX_DIGITS:
+                continue
+            tokens.append(Token(value, "number", int(digits)))
+        elif kind == "word" and "-" in value and all(
+                p in NUMBER_WORDS for p in value.lower().split("-")):
+            tokens.extend(Token(p, "word") for p in value.split("-"))
+        else:
+            tokens.append(Token(value, kind))
+    return _fold_number_words(tokens)
+
+
+def _fold_number_words(tokens: list[Token]) -> list[Token]:
+    """Runs of number words become one number token ("twenty five" -> 25)."""
+    folded: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.kind == "word" and token.lower in NUMBER_WORDS:
+            j = i
+            while j < len(tokens) and tokens[j].kind == "word" and (
+                    tokens[j].lower in NUMBER_WORDS
+                    or (tokens[j].lower == "and" and j + 1 < len(tokens)
+                        and tokens[j + 1].lower in NUMBER_WORDS and j > i
+                        and tokens[j - 1].lower in _SCALES)):
+                j += 1
+            value = number_value([t.lower for t in tokens[i:j]])
+            if value is not None:
+                folded.append(Token(" ".join(t.text for t in tokens[i:j]), "number", value))
+                i = j
+                continue
+        folded.append(token)
+        i += 1
+    return folded
+
+
+def _operator(token: Token) -> str | None:
+    if token.kind == "sign":
+        return _OPERATOR_SIGNS.get(token.text)
+    if token.kind == "word":
+        return _OPERATOR_WORDS.get(token.lower)
+    return None
+
+
+def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
+    """``a op b [op c ...] <result words> r`` becomes one number token ``r`` with its
+    expression; a chain without a result becomes an ``expression`` token (no quantity)."""
+    folded: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.kind != "number":
+            folded.append(token)
+            i += 1
+            continue
+        operands, operators, j = [token.value], [], i + 1
+        while j + 1 < len(tokens) and _operator(tokens[j]) and tokens[j + 1].kind == "number":
+            operators.append(_operator(tokens[j]))
+            operands.append(tokens[j + 1].value)
+            j += 2
+        if not operators:
+            folded.append(token)
+            i += 1
+            continue
+        k = j
+        while k < len(tokens) and k - j < 4 and (
+                tokens[k].lower in _RESULT_WORDS or tokens[k].text == ","):
+            k += 1
+        bridge = {t.lower for t in tokens[j:k]}
+        if k < len(tokens) and tokens[k].kind == "number" and bridge & {
+                "=", "equals", "equal", "is", "or", "gives", "makes", "→", "->", "get",
+                "leaves"}:
+            expression = Arithmetic(tuple(int(o) for o in operands), tuple(operators),
+                                    int(tokens[k].value))
+            folded.append(Token(" ".join(t.text for t in tokens[i:k + 1]), "number",
+                                tokens[k].value, expression))
+            k += 1
+            if k < len(tokens) and tokens[k].text == "," and bridge & {"or"}:
+                k += 1  # "8-3, or 5, potatoes": the comma closes the aside
+            i = k
+            continue
+        folded.append(Token(" ".join(t.text for t in tokens[i:j]), "expression"))
+        i = j
+    return folded
+
+
+def _is_capitalized(token: Token) -> bool:
+    return token.kind == "word" and token.text[:1].isupper()
+
+
+def _split(tokens: list[Token]) -> list[list[Token]]:
+    """Clauses: at ";", ":", "," and connectives; at "and" once the clause stated a number,
+    unless the "and" continues a list of names ("than Adam and Jackie")."""
+    clauses: list[list[Token]] = [[]]
+    for index, token in enumerate(tokens):
+        current = clauses[-1]
+        lower = token.lower
+        after = tokens[index + 1] if index + 1 < len(tokens) else None
+        split = False
+        if token.kind == "punct" and any(c in token.text for c in ";:,") :
+            split = True
+        elif lower in _CLAUSE_WORDS and current:
+            split = True
+        elif lower == "and" and after is not None and after.kind != "number" and \
+                any(t.kind == "number" for t in current):
+            previous = current[-1] if current else None
+            in_list = previous is not None and previous.kind == "word" and (
+                _is_capitalized(previous) or previous.lower.endswith("'s")) and \
+                any(t.lower == "than" for t in current[-4:])
+            split = not in_list
+        if split:
+            if current:
+                clauses.append([])
+            if token.kind == "punct" or lower == "and":
+                continue
+        clauses[-1].append(token)
+    return [c for c in clauses if c]
+
+
+def _strip_glue(tokens: list[Token]) -> list[Token]:
+    words = [t.lower for t in tokens]
+    for phrase in _GLUE_PHRASES:
+        for start in range(0, min(4, len(words))):
+            if tuple(words[start:start + len(phrase)]) == phrase:
+                return tokens[:start] + tokens[start + len(phrase):]
+    return tokens
+
+
+def _silence(tokens: list[Token], question: bool) -> str | None:
+    words = {t.lower for t in tokens}
+    if question:
+        return "a question"
+    if words & FIRST_PERSON:
+        return "says what to do, not what holds"
+    if words & HYPOTHETICAL:
+        return "hypothetical or negated"
+    if any(t.kind == "punct" and "_" in t.text for t in tokens) or any(
+            t.kind == "expression" for t in tokens):
+        return "no result stated"
+    return None
+
+
+@lru_cache(maxsize=1 << 15)
+def read_clauses(text: str) -> tuple[Clause, ...]:
+    """The clauses of one sentence, with arithmetic and numbers in words folded in."""
+    tokens = _fold_arithmetic(_raw_tokens(text))
+    question = text.rstrip().endswith("?")
+    clauses = []
+    for part in _split(tokens):
+        part = _strip_glue(part)
+        clauses.append(Clause(tuple(part), _silence(part, question)))
+    return tuple(clauses)
+
+
+# --- answers ------------------------------------------------------------------------------
+
+_LABEL_ANSWER_RE = re.compile(
+    r"(?:^|\n)\s*[#>*_\s]*(?:final\s+answer|answer|total|result)\s*[*_]*\s*[:=]\s*[*_\s$\\(]*"
+    r"(?:boxed\{)?\s*(-?\d[\d,]*)", re.IGNORECASE)
+_ANSWER_WORDS_RE = re.compile(
+    r"the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)\s*"
+    r"([a-z]+(?:[-\s][a-z]+){0,4})", re.IGNORECASE)
+_CLOSING_RESULT_RE = re.compile(r"=\s*\$?\s*(-?\d[\d,]*)\s*\$?\s*[^\W\d_]*(?:\s+[^\W\d_]+)?"
+                                r"\s*[.!]?\s*\$*\s*$")
+
+
+_HEADER_ANSWER_RE = re.compile(
+    r"(?:^|\n)\s*#+\s*(?:final\s+)?answer\s*:?\s*\n\s*[*_$\\(\s]*(?:boxed\{)?\s*(-?\d[\d,]*)",
+    re.IGNORECASE)
+
+
+def extract_labelled_answer(text: str) -> int | None:
+    """An answer under a label the closing-sentence forms miss: "**Total:** 24", "Answer: 24",
+    a "## Answer" header over "**24**", "The answer is twenty-four."; the last one wins."""
+    found = None
+    for regex in (_LABEL_ANSWER_RE, _HEADER_ANSWER_RE):
+        for match in regex.finditer(text):
+            found = int(match.group(1).replace(",", ""))
+        if found is not None:
+            return found
+    for match in _ANSWER_WORDS_RE.finditer(text):
+        words = match.group(1).lower().replace("-", " ").split()
+        while words and number_value(words) is None:
+            words.pop()
+        if words:
+            found = number_value(words)
+    return found
+
+
+def extract_closing_result(text: str) -> int | None:
+    """The result of an expression that ends the transcript: "... = 24 apples."."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if lines:
+        match = _CLOSING_RESULT_RE.search(lines[-1].replace("*", ""))
+        if match is not None:
+            return int(match.group(1).replace(",", ""))
+    return None
+
+
+__all__ = ["Clause", "NUMBER_WORDS", "Token", "extract_closing_result",
+           "extract_labelled_answer", "number_value", "read_clauses"]
