@@ -474,7 +474,7 @@ def verify(
     ):
         notes.append("no step matches this problem: is the transcript for another problem?")
 
-    predicted, source = _extract_answer(prepared, transcript, steps, answer)
+    predicted, source = _extract_answer(prepared, transcript, steps, answer, strict=strict)
     gold = spec.gold_answer if spec.gold_answer is not None else prepared.goal.quantity
     reference = spec.reference_proof or _safe_reference(prepared)
     metrics = _metrics(prepared, steps, chosen, transcript, reference, tokenizer)
@@ -616,7 +616,7 @@ def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:
 
 def _extract_answer(
     prepared: PreparedProblem, transcript: str, steps: Sequence[StepVerdict],
-    answer: str | int | None,
+    answer: str | int | None, *, strict: bool = False,
 ) -> tuple[int | None, str | None]:
     from vlp.grammar import extract_answer
     from vlp.grammar.loose import extract_closing_result, extract_labelled_answer
@@ -631,16 +631,27 @@ def _extract_answer(
     value = extract_answer(transcript)
     if value is not None:
         return value, "closing sentence"
-    value = extract_labelled_answer(transcript)
+    value = None if strict else extract_labelled_answer(transcript)
     if value is not None:
         return value, "answer label"
     value = _answer_from_claims(prepared, steps)
     if value is not None:
         return value, "last claim answering the question"
-    value = extract_closing_result(transcript)
+    value = None if strict or _ends_with_other_claim(prepared, steps) else \
+        extract_closing_result(transcript)
     if value is not None:
         return value, "closing expression"
     return None, None
+
+
+def _ends_with_other_claim(prepared: PreparedProblem, steps: Sequence[StepVerdict]) -> bool:
+    """Does the last sentence state a claim that does not answer the question (then its
+    closing "= 14" is that claim's quantity, not an answer)?"""
+    if not steps:
+        return False
+    last = steps[-1].sentence
+    return any(s.claim is not None and not prepared.query_pattern.matches(s.claim)
+               for s in steps if s.sentence == last)
 
 
 def _last_integer(text: str) -> int | None:
