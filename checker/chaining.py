@@ -52,7 +52,6 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
-import attrs
 import networkx as nx
 
 from vlp.errors import InputError
@@ -62,6 +61,7 @@ from vlp.kernel import (
     UNION_RULE_ID,
     Agents,
     Atom,
+    Hyperedge,
     Program,
     Query,
     Rejection,
@@ -69,7 +69,6 @@ from vlp.kernel import (
     axiom,
     check_hyperedge,
     find_clash,
-    is_frame_rule,
 )
 
 Strategy = Literal["dfs", "bfs", "overlap"]
@@ -77,31 +76,6 @@ STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")
 Mode = Literal["complete", "proof"]
 MODES: tuple[str, ...] = ("complete", "proof")
 Priority = Callable[[Atom], float]
-
-
-@attrs.frozen(cache_hash=True, order=False, repr=False)
-class Hyperedge:
-    """One rule application: ``premises |- conclusion`` (premises in pattern order)."""
-
-    rule_id: str
-    premises: tuple[Atom, ...] = attrs.field(converter=tuple)
-    conclusion: Atom
-
-    @property
-    def is_frame(self) -> bool:
-        return is_frame_rule(self.rule_id)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule_id,
-            "premises": [str(p) for p in self.premises],
-            "conclusion": str(self.conclusion),
-        }
-
-    def __repr__(self) -> str:
-        return f"[{self.rule_id}] {', '.join(map(str, self.premises))} |- {self.conclusion}"
-
-    __str__ = __repr__
 
 
 class NumericalInconsistencyError(InputError):

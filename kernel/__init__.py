@@ -1,4 +1,5 @@
-"""vlp.kernel: the trusted base (terms, the rule table, the hyperedge check)."""
+"""vlp.kernel: the trusted base (terms, the rule table, rule instances, the two primitive
+inferences) and the table's readers every other part uses (roles, SMT-LIB built-ins)."""
 
 from .check import (
     AXIOM,
@@ -8,9 +9,13 @@ from .check import (
     Theorem,
     axiom,
     check_hyperedge,
+    conclude,
+    derive,
     find_clash,
-    stratify,
+    is_minted,
 )
+from .instance import Binding, Hyperedge, bind, check_builtin, evaluate, instantiate, solve
+from .roles import ELIMINATION, FRAME, INTRODUCTION, UNION, Role, role, roles
 from .rules import (
     FRAME_RULE_ID,
     FRAME_RULE_IDS,
@@ -21,6 +26,7 @@ from .rules import (
     is_frame_rule,
     rule,
 )
+from .smt import to_smt
 from .terms import (
     PREDICATES,
     SIGNATURES,
@@ -37,8 +43,11 @@ from .terms import (
 )
 
 __all__ = [
-    "AXIOM", "FRAME_RULE_ID", "FRAME_RULE_IDS", "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES",
-    "UNION_RULE_ID", "Agents", "Atom", "Claim", "KernelError", "Program", "Query",
-    "Rejection", "Rule", "Theorem", "axiom", "check_hyperedge", "comp", "compeq", "cont",
-    "find_clash", "is_frame_rule", "normalize_name", "rate", "rule", "stratify", "transfer",
+    "AXIOM", "ELIMINATION", "FRAME", "FRAME_RULE_ID", "FRAME_RULE_IDS", "INTRODUCTION",
+    "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES", "UNION", "UNION_RULE_ID", "Agents",
+    "Atom", "Binding", "Claim", "Hyperedge", "KernelError", "Program", "Query", "Rejection",
+    "Role", "Rule", "Theorem", "axiom", "bind", "check_builtin", "check_hyperedge", "comp",
+    "compeq", "conclude", "cont", "derive", "evaluate", "find_clash", "instantiate",
+    "is_frame_rule", "is_minted", "normalize_name", "rate", "role", "roles", "rule", "solve",
+    "to_smt", "transfer",
 ]

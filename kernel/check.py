@@ -1,40 +1,37 @@
-"""The trusted core: programs, theorems and the hyperedge check.
+"""The trusted core: programs, theorems and the two primitive inferences.
 
-Only this module can create a :class:`Theorem`: either an axiom of a program, or the
-conclusion of a rule instance whose premises are theorems of the same program and whose
-built-ins hold. Everything else in vlp (chaining, shortest proofs, the sampler, the
-transcript checker) is untrusted and goes through :func:`check_hyperedge`.
+Only this module creates a :class:`Theorem`: an axiom of a program (:func:`axiom`), or
+the conclusion of an instance of one of the program's rules whose premises are theorems
+the kernel minted for that program (:func:`check_hyperedge` checks a stated conclusion,
+:func:`derive` draws the one the rule licenses). Everything else in vlp is untrusted.
+
+How the kernel tells its own theorems (LCF's abstract ``thm``, in Python): a Theorem
+cannot be built by calling its class, copied or pickled, and every theorem the kernel
+mints is registered, by its hyperedge, in a registry private to the program object it was
+minted for. A premise is accepted only if it *is* (identity, not equality) the registered
+theorem, so an object made with ``object.__new__``, ``attrs.evolve`` or an unpickler is
+refused even when its fields equal a real theorem's. The registry holds one theorem per
+distinct hyperedge, so it stays as small as the model. The rule table belongs to the
+program too: a program with another table is another theory, and its theorems are not
+premises of a program with the standard one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
-import networkx as nx
 
-from .rules import (
-    RULES,
-    Add,
-    AtLeast,
-    Const,
-    DifferentPairs,
-    Disjoint,
-    Equal,
-    Expr,
-    Mul,
-    NoTransferTouching,
-    PairwiseDisjoint,
-    Rule,
-    Sub,
-    SumOf,
-    UnionOf,
-    Var,
+from .instance import (
+    Binding,
+    Failure,
+    _bind,
+    check_builtin,
+    instantiate,
+    solve,
 )
-from .rules import (
-    rule as rule_by_id,
-)
+from .rules import RULES, RULES_BY_ID, NoTransferTouching, Rule
 from .terms import Agents, Atom
 
 AXIOM = "axiom"
@@ -42,23 +39,36 @@ AXIOM = "axiom"
 
 @attrs.frozen(cache_hash=True, repr=False)
 class Program:
-    """A finite set of axioms. Time is bounded by the horizon (max axiom time + 1)."""
+    """A finite set of axioms under a rule table (the paper's by default). Time is bounded
+    by the horizon (max axiom time + 1)."""
 
     axioms: frozenset[Atom] = attrs.field(converter=frozenset)
-    # Derived once at construction: the hyperedge check consults both on every step, and
+    rules: tuple[Rule, ...] = attrs.field(default=RULES, converter=tuple)
+    # Derived once at construction: the hyperedge check consults them on every step, and
     # rescanning the axioms each time made chaining quadratic in the program's size.
     _horizon: int = attrs.field(init=False, eq=False, repr=False)
     _transfers: dict[tuple[str, int], tuple[Atom, ...]] = attrs.field(
         init=False, eq=False, repr=False)
+    _rules_by_id: dict[str, Rule] = attrs.field(init=False, eq=False, repr=False)
+    _minted: dict[tuple, Theorem] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         times = [a.time for a in self.axioms if a.time is not None]
-        object.__setattr__(self, "_horizon", max(times, default=0) + 1)
         transfers: dict[tuple[str, int], list[Atom]] = {}
         for a in self.axioms:
             if a.predicate == "transfer":
                 transfers.setdefault((a.entity, a.time), []).append(a)  # type: ignore[arg-type]
-        object.__setattr__(self, "_transfers", {k: tuple(v) for k, v in transfers.items()})
+        by_id = RULES_BY_ID if self.rules == RULES else {r.id: r for r in self.rules}
+        if len(by_id) != len(self.rules):
+            raise KernelError("two rules of the table share an id")
+        for name, value in (("_horizon", max(times, default=0) + 1), ("_rules_by_id", by_id),
+                            ("_transfers", {k: tuple(v) for k, v in transfers.items()}),
+                            ("_minted", {})):
+            object.__setattr__(self, name, value)
+
+    def __reduce__(self) -> tuple:
+        # theorems stay behind: an unpickled program starts with an empty registry
+        return Program, (self.axioms, self.rules)
 
     @property
     def horizon(self) -> int:
@@ -71,6 +81,13 @@ class Program:
         return max((a.time + 1 if a.predicate == "transfer" else a.time  # type: ignore[operator]
                     for a in self.axioms if a.time is not None), default=0)
 
+    def rule(self, rule_id: str) -> Rule:
+        try:
+            return self._rules_by_id[rule_id]
+        except KeyError:
+            raise KeyError(f"unknown rule {rule_id!r}; rules are "
+                           f"{', '.join(self._rules_by_id)}") from None
+
     def transfers_at(self, entity: str, time: int) -> list[Atom]:
         return list(self._transfers.get((entity, time), ()))
 
@@ -78,27 +95,51 @@ class Program:
         return f"Program({len(self.axioms)} axioms, horizon {self.horizon})"
 
 
-_MINT = object()  # only this module holds the token that mints theorems
-
-
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, init=False)
 class Theorem:
-    """An atom proved in a program, with the rule and premises of its last step."""
+    """An atom proved in a program, with the rule and premises of its last step.
+
+    Made only by the kernel: calling the class, copying and pickling all raise.
+    """
 
     atom: Atom
     rule_id: str
     premises: tuple[Atom, ...]
     program: Program = attrs.field(eq=False)
-    _token: object = attrs.field(eq=False, alias="_token")
 
-    def __attrs_post_init__(self) -> None:
-        if self._token is not _MINT:
-            raise TypeError("only the kernel can create a Theorem; use check_hyperedge or axiom")
+    def __init__(self, *_args: Any, **_kwargs: Any) -> NoReturn:
+        raise TypeError("only the kernel can create a Theorem; use check_hyperedge or axiom")
+
+    def __reduce_ex__(self, _protocol: object) -> NoReturn:
+        raise TypeError("a Theorem cannot be copied or pickled; send its atom and re-derive")
 
     def __repr__(self) -> str:
         if self.rule_id == AXIOM:
             return f"|- {self.atom!r}  [axiom]"
         return f"|- {self.atom!r}  [{self.rule_id} from {', '.join(map(repr, self.premises))}]"
+
+
+def _mint(program: Program, atom: Atom, rule_id: str, premises: tuple[Atom, ...]) -> Theorem:
+    key = (atom, rule_id, premises)
+    theorem = program._minted.get(key)
+    if theorem is None:
+        theorem = object.__new__(Theorem)
+        for name, value in (("atom", atom), ("rule_id", rule_id), ("premises", premises),
+                            ("program", program)):
+            object.__setattr__(theorem, name, value)
+        program._minted[key] = theorem
+    return theorem
+
+
+def is_minted(program: Program, theorem: object) -> bool:
+    """Did the kernel mint ``theorem`` for ``program`` (or for an equal program)?"""
+    if not isinstance(theorem, Theorem):
+        return False
+    owner = getattr(theorem, "program", None)
+    if not isinstance(owner, Program) or (owner is not program and owner != program):
+        return False
+    key = (theorem.atom, theorem.rule_id, theorem.premises)
+    return owner._minted.get(key) is theorem
 
 
 @attrs.frozen
@@ -120,158 +161,124 @@ class KernelError(ValueError):
 def axiom(program: Program, atom: Atom) -> Theorem:
     if atom not in program.axioms:
         raise KernelError(f"{atom!r} is not an axiom of the program")
-    return Theorem(atom, AXIOM, (), program, _token=_MINT)
+    return _mint(program, atom, AXIOM, ())
+
+
+def _premise_atoms(program: Program, rule_id: str,
+                   premises: Sequence[Theorem | Atom]) -> list[Atom] | Rejection:
+    atoms: list[Atom] = []
+    for index, premise in enumerate(premises, 1):
+        if isinstance(premise, Theorem):
+            if not is_minted(program, premise):
+                return Rejection(rule_id, "unknown-premise", f"premise {index} is not a "
+                                 "theorem the kernel proved for this program")
+            atoms.append(premise.atom)
+        elif isinstance(premise, Atom) and premise in program.axioms:
+            atoms.append(premise)
+        else:
+            return Rejection(rule_id, "unknown-premise", f"premise {index} {premise!r} "
+                             "is neither an axiom nor a proved theorem")
+    return atoms
+
+
+def _rule(program: Program, rule_id: object) -> Rule | Rejection:
+    if not isinstance(rule_id, str):
+        return Rejection(str(getattr(rule_id, "id", rule_id)), "unknown-rule",
+                         f"the kernel takes a rule id, not {type(rule_id).__name__}; the "
+                         "rules are the program's table")
+    try:
+        return program.rule(rule_id)
+    except KeyError as error:
+        return Rejection(rule_id, "unknown-rule", str(error.args[0]))
 
 
 def check_hyperedge(
-    program: Program,
-    rule: Rule | str,
-    premises: Sequence[Theorem | Atom],
-    conclusion: Atom,
+    program: Program, rule_id: str, premises: Sequence[Theorem | Atom], conclusion: Atom
 ) -> Theorem | Rejection:
-    """Accept ``premises |- conclusion`` as an instance of ``rule`` or say exactly why not.
+    """Accept ``premises |- conclusion`` as an instance of rule ``rule_id`` of the
+    program's table or say exactly why not.
 
-    Premises are theorems of ``program`` or axioms of it, given in the order of the
-    rule's premise patterns (the union rule takes n >= 2 premises).
+    Premises are theorems the kernel minted for ``program`` or axioms of it, given in the
+    order of the rule's premise patterns (the union rule takes n >= 2 premises).
     """
-    if isinstance(rule, str):
-        try:
-            rule = rule_by_id(rule)
-        except KeyError as error:
-            return Rejection(rule, "unknown-rule", str(error.args[0]))
-    premise_atoms: list[Atom] = []
-    for index, premise in enumerate(premises, 1):
-        if isinstance(premise, Theorem):
-            if premise.program is not program and premise.program != program:
-                return Rejection(rule.id, "unknown-premise", f"premise {index} "
-                                 f"{premise.atom!r} is a theorem of another program")
-            premise_atoms.append(premise.atom)
-        elif premise in program.axioms:
-            premise_atoms.append(premise)
-        else:
-            return Rejection(rule.id, "unknown-premise", f"premise {index} {premise!r} "
-                             "is neither an axiom nor a proved theorem")
-    failure = _check_instance(program, rule, premise_atoms, conclusion)
+    rule = _rule(program, rule_id)
+    if isinstance(rule, Rejection):
+        return rule
+    atoms = _premise_atoms(program, rule.id, premises)
+    if isinstance(atoms, Rejection):
+        return atoms
+    binding: Binding = {}
+    failure = (_bind(rule, atoms, conclusion, binding)
+               or _holds(program, rule, binding, conclusion))
     if failure is not None:
-        return failure
-    return Theorem(conclusion, rule.id, tuple(premise_atoms), program, _token=_MINT)
+        return Rejection(rule.id, failure[0], failure[1]())
+    return _mint(program, conclusion, rule.id, tuple(atoms))
 
 
-def _check_instance(
-    program: Program, rule: Rule, premises: list[Atom], conclusion: Atom
-) -> Rejection | None:
-    def reject(reason: str, message: str) -> Rejection:
-        return Rejection(rule.id, reason, message)
-
-    if rule.repeated:
-        if len(premises) < 2:
-            return reject("arity", f"the union rule needs at least 2 premises, got {len(premises)}")
-        patterns = [rule.premises[0]] * len(premises)
-    else:
-        if len(premises) != len(rule.premises):
-            return reject("arity", f"rule {rule.id} needs {len(rule.premises)} premises, "
-                                   f"got {len(premises)}")
-        patterns = list(rule.premises)
-
-    binding: dict[str, Any] = {}
-    lists: dict[str, list[Any]] = {}
-    where: dict[str, str] = {}
-    placed = [(p, a, f"premise {i}", rule.repeated)
-              for i, (p, a) in enumerate(zip(patterns, premises, strict=True), 1)]
-    placed.append((rule.conclusion, conclusion, "the conclusion", False))
-    for pattern, atom, place, repeated in placed:
-        if atom.predicate != pattern.predicate:
-            return reject("predicate", f"{place} must be a {pattern.predicate} atom, got {atom!r}")
-        for var, value in zip(pattern.args, atom.args, strict=True):
-            if repeated and var.kind in ("agents", "quantity"):
-                # the per-copy arguments of the union rule; entity and time stay shared
-                lists.setdefault(var.name, []).append(value)
-                continue
-            if var.name in binding and binding[var.name] != value:
-                return reject("mismatch", f"{var.kind} mismatch: {var.name} is "
-                                          f"{_show(binding[var.name])} in {where[var.name]} "
-                                          f"but {_show(value)} in {place}")
-            binding.setdefault(var.name, value)
-            where.setdefault(var.name, place)
-
+def _holds(program: Program, rule: Rule, binding: Binding, conclusion: Atom) -> Failure | None:
     for builtin in rule.builtins:
-        failure = _check_builtin(builtin, binding, lists)
+        failure = check_builtin(builtin, binding)
         if failure is not None:
-            return reject(*failure)
+            return failure
+    return _side_conditions(program, rule, binding, conclusion)
+
+
+def _side_conditions(program: Program, rule: Rule, binding: Binding,
+                     conclusion: Atom) -> Failure | None:
     if rule.negation is not None:
-        failure = _check_negation(program, rule.negation, binding)
-        if failure is not None:
-            return reject("frame-across-transfer", failure)
-    if conclusion.time is not None and conclusion.time > program.horizon:
-        return reject("horizon", f"time {conclusion.time} of the conclusion is past the "
-                                 f"program's horizon {program.horizon}")
+        blocked = _blocking_transfer(program, rule.negation, binding)
+        if blocked is not None:
+            agents, transfer = blocked
+            return "frame-across-transfer", lambda: (
+                f"the frame rule cannot carry {agents!r} past {transfer!r}")
+    time = conclusion.time
+    if time is not None and time > program.horizon:
+        return "horizon", lambda: (f"time {time} of the conclusion is past the program's "
+                                   f"horizon {program.horizon}")
     return None
 
 
-def _show(value: Any) -> str:
-    return repr(value) if isinstance(value, Agents) else str(value)
+def conclude(program: Program, rule_id: str, premises: Sequence[Atom]) -> Atom | Rejection:
+    """The conclusion rule ``rule_id`` licenses from ``premises`` (atoms, in pattern
+    order), or why it licenses none. Pure: it proves nothing (see :func:`derive`)."""
+    rule = _rule(program, rule_id)
+    if isinstance(rule, Rejection):
+        return rule
+    drawn = _conclude(program, rule, premises)
+    return drawn if isinstance(drawn, Atom) else Rejection(rule.id, drawn[0], drawn[1]())
 
 
-def _evaluate(expr: Expr, binding: dict[str, Any], lists: dict[str, list[Any]]) -> Any:
-    if isinstance(expr, Var):
-        return binding[expr.name]
-    if isinstance(expr, Const):
-        return expr.value
-    if isinstance(expr, Add):
-        return _evaluate(expr.left, binding, lists) + _evaluate(expr.right, binding, lists)
-    if isinstance(expr, Sub):
-        return _evaluate(expr.left, binding, lists) - _evaluate(expr.right, binding, lists)
-    if isinstance(expr, Mul):
-        return _evaluate(expr.left, binding, lists) * _evaluate(expr.right, binding, lists)
-    if isinstance(expr, SumOf):
-        return sum(lists[expr.var.name])
-    if isinstance(expr, UnionOf):
-        first, *rest = lists[expr.var.name]
-        return first.union(rest)
-    raise KernelError(f"unknown expression {expr!r}")
+def _conclude(program: Program, rule: Rule, premises: Sequence[Atom]) -> Atom | Failure:
+    binding: Binding = {}
+    failure = _bind(rule, premises, None, binding) or solve(rule, binding)
+    if failure is not None:
+        return failure
+    try:
+        conclusion = instantiate(rule.conclusion, binding)
+    except ValueError as error:  # a table without a bound: the value is no natural number
+        message = str(error)
+        return "arithmetic", lambda: message
+    return _side_conditions(program, rule, binding, conclusion) or conclusion
 
 
-def _check_builtin(
-    builtin: object, binding: dict[str, Any], lists: dict[str, list[Any]]
-) -> tuple[str, str] | None:
-    if isinstance(builtin, Equal):
-        expected = _evaluate(builtin.expr, binding, lists)
-        actual = binding[builtin.var.name]
-        if expected != actual:
-            reason = {"quantity": "arithmetic", "time": "time", "agents": "union"}[builtin.var.kind]
-            return reason, (f"{builtin!r} requires {builtin.var.name} = {_show(expected)}, "
-                            f"but the conclusion has {_show(actual)}")
-        return None
-    if isinstance(builtin, AtLeast):
-        value = _evaluate(builtin.expr, binding, lists)
-        if value < builtin.bound:
-            return "arithmetic", f"{builtin!r} fails: {builtin.expr!r} is {value}"
-        return None
-    if isinstance(builtin, Disjoint):
-        left, right = binding[builtin.left.name], binding[builtin.right.name]
-        if not left.isdisjoint(right):
-            return "not-disjoint", f"{left!r} and {right!r} share an agent"
-        return None
-    if isinstance(builtin, PairwiseDisjoint):
-        sets = lists[builtin.var.name]
-        for i, first in enumerate(sets):
-            for second in sets[i + 1:]:
-                if not first.isdisjoint(second):
-                    return "not-disjoint", f"union premises {first!r} and {second!r} share an agent"
-        return None
-    if isinstance(builtin, DifferentPairs):
-        first = tuple(binding[v.name] for v in builtin.first)
-        second = tuple(binding[v.name] for v in builtin.second)
-        if first == second:
-            return "same-pairs", (f"{builtin!r} fails: both comparisons are between "
-                                  f"{_show(first[0])} and {_show(first[1])}")
-        return None
-    raise KernelError(f"unknown built-in {builtin!r}")
+def derive(program: Program, rule_id: str,
+           premises: Sequence[Theorem | Atom]) -> Theorem | Rejection:
+    """The theorem rule ``rule_id`` concludes from ``premises`` (theorems or axioms of
+    ``program``): :func:`conclude` and minting in one step, or why there is none."""
+    rule = _rule(program, rule_id)
+    if isinstance(rule, Rejection):
+        return rule
+    atoms = _premise_atoms(program, rule.id, premises)
+    if isinstance(atoms, Rejection):
+        return atoms
+    drawn = _conclude(program, rule, atoms)
+    if not isinstance(drawn, Atom):
+        return Rejection(rule.id, drawn[0], drawn[1]())
+    return _mint(program, drawn, rule.id, tuple(atoms))
 
 
-def _check_negation(
-    program: Program, negation: NoTransferTouching, binding: dict[str, Any]
-) -> str | None:
+def _blocking_transfer(program: Program, negation: NoTransferTouching,
+                       binding: Binding) -> tuple[Agents, Atom] | None:
     time = binding[negation.time.name]
     for entity_var in negation.entities:
         for transfer in program.transfers_at(binding[entity_var.name], time):
@@ -279,7 +286,7 @@ def _check_negation(
             for agents_var in negation.agents:
                 agents: Agents = binding[agents_var.name]
                 if not agents.isdisjoint(sender) or not agents.isdisjoint(receiver):
-                    return f"the frame rule cannot carry {agents!r} past {transfer!r}"
+                    return agents, transfer
     return None
 
 
@@ -294,36 +301,3 @@ def find_clash(atoms: Iterable[Atom]) -> tuple[Atom, Atom] | None:
         if other != atom:
             return other, atom
     return None
-
-
-def stratify(rules: Sequence[Rule] = RULES) -> dict[str, int]:
-    """A stratum per predicate (negated predicates in strictly lower strata).
-
-    Raises :class:`KernelError` if the rules are not stratified (a cycle through negation).
-    """
-    graph = nx.DiGraph()
-    for r in rules:
-        head = r.conclusion.predicate
-        graph.add_node(head)
-        for premise in r.premises:
-            graph.add_edge(premise.predicate, head, negative=graph.get_edge_data(
-                premise.predicate, head, {}).get("negative", False))
-        if r.negation is not None:
-            graph.add_edge("transfer", head, negative=True)
-    for component in nx.strongly_connected_components(graph):
-        for u, v, data in graph.subgraph(component).edges(data=True):
-            if data["negative"]:
-                raise KernelError(f"not stratified: {v} depends negatively on {u} inside a cycle")
-    condensed = nx.condensation(graph)
-    stratum: dict[int, int] = {}
-    for node in nx.topological_sort(condensed):
-        preds = list(condensed.predecessors(node))
-        level = 0
-        for p in preds:
-            members_p = condensed.nodes[p]["members"]
-            members_n = condensed.nodes[node]["members"]
-            negative = any(graph.get_edge_data(u, v, {}).get("negative")
-                           for u in members_p for v in members_n)
-            level = max(level, stratum[p] + (1 if negative else 0))
-        stratum[node] = level
-    return {pred: stratum[condensed.graph["mapping"][pred]] for pred in graph.nodes}

@@ -27,7 +27,7 @@ from the same classes), never a hand-written list of roles. For a term function 
   rule is locally reducible if the hypergraph has no edge or a vertex identifies
   (unifies, fresh variables only) with the conclusion.
 * **Stratification (App. A.1).** No cycle of the predicate dependency graph goes through
-  a negated premise (:func:`vlp.kernel.stratify`).
+  a negated premise (:func:`stratify`).
 
 The paper's formulas were lost in extraction; the conditions above are the reading of
 DESIGN §3 and App. C.1 that the tests in ``test_rule_properties.py`` check.
@@ -36,62 +36,32 @@ DESIGN §3 and App. C.1 that the tests in ``test_rule_properties.py`` check.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
+import networkx as nx
 
-from vlp.kernel import KernelError, Rule, stratify
-from vlp.kernel.rules import Equal, NoTransferTouching, Pattern, UnionOf, Var
+from vlp.kernel import RULES, KernelError, Rule
+from vlp.kernel.roles import (
+    ELIMINATION,
+    INTRODUCTION,
+    UNION,
+    Role,
+    TermFunction,
+    agent_terms,
+    conclusion_terms,
+    elimination_premise,
+    entity_terms,
+    introduction_predicate,
+    is_union_rule,
+    premise_terms,
+)
+from vlp.kernel.rules import NoTransferTouching, Pattern, Var
 
-INTRODUCTION = "introduction"
-ELIMINATION = "elimination"
-UNION = "union"
 UNUSED = "unused"
 PRESERVING = "preserving"
 
-TermFunction = Callable[[Pattern], frozenset[Var]]
-
-
-def agent_terms(pattern: Pattern) -> frozenset[Var]:
-    return frozenset(v for v in pattern.args if v.kind == "agents")
-
-
-def entity_terms(pattern: Pattern) -> frozenset[Var]:
-    return frozenset(v for v in pattern.args if v.kind == "entity")
-
-
 TERM_FUNCTIONS: dict[str, TermFunction] = {"agents": agent_terms, "entities": entity_terms}
-
-
-@attrs.frozen
-class Role:
-    """How one rule satisfies Def. 1 / Def. 2; ``predicate`` is the introduced or
-    eliminated predicate, ``distinguished`` the index of an elimination rule's P premise."""
-
-    rule_id: str
-    role: str | None
-    predicate: str | None = None
-    distinguished: int | None = None
-
-
-# --- phi-terms of rules -------------------------------------------------------------
-
-
-def _union_definitions(rule: Rule) -> dict[Var, Var]:
-    """Variables that a built-in defines as the union of a repeated premise variable."""
-    return {b.var: b.expr.var for b in rule.builtins
-            if isinstance(b, Equal) and isinstance(b.expr, UnionOf)}
-
-
-def premise_terms(rule: Rule, phi: TermFunction) -> frozenset[Var]:
-    """phi(r): the union of the phi-terms of the premises."""
-    return frozenset().union(*(phi(p) for p in rule.premises))
-
-
-def conclusion_terms(rule: Rule, phi: TermFunction) -> frozenset[Var]:
-    """phi of the conclusion, reading a union-defined variable as the variables it unites."""
-    unions = _union_definitions(rule)
-    return frozenset(unions.get(v, v) for v in phi(rule.conclusion))
 
 
 def negated_predicates(rule: Rule) -> tuple[str, ...]:
@@ -149,52 +119,6 @@ def rename(rule: Rule, suffix: str) -> tuple[list[Pattern], Pattern, frozenset[V
 
 
 # --- Def. 1 / Def. 2 -----------------------------------------------------------------
-
-
-def _pairwise_disjoint(sets: Sequence[frozenset[Var]]) -> bool:
-    return all(a.isdisjoint(b) for a, b in itertools.combinations(sets, 2))
-
-
-def introduction_predicate(rule: Rule, phi: TermFunction) -> str | None:
-    if rule.repeated or not rule.premises:
-        return None
-    head = rule.conclusion.predicate
-    if any(p.predicate == head for p in rule.premises):
-        return None
-    if conclusion_terms(rule, phi) != premise_terms(rule, phi):
-        return None
-    if not _pairwise_disjoint([phi(p) for p in rule.premises]):
-        return None
-    return head
-
-
-def elimination_premise(rule: Rule, phi: TermFunction) -> int | None:
-    """Index of the distinguished premise if ``rule`` is an elimination rule."""
-    if rule.repeated:
-        return None
-    found = []
-    for index, premise in enumerate(rule.premises):
-        eliminated = premise.predicate
-        others = [p for i, p in enumerate(rule.premises) if i != index]
-        if rule.conclusion.predicate == eliminated or any(
-                p.predicate == eliminated for p in others):
-            continue
-        covered = phi(premise)
-        if not conclusion_terms(rule, phi) <= covered:
-            continue
-        if not all(phi(p) <= covered for p in others):
-            continue
-        if not _pairwise_disjoint([phi(p) for p in others]):
-            continue
-        found.append(index)
-    return found[0] if len(found) == 1 else None
-
-
-def is_union_rule(rule: Rule, phi: TermFunction) -> bool:
-    unions = _union_definitions(rule)
-    head_terms = phi(rule.conclusion)
-    return bool(head_terms) and all(
-        v in unions and unions[v] in premise_terms(rule, phi) for v in head_terms)
 
 
 def is_unused_rule(rule: Rule) -> bool:
@@ -361,6 +285,39 @@ def harmony_violations(rules: Sequence[Rule], phi: TermFunction, *,
             f"{', '.join(map(repr, red.vertices))} identifies with its conclusion"
             for rid, red in reductions(rules, phi, monotonic=monotonic).items()
             if not red.reducible]
+
+
+def stratify(rules: Sequence[Rule] = RULES) -> dict[str, int]:
+    """A stratum per predicate (negated predicates in strictly lower strata).
+
+    Raises :class:`KernelError` if the rules are not stratified (a cycle through negation).
+    """
+    graph = nx.DiGraph()
+    for r in rules:
+        head = r.conclusion.predicate
+        graph.add_node(head)
+        for premise in r.premises:
+            graph.add_edge(premise.predicate, head, negative=graph.get_edge_data(
+                premise.predicate, head, {}).get("negative", False))
+        if r.negation is not None:
+            graph.add_edge("transfer", head, negative=True)
+    for component in nx.strongly_connected_components(graph):
+        for u, v, data in graph.subgraph(component).edges(data=True):
+            if data["negative"]:
+                raise KernelError(f"not stratified: {v} depends negatively on {u} inside a cycle")
+    condensed = nx.condensation(graph)
+    stratum: dict[int, int] = {}
+    for node in nx.topological_sort(condensed):
+        preds = list(condensed.predecessors(node))
+        level = 0
+        for p in preds:
+            members_p = condensed.nodes[p]["members"]
+            members_n = condensed.nodes[node]["members"]
+            negative = any(graph.get_edge_data(u, v, {}).get("negative")
+                           for u in members_p for v in members_n)
+            level = max(level, stratum[p] + (1 if negative else 0))
+        stratum[node] = level
+    return {pred: stratum[condensed.graph["mapping"][pred]] for pred in graph.nodes}
 
 
 def stratification_violations(rules: Sequence[Rule]) -> list[str]:

@@ -37,7 +37,7 @@ from proofs.rule_properties import (
     reductions,
     stratification_violations,
 )
-from vlp.kernel import RULES, Rule
+from vlp.kernel import FRAME, RULES, Rule, roles
 from vlp.kernel.rules import (
     A1,
     A2,
@@ -224,3 +224,14 @@ def test_roles_survive_renaming_and_premise_order(rules: list[Rule]) -> None:
     assert monotonic_violations(rules, entity_terms) == []
     assert harmony_violations(rules, agent_terms) == []
     assert len(rules) == len(by_id)
+
+
+def test_kernel_roles_are_the_def1_classification() -> None:
+    """The roles the product reads (``vlp.kernel.roles``) are Def. 1 over agents: the
+    frame rules are exactly the unused ones (their negated literal)."""
+    expected = classify(RULES, agent_terms)
+    for rule_id, role in roles(RULES).items():
+        assert (UNUSED if role.role == FRAME else role.role, role.predicate if role.role in (
+            INTRODUCTION, ELIMINATION) else None, role.distinguished) == (
+            expected[rule_id].role, expected[rule_id].predicate,
+            expected[rule_id].distinguished), rule_id
