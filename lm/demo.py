@@ -22,13 +22,12 @@ from vlp.lm.baselines import BaselineReasoner
 from vlp.lm.models import ModelSpec
 from vlp.lm.report import (
     OVERLAPS,
-    ReportFiles,
     efficiency_by_setting_markdown,
     load_runs,
     table2_markdown,
     table3_markdown,
-    write_report,
 )
+from vlp.lm.report_files import ReportFiles, write_report
 from vlp.lm.runner import Attempt, EvalConfig, result_record, store_for
 from vlp.lm.scoring import VerifyScorer
 from vlp.lm.store import RESULTS_FILE, RUN_FILE
@@ -143,7 +142,8 @@ def demo(out: Path, *, seed: int = 0, design: DemoDesign | None = None,
     log(table2_markdown(runs, seed, interval=False))
     log(efficiency_by_setting_markdown(runs, seed, interval=False))
     log(table3_markdown(runs, seed, interval=False))
-    log(f"report (with 95% bootstrap intervals): {files.markdown}")
+    log(f"report (with 95% intervals): {files.markdown}")
     for path in files.figures:
-        log(f"figure: {path}")
+        if path.suffix == ".png":
+            log(f"figure: {path} (and .pdf, .svg)")
     return files

@@ -88,15 +88,21 @@ def test_report_files_and_markdown_layout(runs: list[Path], tmp_path: Path,
             "| Agent | Both |") in printed
     for metric in ("Efficiency", "Exact matches", "Efficiency (non-axioms)", "Correct theorems"):
         assert f"| openai:gpt-4o-mini | {metric} |" in printed
-    assert "| baseline:shortest | 100.0 [100.0, 100.0] (n=1) |" in printed
-    for name in ("fig3_tokens.png", "fig7_accuracy_by_overlap.png", "fig8_search_order.png"):
-        data = (out / name).read_bytes()
-        assert data.startswith(b"\x89PNG") and len(data) > 5000
+    # 1 of 1 correct: the Wilson interval, not a degenerate bootstrap [100.0, 100.0]
+    assert "| baseline:shortest | 100.0 [20.7, 100.0] (n=1) | n/a | n/a |" in printed
+    for stem in ("fig3_tokens", "fig7_accuracy_by_overlap", "fig8_search_order"):
+        assert (out / f"{stem}.png").read_bytes().startswith(b"\x89PNG")
+        assert (out / f"{stem}.pdf").read_bytes().startswith(b"%PDF")
+        assert b"<svg" in (out / f"{stem}.svg").read_bytes()[:1000]
+        assert (out / f"{stem}.png").stat().st_size > 5000
     with open(out / "table3_efficiency.csv", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     assert len(rows) == 2 * 2 * 4 * 4
     assert set(rows[0]) == {"model", "metric", "query_kind", "overlap", "n", "mean", "ci_low",
-                            "ci_high"}
+                            "ci_high", "interval"}
+    methods = {(r["metric"], r["interval"]) for r in rows if r["n"] != "0"}
+    assert ("exact_match", "wilson") in methods and ("efficiency", "bootstrap") in methods
+    assert all(r["mean"] == "" and r["interval"] == "" for r in rows if r["n"] == "0")
 
 
 def test_report_needs_run_directories(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,3 +129,71 @@ def test_samples_of_one_problem_count_once(tmp_path: Path) -> None:
     _, rows = table2([run])
     base = next(row[3] for row in rows if row[1] == "base")
     assert base.n == 2 and base.mean == pytest.approx(0.75)  # (1/2 + 1) / 2
+
+
+def test_report_merges_directories_of_one_model(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    shard_a = [_record("b1", "base", False, None, True, 1.0),
+               _record("b2", "base", False, None, False, 1.0)]
+    shard_b = [_record("b2", "base", False, None, False, 1.0),  # the same measurement again
+               _record("b3", "base", False, None, True, 1.0)]
+    a = _run_dir(tmp_path / "a", "openai:gpt-4o", shard_a)
+    b = _run_dir(tmp_path / "b", "openai:gpt-4o", shard_b)
+    other = _run_dir(tmp_path / "c", "baseline:bfs", shard_a)
+    (run, bfs) = load_runs([a, b, other])
+    assert run.label == "openai:gpt-4o" and run.paths == (a, b) and run.duplicates == 1
+    assert sorted(r["problem_id"] for r in run.records) == ["b1", "b2", "b3"]
+    base = next(row[3] for row in table2([run, bfs])[1] if row[1] == "base")
+    assert base.n == 3 and base.mean == pytest.approx(2 / 3)
+    assert len(load_runs([a, b], merge=False)) == 2
+    assert main(["report", str(a), str(b), "--no-figures", "-o", str(tmp_path / "out")]) == 0
+    assert "openai:gpt-4o: 3 results from 2 directories (1 duplicates counted once)" in \
+        capsys.readouterr().out
+
+
+def test_merge_keeps_other_seeds_as_samples_and_other_settings_apart(tmp_path: Path) -> None:
+    records = [_record("b1", "base", False, None, True, 1.0)]
+    wrong = [_record("b1", "base", False, None, False, 1.0)]
+    a = _run_dir(tmp_path / "a", "m", records)
+    b = tmp_path / "b"
+    _run_dir(b, "m", wrong)
+    (b / "run.json").write_text(json.dumps({"model": "m", "seed": 7}))
+    (run,) = load_runs([a, b])  # another seed: one more sample of the same problem
+    assert len(run.records) == 2 and run.duplicates == 0
+    c = _run_dir(tmp_path / "c", "m", records)
+    (c / "run.json").write_text(json.dumps({"model": "m", "temperature": 0.7}))
+    labels = [r.label for r in load_runs([a, c])]
+    assert labels == ["m (a)", "m (c)"]
+
+
+def test_merge_refuses_one_id_naming_two_problems(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    first = _record("line-1", "base", False, None, True, 1.0)
+    second = _record("line-1", "base", False, None, True, 1.0)
+    first["score"]["goal"], second["score"]["goal"] = "cont({a}, 3, apples)", "cont({b}, 4, figs)"
+    a = _run_dir(tmp_path / "a", "m", [first])
+    b = _run_dir(tmp_path / "b", "m", [second])
+    assert main(["report", str(a), str(b), "-o", str(tmp_path / "out")]) == 2
+    error = capsys.readouterr().err
+    assert "'line-1' is a different problem" in error and str(b) in error
+
+
+def test_report_writes_latex_tables_and_needs_an_output(runs: list[Path], tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    out = tmp_path / "report"
+    assert main(["report", *map(str, runs), "--no-figures", "-o", str(out)]) == 0
+    for name in ("table2_accuracy", "table3_efficiency", "efficiency_by_setting"):
+        text = (out / f"{name}.tex").read_text(encoding="utf-8")
+        assert "\\toprule" in text and "\\bottomrule" in text
+    assert "n/a" in (out / "table2_accuracy.tex").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["report", *map(str, runs)]) == 2
+    assert "-o OUT" in capsys.readouterr().err
+
+
+def test_report_help_prints_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    text = capsys.readouterr().out
+    assert "95% intervals" in text and "%%" not in text

@@ -19,7 +19,7 @@ def register(subparsers: Any) -> None:
                     "proof, App. D.1 Fig. 4) and of axioms per problem by setting (Fig. 5).")
     parser.add_argument("file", metavar="FILE.jsonl")
     parser.add_argument("--plot", metavar="DIR", default=None,
-                        help="also write PNG histograms into DIR")
+                        help="also write bar histograms (PNG, PDF, SVG) into DIR")
     parser.set_defaults(func=run)
 
 
@@ -95,23 +95,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _plot(directory: Path, steps: dict[str, Counter[int]],
           axioms: dict[str, Counter[int]]) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from vlp.lm.figures import count_histograms, save
 
     directory.mkdir(parents=True, exist_ok=True)
-    for name, rows, label in (("steps.png", steps, "derived steps"),
-                              ("axioms.png", axioms, "axioms per problem")):
-        figure, axes = plt.subplots(figsize=(7, 4))
-        for group in [g for g in GROUP_ORDER if g in rows]:
-            counts = rows[group]
-            keys = sorted(counts)
-            axes.plot(keys, [counts[k] for k in keys], marker="o", label=group)
-        axes.set_xlabel(label)
-        axes.set_ylabel("problems")
-        axes.legend()
-        figure.tight_layout()
-        figure.savefig(directory / name, dpi=120)
-        plt.close(figure)
-    print(f"plots written to {directory}")
+    for stem, rows, label in (("steps", steps, "derived steps of the shortest proof"),
+                              ("axioms", axioms, "axioms per problem")):
+        save(count_histograms(rows, GROUP_ORDER, label), directory / stem)
+    print(f"plots written to {directory} (steps, axioms: PNG, PDF, SVG)")
