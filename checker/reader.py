@@ -122,7 +122,11 @@ class Discourse:
         self.note_subject(subject_of(claim, template))
 
     def latest_single(self, exclude: Agents | None = None) -> Agents | None:
-        return next((s for s in reversed(self.subjects) if len(s) == 1 and s != exclude), None)
+        """The latest single subject; a relation ("nora's aunt") only when no one else was
+        a subject: "Her aunt gave her 9, so she had 21" is about Nora."""
+        singles = [s for s in reversed(self.subjects) if len(s) == 1 and s != exclude]
+        plain = next((s for s in singles if "'s " not in next(iter(s.names))), None)
+        return plain or (singles[0] if singles else None)
 
     def latest_group(self) -> Agents | None:
         group = next((s for s in reversed(self.subjects) if len(s) > 1), None)

@@ -536,6 +536,8 @@ def _read_steps(
 ) -> tuple[list[StepVerdict], list[Claim]]:
     """Every sentence read for claims: by the template grammar, else by the loose reader
     (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
+    from vlp.grammar.loose import extract_labelled_answer
+
     from .reader import Discourse, LooseClaim, SentenceReader, lexicon, misread_names
 
     judge = _Judge(prepared)
@@ -543,7 +545,8 @@ def _read_steps(
     reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
                             discourse, prepared.query_pattern)
     for number, sentence in enumerate(sentences, 1):
-        if not sentence.claims and sentence.answer is not None:
+        if not sentence.claims and (sentence.answer is not None
+                                    or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
         items = None
         if sentence.claims and any(misread_names(r.pattern, prepared.index)

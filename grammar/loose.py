@@ -50,6 +50,7 @@ HYPOTHETICAL = frozenset({"would", "will", "could", "might", "should", "suppose"
                           "imagine", "need", "needs", "want", "wants", "some", "not", "no",
                           "never", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
                           "cannot", "can't", "how", "what", "unknown", "number", "x"})
+_MODALS = frozenset({"would", "will", "could", "might", "should"})
 # glue a clause may start with, which says nothing itself ("We know that", "This means")
 _GLUE_PHRASES = (("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
                  ("we", "are", "told"), ("we", "can", "see", "that"), ("we", "see", "that"),
@@ -258,10 +259,15 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
     """The clauses of one sentence, with arithmetic and numbers in words folded in."""
     tokens = _fold_arithmetic(_raw_tokens(text))
     question = text.rstrip().endswith("?")
+    # "If Ilse had 10, she would have 2 more": a condition of a hypothetical states nothing
+    counterfactual = any(t.lower in _MODALS for t in tokens)
     clauses = []
     for part in _split(tokens):
         part = _strip_glue(part)
-        clauses.append(Clause(tuple(part), _silence(part, question)))
+        silent = _silence(part, question)
+        if silent is None and counterfactual and part and part[0].lower in ("if", "suppose"):
+            silent = "the condition of a hypothetical"
+        clauses.append(Clause(tuple(part), silent))
     return tuple(clauses)
 
 
@@ -269,7 +275,7 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
 
 _LABEL_ANSWER_RE = re.compile(
     r"(?:^|\n)\s*[#>*_\s]*(?:final\s+answer|answer|total|result)\s*[*_]*\s*[:=]\s*[*_\s$\\(]*"
-    r"(?:boxed\{)?\s*(-?\d[\d,]*)", re.IGNORECASE)
+    r"(?:boxed\{)?\s*(-?\d[\d,]*)(?![\d,]|\s*[-+*/×x−]\s*\d)", re.IGNORECASE)
 _ANSWER_WORDS_RE = re.compile(
     r"the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)\s*"
     r"([a-z]+(?:[-\s][a-z]+){0,4})", re.IGNORECASE)

@@ -1,0 +1,199 @@
+"""The loose reader (issue 10): sentences outside the template language, read against the
+problem's program, precision over recall."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vlp.checker import load_program
+from vlp.checker.report import render_report
+from vlp.checker.verdicts import Status
+from vlp.checker.verify import verify
+from vlp.grammar import split_transcript
+from vlp.grammar.loose import (
+    extract_closing_result,
+    extract_labelled_answer,
+    number_value,
+    read_clauses,
+)
+
+DATA = Path(__file__).parent / "data"
+FAMILY = load_program(DATA / "reader" / "family.json")  # possessive agents, shortened entities
+PAIR = load_program(DATA / "reader" / "pair.json")  # a misspelt entity, two kinds of pears
+D3 = DATA / "d3.txt"
+
+
+def steps(problem, transcript: str, **options):
+    return [(s.status, None if s.claim is None else str(s.claim))
+            for s in verify(problem, transcript, **options).steps]
+
+
+def test_pronouns_possessives_verbs_numbers_in_words_and_shortened_entities() -> None:
+    report = verify(FAMILY, "Nora had twelve violet balloons.\n"
+                            "Her aunt gave her 9 balloons, so she had 12 + 9 = 21 balloons.\n"
+                            "Then she gave Oskar four of the balloons.\n"
+                            "That means she must have 17 left.\n**Total:** 17")
+    assert [(s.status, str(s.claim)) for s in report.steps] == [
+        (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
+        (Status.AXIOM, "transfer({nora's aunt}, {nora}, 9, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 21, violet balloons)"),
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 17, violet balloons)"),
+    ]
+    second = report.steps[1].reading
+    assert second.method == "loose" and "gave" in second.cues
+    assert dict(second.resolved) == {"her aunt": "nora's aunt", "her": "nora",
+                                     "balloons": "violet balloons"}
+    assert report.predicted_answer == 17 and report.answer_correct
+    assert report.efficiency == 1.0
+
+
+def test_a_changed_number_is_false_with_its_reason() -> None:
+    [(status, claim)] = steps(FAMILY, "Nora had thirteen violet balloons.")
+    assert status is Status.FALSE and claim == "cont({nora}, 13, violet balloons)"
+    report = verify(FAMILY, "Nora had 12 violet balloons. She has 22 balloons left.")
+    assert report.steps[1].status is Status.FALSE
+    assert report.steps[1].reason == "wrong quantity: 22 stated, the program proves 12 or 17 or 21"
+
+
+def test_misspelt_entity_and_they_for_the_question_group() -> None:
+    assert steps(PAIR, "Ilse grew 14 cantaloupes and Bruno grew 9 cantaloupes.\n"
+                       "Together they grew 14 + 9 = 23 cantaloupes.") == [
+        (Status.AXIOM, "cont({ilse}, 14, cantelopes)"),
+        (Status.AXIOM, "cont({bruno}, 9, cantelopes)"),
+        (Status.DERIVED, "cont({bruno, ilse}, 23, cantelopes)"),
+    ]
+
+
+def test_ambiguity_is_unparsed_naming_both_candidates() -> None:
+    [step] = verify(PAIR, "Ilse grew 8 pears.").steps
+    assert step.status is Status.UNPARSED and step.claim is None
+    assert "green pears" in step.reason and "yellow pears" in step.reason
+
+
+def test_hypotheticals_plans_and_questions_state_nothing() -> None:
+    for sentence in ("If Ilse had 10 cantaloupes, she would have 2 more.",
+                     "We need to subtract 9 from 14.",
+                     "Ilse does not have 5 cantaloupes.",
+                     "How many cantaloupes did they grow in total?"):
+        assert [s.status for s in verify(PAIR, sentence).steps] == [Status.UNPARSED], sentence
+
+
+def test_a_condition_restates_a_fact_and_a_modal_concludes() -> None:
+    assert steps(PAIR, "So if Ilse has 8 yellow pears, Bruno must have 11.") == [
+        (Status.AXIOM, "cont({ilse}, 8, yellow pears)"),
+        (Status.DERIVED, "cont({bruno}, 11, yellow pears)"),
+    ]
+
+
+def test_comparisons_with_pronoun_and_coordination() -> None:
+    assert steps(D3, "Ichabod has 23 packets. He has 30 packets less than Winnah.") == [
+        (Status.AXIOM, "cont({ichabod}, 23, packets)"),
+        (Status.AXIOM, "comp({winnah}, {ichabod}, 30, packets)"),
+    ]
+    # the template grammar read "He" as a name: the loose reader resolves it instead
+    [first, second] = verify(D3, "Ichabod has 23 packets. He has 30 packets less than "
+                                 "Winnah.").steps
+    assert first.reading.method == "template" and second.reading.method == "loose"
+
+
+def test_bare_equations_are_scored_and_restated_axioms_count() -> None:
+    report = verify(D3, "Pieter has 20 parrots.\n20 - 6 = 14.\n19 - 4 = 15.\n"
+                        "14 + 15 = 29.\n29 - 3 = 26.\n2 + 2 = 5.")
+    assert [(s.status, s.reading.method) for s in report.steps] == [
+        (Status.AXIOM, "template"), (Status.DERIVED, "arithmetic"),
+        (Status.DERIVED, "arithmetic"), (Status.DERIVED, "arithmetic"),
+        (Status.DERIVED, "arithmetic"), (Status.FALSE, "arithmetic")]
+    assert report.mode == "claims" and report.metrics.claims == 6
+    assert report.predicted_answer == 26  # the last claim answering the question
+    only_equations = verify(D3, "48 + 36 = 84. 84 + 34 = 118.")
+    assert only_equations.steps and only_equations.mode == "claims"
+
+
+def test_strict_reads_the_template_language_only() -> None:
+    transcript = "Nora had twelve violet balloons.\nNora has 12 violet balloons."
+    assert [s.status for s in verify(FAMILY, transcript, strict=True).steps] == [
+        Status.UNPARSED, Status.AXIOM]
+    assert [s.status for s in verify(FAMILY, transcript).steps] == [
+        Status.AXIOM, Status.AXIOM]
+
+
+def test_how_each_step_was_read_is_in_the_json_and_the_report(tmp_path: Path) -> None:
+    report = verify(FAMILY, "Nora had 12 violet balloons. Her aunt gave her 9 balloons.")
+    data = report.to_json()
+    assert data["steps"][0]["reading"] == {"method": "template", "cues": [], "resolved": {}}
+    assert data["steps"][1]["reading"]["method"] == "loose"
+    assert data["steps"][1]["reading"]["resolved"]["her aunt"] == "nora's aunt"
+    out = tmp_path / "report.txt"
+    with out.open("w") as sink:
+        render_report(report, sink, color=False)
+    shown = out.read_text()
+    assert "read" in shown and "loose" in shown and "template" in shown
+    json.dumps(data)
+
+
+def test_cli_strict_flag(tmp_path: Path) -> None:
+    from vlp.cli import main
+
+    program = DATA / "reader" / "family.json"
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("Nora had twelve violet balloons.\n")
+    for flags, status in (([], "axiom"), (["--strict"], "unparsed")):
+        out = tmp_path / "out.json"
+        import contextlib
+        import io
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            assert main(["verify", str(program), str(transcript), "--json", *flags]) == 0
+        out.write_text(buffer.getvalue())
+        assert json.loads(out.read_text())["steps"][0]["status"] == status
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Final Answer: 24", 24), ("**Total:** 24", 24), ("Answer: 1,234 apples", 1234),
+    ("## Answer\n**24**", 24), ("The answer is twenty-four.", 24),
+    ("Total = 10 + 14 = 24", None), ("Sam has 3 apples.", None),
+])
+def test_labelled_answers(text: str, value: int | None) -> None:
+    assert extract_labelled_answer(text) == value
+
+
+def test_closing_expression_answers_only_when_the_line_claims_nothing_else() -> None:
+    assert extract_closing_result("So they have 10 + 14 = 24 apples.") == 24
+    assert verify(D3, "Edgar has 29 parrots.\nEddie has 3 fewer parrots than Edgar.\n"
+                      "29 - 3 = 26 parrots.").predicted_answer == 26
+    assert verify(D3, "Pieter has 20 parrots.\nSo Pieter has 20 - 6 = 14 parrots."
+                  ).predicted_answer is None
+
+
+def test_numbers_in_words() -> None:
+    assert number_value("twenty five".split()) == 25
+    assert number_value("one hundred and five".split()) == 105
+    assert number_value("three thousand two hundred".split()) == 3200
+    [clause] = read_clauses("She has twenty-four apples.")
+    assert [t.value for t in clause.tokens if t.kind == "number"] == [24]
+
+
+@pytest.mark.parametrize(("text", "expression"), [
+    ("Mary is left with 8-3, or 5, potatoes.", "8 - 3 = 5"),
+    ("adding 42 + 38 + 47, which equals 127", "42 + 38 + 47 = 127"),
+    ("12 plus 15 is 27", "12 + 15 = 27"),
+])
+def test_arithmetic_written_anywhere(text: str, expression: str) -> None:
+    found = [t.arithmetic for c in read_clauses(text) for t in c.tokens if t.arithmetic]
+    assert [str(e) for e in found] == [expression]
+
+
+def test_split_transcript_reads_equations_open_lines_and_latex() -> None:
+    assert [s.text for s in split_transcript("56 + 73 = 129.")] == ["56 + 73 = 129."]
+    assert [s.text for s in split_transcript("86 - 25 = \n\n61 \nSo that is it.")] == [
+        "86 - 25 = 61.", "So that is it."]
+    assert [str(a) for s in split_transcript(r"He pays \(3 \times 6 = 18\) dollars.")
+            for a in s.arithmetic] == ["3 * 6 = 18"]
+    assert [s.text for s in split_transcript("$$\n48 + 36 = 84\n$$\n\\[ 84 + 34 = 118 \\]")] \
+        == ["48 + 36 = 84.", "84 + 34 = 118."]
+    labelled = split_transcript("- 1.\nSam has 3 apples.")
+    assert [(s.label, s.text) for s in labelled] == [("1", "Sam has 3 apples.")]
