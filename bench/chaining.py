@@ -28,9 +28,11 @@ from vlp.kernel import Atom, Program, Query, comp, compeq, cont, rate, transfer
 BLOCK_AXIOMS = 10
 
 
-def block(index: int, rng: random.Random) -> tuple[list[Atom], Atom]:
-    """Ten consistent axioms about entity ``item{index}``; returns them and a goal atom."""
-    entity, boxes = f"item{index}", f"box{index}"
+def block(index: int, rng: random.Random, entity: str | None = None,
+          boxes: str | None = None) -> tuple[list[Atom], Atom]:
+    """Ten consistent axioms about entity ``item{index}`` (or the given shared entities; the
+    agents are the block's own); returns them and a goal atom."""
+    entity, boxes = entity or f"item{index}", boxes or f"box{index}"
 
     def agent(name: str) -> str:
         return f"{name}{index}"

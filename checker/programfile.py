@@ -40,10 +40,7 @@ class ProgramFile:
     sentences: tuple[str | None, ...]
 
     def sentence_of(self, atom: Atom) -> str | None:
-        for candidate, sentence in zip(self.axiom_order, self.sentences, strict=True):
-            if candidate == atom:
-                return sentence
-        return None
+        return dict(zip(self.axiom_order, self.sentences, strict=True)).get(atom)
 
 
 def load_program(path: str | Path) -> ProgramFile:
@@ -86,6 +83,12 @@ def parse_program_json(text: str, source: str = "<json>") -> ProgramFile:
     except json.JSONDecodeError as error:
         raise InputError(f"malformed JSON: {error.msg} (column {error.colno})",
                          location=f"{source}:{error.lineno}") from None
+    return program_from_json(data, source, text)
+
+
+def program_from_json(data: Any, source: str = "<json>", text: str = "") -> ProgramFile:
+    """The program of already-decoded JSON ``data``; ``text``, the JSON it was decoded from,
+    only locates errors (without it they name line 1)."""
     if not isinstance(data, dict):
         raise InputError("a program file is a JSON object with \"axioms\" and \"query\"",
                          location=f"{source}:1")
@@ -94,6 +97,7 @@ def parse_program_json(text: str, source: str = "<json>") -> ProgramFile:
         raise InputError("\"axioms\" must be a non-empty list of atoms",
                          location=f"{source}:{_line_of(text, _AXIOMS_KEY)}")
     order: list[Atom] = []
+    listed: set[Atom] = set()
     sentences: list[str | None] = []
     for number, entry in enumerate(axioms, 1):
         if isinstance(entry, str):
@@ -108,10 +112,11 @@ def parse_program_json(text: str, source: str = "<json>") -> ProgramFile:
             raise InputError(f"axiom {number} must be an atom string or an object with "
                              f"\"atom\"", location=f"{source}:{_line_of(text, _AXIOMS_KEY)}")
         atom = _parse(atom_text, text, source, parse_atom)
-        if atom in order:
+        if atom in listed:
             raise InputError(f"axiom {atom} is listed twice",
                              location=f"{source}:{_line_of(text, atom_text, occurrence=2)}")
         order.append(atom)
+        listed.add(atom)
         sentences.append(sentence)
     query_text = data.get("query")
     query: Query | None = None
