@@ -69,7 +69,7 @@ def _transcript(problem: Any, rng: random.Random) -> str:
         position = rng.randint(0, len(sentences))
         sentences[position:position] = extra
     while len(sentences) < STEPS:
-        sentences.append(render_statement(rng.choice(sorted(spec.program.axioms))))
+        sentences.append(render_statement(rng.choice(sorted(spec.program.axioms, key=str))))
     sentences = sentences[:STEPS]
     numbered = [f"{i}. {s}" for i, s in enumerate(sentences, 1)]
     closing = f"Therefore, the answer (arabic numerals) is {prepared.goal.quantity}."
