@@ -261,6 +261,25 @@ def totals(scores: Sequence[GoldScore]) -> GoldTotals:
     )
 
 
+def score_rows(
+    problems: Mapping[str, Any], rows: Iterable[Mapping[str, Any]], *, group: str = "style",
+    **verify_options: Any,
+) -> dict[str, list[GoldScore]]:
+    """Verify and score corpus rows (``id``, ``problem``, ``transcript``, optional
+    ``answer``, ``gold``) against ``problems`` (id -> problem record), grouped by
+    ``row[group]`` in first-seen order. ``verify_options`` go to ``vlp.verify``."""
+    from .verify import verify
+
+    groups: dict[str, list[GoldScore]] = {}
+    for row in rows:
+        problem = problems[row["problem"]]
+        report = verify(problem, row["transcript"], answer=row.get("answer"),
+                        **verify_options)
+        gold = Gold.from_json(row["gold"], str(row.get("id", "<gold>")))
+        groups.setdefault(str(row[group]), []).append(score_problem(problem, report, gold))
+    return groups
+
+
 TABLE_HEADER = ("group", "transcripts", "gold claims read", "false accepted",
                 "true rejected", "efficiency = gold", "answer = gold", "unlabelled read")
 
@@ -294,5 +313,6 @@ def format_table(groups: Mapping[str, GoldTotals]) -> str:
 
 __all__ = [
     "EFFICIENCY_TOLERANCE", "Gold", "GoldClaim", "GoldScore", "GoldTotals", "format_table",
-    "parse_claim", "score", "score_problem", "table_row", "theorem_test", "totals",
+    "parse_claim", "score", "score_problem", "score_rows", "table_row", "theorem_test",
+    "totals",
 ]
