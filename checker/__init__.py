@@ -24,9 +24,9 @@ __all__ = [
 from .metrics import Metrics  # noqa: E402
 from .report import Report, render_report  # noqa: E402
 from .verdicts import Status, StepVerdict  # noqa: E402
-from .verify import ProblemSpec, problem_spec, verify, verify_many  # noqa: E402
+from .verify import ProblemSpec, problem_spec, verify  # noqa: E402
 
 __all__ += [
     "Metrics", "ProblemSpec", "Report", "Status", "StepVerdict", "problem_spec",
-    "render_report", "verify", "verify_many",
+    "render_report", "verify",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import IO, Any
 
 import attrs
@@ -172,33 +172,64 @@ SUMMARY_FIELDS: tuple[str, ...] = (
 )
 
 
-def _mean(values: Iterable[float | None]) -> float | None:
-    present = [v for v in values if v is not None]
-    return sum(present) / len(present) if present else None
+class SummaryBuilder:
+    """``summarize`` one row at a time (a batch of any size in constant memory)."""
+
+    def __init__(self) -> None:
+        self.transcripts = 0
+        self.verified = 0
+        self.correct = 0
+        self.exact = 0
+        self.false_claims = 0
+        self.unparsed_steps = 0
+        # per field: (sum, count) over correct rows and over verified rows
+        self.sums = {name: [0.0, 0, 0.0, 0] for name in SUMMARY_FIELDS}
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.transcripts += 1
+        if "error" in row:
+            return
+        self.verified += 1
+        correct = bool(row.get("answer_correct"))
+        self.correct += correct
+        self.exact += correct and bool(row.get("exact_match"))
+        for name, sums in self.sums.items():
+            value = row.get(name)
+            if value is not None:
+                sums[2] += value
+                sums[3] += 1
+                if correct:
+                    sums[0] += value
+                    sums[1] += 1
+        self.false_claims += row.get("false_claims", 0)
+        self.unparsed_steps += row.get("unparsed_steps", 0)
+
+    def result(self) -> dict[str, Any]:
+        summary: dict[str, Any] = {
+            "transcripts": self.transcripts,
+            "verified": self.verified,
+            "errors": self.transcripts - self.verified,
+            "accuracy": self.correct / self.verified if self.verified else None,
+            "exact_match": self.exact / self.correct if self.correct else None,
+        }
+        for name, (correct_sum, correct_count, all_sum, all_count) in self.sums.items():
+            summary[name] = correct_sum / correct_count if correct_count else None
+            summary[f"{name}_all"] = all_sum / all_count if all_count else None
+        summary["false_claims"] = self.false_claims
+        summary["unparsed_steps"] = self.unparsed_steps
+        return summary
 
 
-def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Aggregate report rows (``Report.to_json()`` dicts, or error rows with ``error``).
 
     Efficiency and recall are averaged over the transcripts with a correct answer, as in
     the paper (§5.2); ``*_all`` averages over every verified transcript.
     """
-    verified = [row for row in rows if "error" not in row]
-    correct = [row for row in verified if row.get("answer_correct")]
-    summary: dict[str, Any] = {
-        "transcripts": len(rows),
-        "verified": len(verified),
-        "errors": len(rows) - len(verified),
-        "accuracy": len(correct) / len(verified) if verified else None,
-        "exact_match": (sum(bool(row.get("exact_match")) for row in correct) / len(correct)
-                        if correct else None),
-    }
-    for name in SUMMARY_FIELDS:
-        summary[name] = _mean(row.get(name) for row in correct)
-        summary[f"{name}_all"] = _mean(row.get(name) for row in verified)
-    summary["false_claims"] = sum(row.get("false_claims", 0) for row in verified)
-    summary["unparsed_steps"] = sum(row.get("unparsed_steps", 0) for row in verified)
-    return summary
+    builder = SummaryBuilder()
+    for row in rows:
+        builder.add(row)
+    return builder.result()
 
 
 def render_summary(summary: dict[str, Any], file: IO[str] | None = None) -> None:

@@ -758,24 +758,6 @@ def _arithmetic_steps(
     return steps, order
 
 
-def verify_many(
-    problem: Any, transcripts: Sequence[str], **options: Any
-) -> list[Report]:
-    """Verify several transcripts of one problem (the per-problem work is done once)."""
-    spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
-    return [verify(spec, transcript, **options) for transcript in transcripts]
-
-
-def reward(report: Report, *, efficiency_weight: float = 0.5) -> float:
-    """An example scalar reward: 0 for a wrong answer, otherwise
-    ``(1 - w) + w * efficiency`` minus a penalty for false steps."""
-    if not report.answer_correct:
-        return 0.0
-    efficiency = report.efficiency or 0.0
-    false_penalty = min(1.0, 0.25 * report.metrics.false_claims)
-    return max(0.0, (1 - efficiency_weight) + efficiency_weight * efficiency - false_penalty)
-
-
 def load_json_text(text: str, location: str) -> Any:
     try:
         return json.loads(text)
@@ -785,6 +767,5 @@ def load_json_text(text: str, location: str) -> Any:
 
 __all__ = [
     "MODES", "PreparedProblem", "ProblemSpec", "load_json_text", "prepare", "prepared_problem",
-    "problem_spec",
-    "reward", "verify", "verify_many",
+    "problem_spec", "verify",
 ]

@@ -156,8 +156,10 @@ def test_any_text_gives_a_report(pieces: list[str]) -> None:
 def test_many_transcripts_of_one_problem_and_a_plugged_tokenizer() -> None:
     from vlp.api import verify_many
 
-    reports = verify_many(DATA / "d3.txt", [LLAMA, "Pieter has 20 parrots."],
-                          tokenizer=lambda text: text.split("."))
+    problem = DATA / "d3.txt"
+    outcomes = verify_many([(problem, LLAMA), (problem, "Pieter has 20 parrots.")],
+                           tokenizer=lambda text: text.split("."))
+    reports = [outcome.report for outcome in outcomes]
     assert [r.efficiency for r in reports] == [10 / 18, 1.0]
     assert reports[1].metrics.transcript_tokens == 2  # "Pieter has 20 parrots" and ""
     assert reports[0].metrics.reference_tokens == 11  # ten sentences, one split each

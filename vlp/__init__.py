@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, str] = {
     "verify": "vlp.api",
     "verify_many": "vlp.api",
+    "Verified": "vlp.api",
     "reward": "vlp.api",
     "problem_spec": "vlp.api",
     "ProblemSpec": "vlp.api",

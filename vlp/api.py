@@ -10,16 +10,20 @@
 of a word problem; ``transcript`` is the model's proof as text. The returned
 :class:`~vlp.checker.report.Report` has a verdict per step (``report.steps``), the
 metrics (``report.metrics``) and ``report.to_json()``. Verification of many transcripts of
-one problem reuses the problem's chart and shortest proof (cached).
+one problem reuses the problem's chart and shortest proof (cached); ``vlp.verify_many``
+verifies many in worker processes with a per-transcript timeout, and ``vlp.reward`` turns a
+report into a training reward (``vlp.rewards`` has the trainer adapters).
 """
 
 from __future__ import annotations
 
 from vlp.checker.report import Report
 from vlp.checker.verdicts import Status, StepVerdict
-from vlp.checker.verify import ProblemSpec, problem_spec, reward, verify, verify_many
+from vlp.checker.verify import ProblemSpec, problem_spec, verify
+from vlp.parallel import Verified, verify_many
+from vlp.rewards import reward
 
 __all__ = [
-    "ProblemSpec", "Report", "Status", "StepVerdict", "problem_spec", "reward", "verify",
-    "verify_many",
+    "ProblemSpec", "Report", "Status", "StepVerdict", "Verified", "problem_spec", "reward",
+    "verify", "verify_many",
 ]

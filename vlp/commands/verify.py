@@ -54,6 +54,14 @@ def register(subparsers: Any) -> None:
                              "resumed: transcripts already reported are skipped)")
     parser.add_argument("--restart", action="store_true",
                         help="batch: overwrite REPORT.jsonl instead of resuming it")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="batch: verify in N worker processes (same output for any N)")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="batch: a transcript verified for longer gets an error row "
+                             "with \"error\": \"timeout\"")
+    parser.add_argument("--ray", action="store_true",
+                        help="batch: verify as a Ray Data stage (pip install 'vlp[ray]'; "
+                             "joins the cluster at RAY_ADDRESS, else starts a local Ray)")
     parser.set_defaults(func=run)
 
 
@@ -64,9 +72,16 @@ def run(args: argparse.Namespace) -> int:
                              "arguments")
         if not args.output:
             raise InputError("--batch needs -o REPORT.jsonl")
+        if args.workers < 1:
+            raise InputError("needs at least one worker", "--workers")
+        if args.timeout is not None and args.timeout <= 0:
+            raise InputError("the timeout must be positive", "--timeout")
+        from vlp.batch import run_batch
+
         return run_batch(Path(args.batch[0]), Path(args.batch[1]), Path(args.output),
                          mode=args.mode, restart=args.restart, as_json=args.json,
-                         strict=args.strict)
+                         strict=args.strict, workers=args.workers, timeout=args.timeout,
+                         use_ray=args.ray)
     if not args.problem or not args.transcript:
         raise InputError("usage: verify-proof PROBLEM TRANSCRIPT (or --batch PROBLEMS.jsonl "
                          "TRANSCRIPTS.jsonl -o REPORT.jsonl)")
@@ -142,20 +157,35 @@ def load_problem_argument(argument: str) -> tuple[Any, str]:
 
 
 def iter_jsonl(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any] | None, str]]:
-    """(line number, object or None if the line is malformed, error message) per line."""
-    text = read_text_file(path, what)
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            yield number, None, f"malformed JSON ({error.msg})"
-            continue
-        if not isinstance(value, dict):
-            yield number, None, "each line must be a JSON object"
-            continue
-        yield number, value, ""
+    """(line number, object or None if the line is malformed, error message) per line.
+    Read line by line: a file of any size streams."""
+    try:
+        handle = path.open("rb")
+    except FileNotFoundError:
+        raise InputError(f"no such {what} file", str(path)) from None
+    except IsADirectoryError:
+        raise InputError(f"the {what} is a directory, not a file", str(path)) from None
+    except OSError as error:
+        raise InputError(f"cannot read the {what}: {error.strerror}", str(path)) from None
+    with handle:
+        for number, data in enumerate(handle, 1):
+            if b"\x00" in data:
+                raise InputError(f"the {what} is a binary file, not text", f"{path}:{number}")
+            try:
+                line = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise InputError(f"the {what} is not UTF-8 text", f"{path}:{number}") from None
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as error:
+                yield number, None, f"malformed JSON ({error.msg})"
+                continue
+            if not isinstance(value, dict):
+                yield number, None, "each line must be a JSON object"
+                continue
+            yield number, value, ""
 
 
 def record_id(record: dict[str, Any]) -> str | None:
@@ -182,7 +212,7 @@ def find_record(path: Path, identifier: str) -> dict[str, Any]:
 
 # --- batch -----------------------------------------------------------------------------------
 
-def _transcript_of(record: dict[str, Any]) -> tuple[str | None, Any]:
+def transcript_of(record: dict[str, Any]) -> tuple[str | None, Any]:
     text = next((record[k] for k in _TRANSCRIPT_KEYS if isinstance(record.get(k), str)), None)
     if text is None:
         steps = record.get("steps") or record.get("trace")
@@ -190,90 +220,3 @@ def _transcript_of(record: dict[str, Any]) -> tuple[str | None, Any]:
             text = " ".join(s if isinstance(s, str) else str(s.get("text", "")) for s in steps
                             if isinstance(s, (str, dict)))
     return text, record.get("answer")
-
-
-def _done_keys(output: Path) -> tuple[set[str], list[str]]:
-    """Keys already reported in ``output``, and its complete lines (a line cut off by an
-    interrupted run is dropped so the file stays valid JSONL)."""
-    keys: set[str] = set()
-    lines: list[str] = []
-    if not output.exists():
-        return keys, lines
-    for line in output.read_text(encoding="utf-8", errors="replace").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(row, dict) and isinstance(row.get("key"), str):
-            keys.add(row["key"])
-            lines.append(line)
-    return keys, lines
-
-
-def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
-              restart: bool = False, as_json: bool = False, strict: bool = False) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from vlp.checker.report import render_summary, summarize
-    from vlp.checker.verify import problem_spec, verify
-
-    problems: dict[str, tuple[dict[str, Any], str]] = {}
-    for number, record, error in iter_jsonl(problems_path, "problems"):
-        location = f"{problems_path}:{number}"
-        if record is None:
-            raise InputError(error, location)
-        identifier = record_id(record) or str(number)
-        problems[identifier] = (record, location)
-    jobs: list[tuple[str, str, dict[str, Any] | None, str, str]] = []
-    seen: dict[str, int] = {}
-    for number, record, error in iter_jsonl(transcripts_path, "transcripts"):
-        location = f"{transcripts_path}:{number}"
-        identifier = (record_id(record) if record is not None else None) or f"line {number}"
-        occurrence = seen.get(identifier, 0)
-        seen[identifier] = occurrence + 1
-        jobs.append((identifier, f"{identifier}#{occurrence}", record, error, location))
-    done, kept = (set(), []) if restart else _done_keys(output)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with output.open("w", encoding="utf-8") as sink:
-        for line in kept:  # rewrite what survived, then append
-            sink.write(line + "\n")
-    rows: list[dict[str, Any]] = [json.loads(line) for line in kept]
-    pending = [job for job in jobs if job[1] not in done]
-    with output.open("a", encoding="utf-8") as sink, Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), transient=True, console=_stderr_console(),
-    ) as progress:
-        task = progress.add_task("verifying", total=len(pending))
-        for identifier, key, record, error, location in pending:
-            row: dict[str, Any]
-            try:
-                if record is None:
-                    raise InputError(error, location)
-                problem = problems.get(identifier)
-                if problem is None:
-                    raise InputError(f"no problem with id {identifier!r} in {problems_path}")
-                transcript, answer = _transcript_of(record)
-                if transcript is None:
-                    raise InputError("the record has no transcript (expected \"transcript\")")
-                spec = problem_spec(problem[0], source=problem[1])
-                report = verify(spec, transcript, mode=mode, strict=strict,
-                                answer=answer if isinstance(answer, (int, str)) else None)
-                row = {"key": key, **report.to_json()}
-            except InputError as failure:
-                row = {"key": key, "problem_id": identifier, "error": str(failure)}
-            sink.write(json.dumps(row, ensure_ascii=False) + "\n")
-            sink.flush()
-            rows.append(row)
-            progress.advance(task)
-    summary = summarize(rows)
-    if as_json:
-        print(json.dumps(summary, indent=2))
-    else:
-        render_summary(summary)
-    return 0
-
-
-def _stderr_console() -> Any:
-    from rich.console import Console
-
-    return Console(file=sys.stderr)

@@ -1,0 +1,119 @@
+"""Parallel verification: same results for any number of workers, in order, with a
+per-transcript timeout that kills only the late transcript's worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from vlp.cli import main
+from vlp.lm.baselines import baseline_transcript
+from vlp.parallel import TIMEOUT_REASON, Verified, run_grouped, verify_many
+
+DATA = Path(__file__).parent / "data"
+LLAMA = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def problems(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("problems") / "problems.jsonl"
+    assert main(["generate", "--setting", "trees", "--overlap", "both", "-n", "4",
+                 "--seed", "3", "-o", str(path), "--quiet"]) == 0
+    return path
+
+
+@pytest.fixture(scope="module")
+def transcripts(problems: Path) -> Path:
+    """Transcripts interleaving problems, with bad lines among them."""
+    records = [json.loads(line) for line in problems.read_text().splitlines()]
+    lines = []
+    for strategy in ("shortest", "bfs", "dfs", "overlap"):
+        for record in records:
+            text, _ = baseline_transcript(strategy, record)
+            lines.append(json.dumps({"id": record["id"], "transcript": text}))
+    lines[3:3] = ["{malformed", json.dumps({"id": "no-such-problem", "transcript": "x"}),
+                  json.dumps({"id": records[0]["id"], "answer": 3}),
+                  json.dumps({"id": records[1]["id"], "transcript": "9 + 9 = 19.",
+                              "answer": "19"})]
+    path = problems.with_name("transcripts.jsonl")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _batch(problems: Path, transcripts: Path, out: Path, *options: str) -> bytes:
+    assert main(["verify", "--batch", str(problems), str(transcripts), "-o", str(out),
+                 "--json", *options]) == 0
+    return out.read_bytes()
+
+
+def test_batch_output_is_the_same_for_any_workers(problems, transcripts, tmp_path,
+                                                  capsys) -> None:
+    one = _batch(problems, transcripts, tmp_path / "one.jsonl")
+    two = _batch(problems, transcripts, tmp_path / "two.jsonl", "--workers", "2")
+    timed = _batch(problems, transcripts, tmp_path / "timed.jsonl", "--timeout", "120")
+    assert one == two == timed
+    rows = [json.loads(line) for line in one.decode().splitlines()]
+    assert len(rows) == 20 and sum("error" in row for row in rows) == 3
+    summaries = capsys.readouterr().out.split("}\n")
+    assert len(set(summaries[:3])) == 1  # the same summary each time
+
+
+def test_an_interrupted_batch_resumes_to_the_same_bytes(problems, transcripts,
+                                                        tmp_path, capsys) -> None:
+    whole = _batch(problems, transcripts, tmp_path / "whole.jsonl")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(whole[: len(whole) // 2])  # ends inside a line
+    assert _batch(problems, transcripts, cut, "--workers", "2") == whole
+    summaries = capsys.readouterr().out.split("}\n")
+    assert summaries[0] == summaries[1]
+
+
+def test_verify_many_streams_in_order_for_any_workers(problems) -> None:
+    records = [json.loads(line) for line in problems.read_text().splitlines()]
+    items: list[Any] = []
+    for record in records * 2:
+        items.append((record, baseline_transcript("bfs", record)[0]))
+        items.append({"problem": record, "transcript": "So Eddie has 3 keys.", "answer": 3})
+    items.append((DATA / "d3.txt", LLAMA))
+    items.append(("no question here", "x"))
+    here = list(verify_many(items))
+    there = list(verify_many(items, workers=2, timeout=120))
+    assert [o.report.to_json() if o.report else o.reason for o in here] == \
+        [o.report.to_json() if o.report else o.reason for o in there]
+    assert here[-2].report.efficiency == 10 / 18
+    assert here[-1].report is None and here[-1].reason
+
+
+@attrs.frozen
+class _Sleepy:
+    """A task that hangs on ``"hang"`` and dies on ``"crash"``."""
+
+    def prepare(self, payload: Any) -> Any:
+        return payload
+
+    def run(self, prepared: Any, entry: Any) -> Any:
+        if entry == "hang":
+            time.sleep(600)
+        if entry == "crash":
+            os._exit(3)
+        return Verified(f"{prepared}:{entry}")
+
+    def failure(self, entry: Any, reason: str) -> Any:
+        return Verified(None, reason)
+
+
+def test_a_late_transcript_times_out_and_the_rest_go_on() -> None:
+    stream = [("p", "P", "a"), ("p", "P", "hang"), ("p", "P", "b"), ("q", "Q", "crash"),
+              ("q", "Q", "c")]
+    started = time.monotonic()
+    outcomes = list(run_grouped(_Sleepy(), stream, workers=2, timeout=2))
+    assert time.monotonic() - started < 120
+    assert [o.report for o in outcomes] == ["P:a", None, "P:b", None, "Q:c"]
+    assert outcomes[1].reason == TIMEOUT_REASON
+    assert outcomes[3].reason == "the verifier process died (exit code 3)"

@@ -1,0 +1,162 @@
+"""The reward and its trainer adapters, called with the argument shapes each library passes.
+
+Call shapes, from each library's documentation and source:
+- TRL ``GRPOTrainer._calculate_rewards`` (trl 1.x, trainer/grpo_trainer.py) calls every
+  custom reward function as ``reward_func(prompts=prompts, completions=completions,
+  completion_ids=completion_ids_list, **reward_kwargs)``, where ``reward_kwargs`` holds
+  every dataset column but ``prompt``/``completion`` (one value per completion) plus
+  ``trainer_state``, ``log_extra`` and ``log_metric``; ``None`` means "not applicable";
+  async functions are awaited with ``asyncio.gather``. Conversational completions are
+  "a list of one message, i.e. a dictionary containing the key "content"" (TRL docs,
+  Reward Functions, https://huggingface.co/docs/trl/rewards).
+- verl: "compute_score(data_source, solution_str, ground_truth, extra_info=None)"
+  (verl docs, "Implement Reward Function for Dataset"; ``custom_reward_function.path`` and
+  ``.name``); the reward manager calls it with keywords.
+- OpenRLHF: ``reward_func(queries, prompts, labels, **kwargs)`` returning
+  ``{"rewards", "scores", "extra_logs"}`` (OpenRLHF examples/python/reward_func.py);
+  ``queries`` are prompt + response decoded with special tokens, ``labels`` the
+  ``--label_key`` column.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from vlp.rewards import (
+    AsyncTRLReward,
+    RewardWeights,
+    TRLReward,
+    completion_text,
+    compute_score,
+    reward_func,
+    score,
+    score_batch,
+    score_sample,
+)
+
+DATA = Path(__file__).parent / "data"
+RECORD = json.loads((DATA / "d3.json").read_text(encoding="utf-8"))
+PROBLEM = json.dumps(RECORD)
+LLAMA = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
+LLAMA_REWARD = 0.5 + 0.5 * 10 / 18  # answer 26 correct, efficiency 10/18, no false step
+WRONG = "Pieter has 20 parrots.\nTherefore, the answer (arabic numerals) is 3."
+FALSE = "Pieter has 21 parrots.\nTherefore, the answer (arabic numerals) is 26."
+
+
+def test_the_default_reward_is_the_readme_reward() -> None:
+    result = score_sample(RECORD, LLAMA)
+    assert result.reason is None and result.reward == pytest.approx(LLAMA_REWARD)
+    assert score_sample(RECORD, WRONG).reward == 0.0
+
+
+def test_weights_are_arguments() -> None:
+    report = score_sample(RECORD, LLAMA).report
+    assert score(report, RewardWeights(answer=1.0, efficiency=0.0)) == 1.0
+    assert score(report, RewardWeights(answer=0.0, efficiency=1.0)) == pytest.approx(10 / 18)
+    formatted = RewardWeights(answer=0.0, efficiency=0.0, format=0.1)
+    assert score(report, formatted) == pytest.approx(0.1)  # closes with the answer sentence
+    false = score_sample(RECORD, FALSE).report
+    assert false.metrics.false_claims == 1
+    assert score(false, RewardWeights(answer=1.0, efficiency=0.0, false_step=0.25)) == 0.75
+    assert score(false, RewardWeights(answer=0.0, efficiency=0.0, floor=-1.0)) == -0.25
+
+
+@pytest.mark.parametrize("completion", [
+    42, None, [{"role": "assistant"}], "Pieter has 20\x00 parrots.", [[1, 2]],
+])
+def test_a_bad_sample_scores_the_floor_with_a_logged_reason(completion, caplog) -> None:
+    with caplog.at_level(logging.WARNING, logger="vlp.rewards"):
+        result = score_sample(RECORD, completion, weights=RewardWeights(floor=-0.5))
+    assert result.reward == -0.5 and result.report is None and result.reason
+    assert result.reason in caplog.text
+
+
+def test_a_bad_problem_scores_the_floor() -> None:
+    for problem in (None, "{not json", '{"axioms": 3}', "[1, 2]"):
+        result = score_sample(problem, LLAMA)
+        assert result.reward == 0.0 and result.reason, problem
+
+
+def test_completion_text_reads_every_trainer_format() -> None:
+    assert completion_text("a. b.") == "a. b."
+    assert completion_text([{"role": "assistant", "content": "a."}]) == "a."
+    assert completion_text([{"role": "assistant", "content": [{"type": "text", "text": "a."}]}]) \
+        == "a."
+    # a base model running on into the next few-shot question; special tokens left in
+    assert completion_text("a.\nQ: Eddie has 3 keys.") == "a.\n"
+    assert completion_text("a.<|im_end|><|endoftext|>") == "a."
+
+
+def test_trl_plain_and_conversational_completions() -> None:
+    """``reward_func(prompts=..., completions=..., completion_ids=..., **reward_kwargs)``."""
+    logged: dict[str, list] = {}
+    metrics: list = []
+    reward = TRLReward()
+    prompts = ["Q: ...\nA: Let's think step by step.\n"] * 4
+    completions = [LLAMA, WRONG, 7, LLAMA]
+    rewards = reward(prompts=prompts, completions=completions, completion_ids=[[1]] * 4,
+                     problem=[PROBLEM, PROBLEM, PROBLEM, None], answer=[26] * 4,
+                     trainer_state=None, log_extra=lambda c, v: logged.setdefault(c, v),
+                     log_metric=lambda n, v: metrics.append((n, v)))
+    assert rewards[0] == pytest.approx(LLAMA_REWARD)
+    assert rewards[1:] == [0.0, 0.0, None]  # wrong; not text; no problem: not applicable
+    assert logged["vlp_reason"][2] and not logged["vlp_reason"][0]
+    conversational = [[{"role": "assistant", "content": LLAMA}],
+                      [{"role": "assistant", "content": WRONG}]]
+    chat_prompts = [[{"role": "user", "content": "Q: ..."}]] * 2
+    assert reward(prompts=chat_prompts, completions=conversational,
+                  problem=[RECORD, RECORD]) == pytest.approx([LLAMA_REWARD, 0.0])
+    assert reward.__name__ == "vlp_efficiency"
+
+
+def test_trl_async_reward() -> None:
+    reward = AsyncTRLReward()
+    rewards = asyncio.run(reward(prompts=["p", "p"], completions=[LLAMA, "?"],
+                                 problem=[PROBLEM, PROBLEM]))
+    assert rewards == pytest.approx([LLAMA_REWARD, 0.0])
+
+
+def test_trl_recognises_the_adapters() -> None:
+    utils = pytest.importorskip("trl.trainer.utils")
+    assert utils.is_async_callable(AsyncTRLReward())
+    assert not utils.is_async_callable(TRLReward())
+    assert utils.get_callable_name(TRLReward()) == "vlp_efficiency"
+
+
+def test_verl_compute_score() -> None:
+    """``compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)``."""
+    extra = {"index": 0, "problem": PROBLEM}
+    assert compute_score(data_source="vlp", solution_str=LLAMA, ground_truth="26",
+                         extra_info=extra) == pytest.approx(LLAMA_REWARD)
+    assert compute_score("vlp", LLAMA, PROBLEM) == pytest.approx(LLAMA_REWARD)  # record as truth
+    assert compute_score("vlp", LLAMA, "26", extra, answer=1.0, efficiency=0.0) == 1.0
+    assert compute_score("vlp", LLAMA, "26", None) == 0.0  # no record: the floor
+    assert compute_score("vlp", None, "26", extra) == 0.0
+    with pytest.raises(TypeError, match="unknown reward weight"):
+        compute_score("vlp", LLAMA, "26", extra, efficency=1.0)
+
+
+def test_openrlhf_reward_func() -> None:
+    """``reward_func(queries, prompts, labels)``: queries are prompt + response."""
+    prompt = "<|im_start|>user\nQ: ...<|im_end|>\n<|im_start|>assistant\n"
+    queries = ["<s>" + prompt + LLAMA + "<|im_end|>", prompt + WRONG + "</s>",
+               prompt + "gibberish"]
+    result = reward_func(queries, [prompt] * 3, [PROBLEM, PROBLEM, "{broken"])
+    rewards = [float(r) for r in result["rewards"]]
+    assert rewards == pytest.approx([LLAMA_REWARD, 0.0, 0.0])
+    assert [float(s) for s in result["scores"]] == pytest.approx(rewards)
+    assert len(result["extra_logs"]["vlp_efficiency"]) == 3
+
+
+def test_score_batch_in_workers_equals_in_process() -> None:
+    problems = [PROBLEM, RECORD, PROBLEM, None]
+    completions = [LLAMA, WRONG, [{"role": "assistant", "content": LLAMA}], LLAMA]
+    here = score_batch(problems, completions)
+    there = score_batch(problems, completions, workers=2, timeout=60)
+    assert [s.reward for s in here] == [s.reward for s in there]
+    assert [s.reason for s in here] == [s.reason for s in there]

@@ -1,0 +1,191 @@
+"""``verify-proof --batch``: stream transcripts through the verifier, one report line each.
+
+Memory stays flat in the number of transcripts: the transcripts file is read line by line,
+each report is written (and flushed) as it arrives and the summary is accumulated, so only
+the problems and the keys already reported are held. ``workers``, ``timeout`` and ``ray``
+choose how lines are verified, never what is written: the report file has the same bytes
+for any of them (a timed-out transcript gets an error row with ``"error": "timeout"``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from vlp.commands.verify import iter_jsonl, record_id, transcript_of
+from vlp.errors import InputError
+from vlp.parallel import run_grouped
+
+
+class MissingProblem(InputError):
+    pass
+
+
+@attrs.frozen
+class Row:
+    """One report line, and what the summary and a reward need from it."""
+
+    line: str
+    summary: dict[str, Any]
+    report: Any = None  # the Report (None for an error row)
+    reason: str | None = None  # the error of an error row
+
+
+@attrs.frozen
+class Entry:
+    key: str  # "ID#occurrence": unique within the transcripts file
+    problem_id: str
+    transcript: str | None
+    answer: str | None
+    error: str | None = None  # a malformed line
+    location: str | None = None
+
+
+@attrs.frozen
+class RowTask:
+    """Verify an :class:`Entry` against its problem record; build its report line."""
+
+    mode: str = "auto"
+    problems_path: str = "problems"
+    strict: bool = False
+
+    def prepare(self, payload: Any) -> Any:
+        from vlp.checker.verify import problem_spec
+
+        if payload is None:
+            raise MissingProblem("no problem with this id")
+        record, location = payload
+        return problem_spec(record, source=location)
+
+    def run(self, prepared: Any, entry: Entry) -> Row:
+        from vlp.checker.verify import verify
+
+        if entry.error is not None:
+            raise InputError(entry.error, entry.location)
+        if isinstance(prepared, MissingProblem):
+            raise InputError(f"no problem with id {entry.problem_id!r} in {self.problems_path}")
+        if entry.transcript is None:
+            raise InputError("the record has no transcript (expected \"transcript\")")
+        if isinstance(prepared, Exception):
+            raise prepared
+        report = verify(prepared, entry.transcript, mode=self.mode, strict=self.strict,
+                        answer=entry.answer)
+        row = {"key": entry.key, **report.to_json()}
+        return Row(json.dumps(row, ensure_ascii=False), _summary_fields(row), report)
+
+    def failure(self, entry: Entry, reason: str) -> Row:
+        row = {"key": entry.key, "problem_id": entry.problem_id, "error": reason}
+        return Row(json.dumps(row, ensure_ascii=False), {"error": reason}, None, reason)
+
+
+def _summary_fields(row: dict[str, Any]) -> dict[str, Any]:
+    from vlp.checker.report import SUMMARY_FIELDS
+
+    names = ("answer_correct", "exact_match", "false_claims", "unparsed_steps", *SUMMARY_FIELDS)
+    return {name: row.get(name) for name in names if name in row}
+
+
+def read_problems(path: Path) -> dict[str, tuple[dict[str, Any], str]]:
+    problems: dict[str, tuple[dict[str, Any], str]] = {}
+    for number, record, error in iter_jsonl(path, "problems"):
+        location = f"{path}:{number}"
+        if record is None:
+            raise InputError(error, location)
+        problems[record_id(record) or str(number)] = (record, location)
+    return problems
+
+
+def entries(transcripts_path: Path, done: set[str]) -> Iterator[Entry]:
+    """Every transcript line not yet reported, as an :class:`Entry`."""
+    seen: dict[str, int] = {}
+    for number, record, error in iter_jsonl(transcripts_path, "transcripts"):
+        location = f"{transcripts_path}:{number}"
+        identifier = (record_id(record) if record is not None else None) or f"line {number}"
+        occurrence = seen.get(identifier, 0)
+        seen[identifier] = occurrence + 1
+        key = f"{identifier}#{occurrence}"
+        if key in done:
+            continue
+        if record is None:
+            yield Entry(key, identifier, None, None, error, location)
+            continue
+        transcript, answer = transcript_of(record)
+        yield Entry(key, identifier, transcript,
+                    str(answer) if isinstance(answer, (int, str)) else None)
+
+
+def resume(output: Path, restart: bool) -> tuple[set[str], Any]:
+    """The keys ``output`` already reports and a summary primed with them; the file is
+    rewritten without a line cut off by an interrupted run (streamed, not held)."""
+    from vlp.checker.report import SummaryBuilder
+
+    done: set[str] = set()
+    summary = SummaryBuilder()
+    output.parent.mkdir(parents=True, exist_ok=True)
+    if restart or not output.exists():
+        output.write_text("", encoding="utf-8")
+        return done, summary
+    temporary = output.with_name(output.name + ".tmp")
+    with output.open(encoding="utf-8", errors="replace") as source, \
+            temporary.open("w", encoding="utf-8") as kept:
+        for line in source:
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(row, dict) and isinstance(row.get("key"), str):
+                done.add(row["key"])
+                summary.add(row)
+                kept.write(line if line.endswith("\n") else line + "\n")
+    os.replace(temporary, output)
+    return done, summary
+
+
+def count_lines(path: Path) -> int:
+    with path.open("rb") as handle:
+        return sum(1 for line in handle if line.strip())
+
+
+def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
+              restart: bool = False, as_json: bool = False, strict: bool = False, workers: int = 1,
+              timeout: float | None = None, use_ray: bool = False) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from vlp.checker.report import render_summary
+
+    problems = read_problems(problems_path)
+    total = count_lines(transcripts_path) if transcripts_path.exists() else 0
+    done, summary = resume(output, restart)
+    pending = entries(transcripts_path, done)
+    task = RowTask(mode, str(problems_path), strict)
+    if use_ray:
+        from vlp.ray import verify_entries
+
+        rows: Iterator[Row] = verify_entries(pending, problems, task, timeout=timeout)
+    else:
+        rows = run_grouped(task, ((e.problem_id, problems.get(e.problem_id), e)
+                                  for e in pending), workers=workers, timeout=timeout)
+    from rich.console import Console
+
+    with output.open("a", encoding="utf-8") as sink, Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), transient=True, console=Console(file=sys.stderr),
+    ) as progress:
+        bar = progress.add_task("verifying", total=max(0, total - len(done)))
+        for row in rows:
+            sink.write(row.line + "\n")
+            sink.flush()
+            summary.add(row.summary)
+            progress.advance(bar)
+    result = summary.result()
+    if as_json:
+        print(json.dumps(result, indent=2))
+    else:
+        render_summary(result)
+    return 0

@@ -1,0 +1,348 @@
+"""Efficiency as a training reward: one definition, and adapters for TRL, verl and OpenRLHF.
+
+The reward of one completion (weights are arguments, :class:`RewardWeights`)::
+
+    reward = max(floor, answer    * correct
+                      + efficiency * correct * efficiency_of_the_proof
+                      - min(max_false_penalty, false_step * distinct_false_claims)
+                      + format    * well_formed)
+
+- ``correct``: the answer read from the completion equals the problem's answer;
+- ``efficiency_of_the_proof``: |claims of the shortest proof| / |distinct claims stated|
+  (false ones included), 0 when nothing could be read;
+- ``distinct_false_claims``: claims that are not theorems, and wrong sums;
+- ``well_formed``: the completion closes with an answer sentence ("Therefore, the answer
+  (arabic numerals) is 26."), the format the App. D.2 prompt asks for;
+- ``floor``: the lowest reward, and the reward of a sample that cannot be verified (no
+  problem, a completion that is not text, a timeout); the reason is logged, never raised.
+
+With the default weights a correct answer scores ``0.5 + 0.5 * efficiency`` less 0.25 per
+false step, a wrong one 0: the reward the README's first example computes.
+
+Adapters (each returns one float per sample and never raises on a bad sample):
+
+- TRL: ``GRPOTrainer(reward_funcs=TRLReward())`` (or :class:`AsyncTRLReward`), called as
+  ``reward(prompts=..., completions=..., **dataset_columns)``; the problem record is read
+  from the ``problem`` column that ``vlp export`` writes.
+- verl: ``custom_reward_function.path=<this file>``, ``name=compute_score``; the record is
+  read from ``extra_info["problem"]`` (or from ``ground_truth`` when that is a record).
+- OpenRLHF: ``--remote_rm_url <this file> --label_key problem``; ``reward_func(queries,
+  prompts, labels)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from vlp.errors import InputError
+
+logger = logging.getLogger("vlp.rewards")
+
+#: the dataset column (TRL), ``extra_info`` key (verl) and label key (OpenRLHF) of the record
+PROBLEM_COLUMN = "problem"
+
+
+@attrs.frozen
+class RewardWeights:
+    """The weights of the reward (see the module docstring for the formula)."""
+
+    answer: float = 0.5
+    efficiency: float = 0.5
+    false_step: float = 0.25
+    max_false_penalty: float = 1.0
+    format: float = 0.0
+    floor: float = 0.0
+
+
+DEFAULT_WEIGHTS = RewardWeights()
+
+
+def score(report: Any, weights: RewardWeights = DEFAULT_WEIGHTS) -> float:
+    """The reward of one verified transcript (a :class:`vlp.Report`)."""
+    correct = bool(report.answer_correct)
+    efficiency = report.efficiency or 0.0
+    penalty = min(weights.max_false_penalty, weights.false_step * report.metrics.false_claims)
+    well_formed = report.answer_source == "closing sentence"
+    value = (weights.answer * correct + weights.efficiency * correct * efficiency
+             - penalty + weights.format * well_formed)
+    return max(weights.floor, value)
+
+
+def reward(report: Any, *, efficiency_weight: float = 0.5) -> float:
+    """``vlp.reward(report)``: :func:`score` with answer weight ``1 - efficiency_weight``."""
+    return score(report, RewardWeights(answer=1 - efficiency_weight,
+                                       efficiency=efficiency_weight))
+
+
+@attrs.frozen
+class Scored:
+    """A sample's reward, and why it scored the floor when it could not be verified."""
+
+    reward: float
+    report: Any = None  # the vlp.Report, None when the sample could not be verified
+    reason: str | None = None
+
+
+# --- reading what the trainers pass ------------------------------------------------------------
+
+# base models continue with the next few-shot question; everything from there on is not
+# part of the proof
+_NEXT_QUESTION = re.compile(r"^\s*Q:", re.MULTILINE)
+# special tokens that trainers leave in decoded text (OpenRLHF decodes with them)
+_TRAILING_SPECIAL = re.compile(r"(?:\s*(?:<\|[^|<>]{1,40}\|>|</s>|<eos>|<pad>|<end_of_turn>))+\s*$")
+
+
+def completion_text(completion: Any) -> str:
+    """The text of a completion: a string, or chat messages (TRL's conversational format:
+    ``[{"role": "assistant", "content": "..."}]``, content possibly a list of parts)."""
+    if isinstance(completion, str):
+        text = completion
+    elif isinstance(completion, Mapping):
+        text = _message_text(completion)
+    elif isinstance(completion, Sequence) and all(isinstance(m, Mapping) for m in completion):
+        replies = [m for m in completion if m.get("role", "assistant") == "assistant"]
+        text = "\n".join(_message_text(m) for m in replies)
+    else:
+        raise InputError(f"a completion must be text or chat messages, not a "
+                         f"{type(completion).__name__}")
+    if "\x00" in text:
+        raise InputError("the completion is not text (it contains NUL bytes)")
+    match = _NEXT_QUESTION.search(text)
+    return _TRAILING_SPECIAL.sub("", text[: match.start()] if match else text)
+
+
+def _message_text(message: Mapping[str, Any]) -> str:
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # content parts: [{"type": "text", "text": "..."}]
+        return "".join(str(part.get("text", "")) for part in content
+                       if isinstance(part, Mapping) and part.get("type", "text") == "text")
+    raise InputError("a chat message needs text under \"content\"")
+
+
+@functools.lru_cache(maxsize=4096)
+def _spec_from_json(text: str) -> Any:
+    """A problem record given as JSON text, parsed once (K samples share one problem)."""
+    from vlp.checker.verify import problem_spec
+
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"the problem record is not valid JSON: {error.msg}") from None
+    if not isinstance(record, dict):
+        raise InputError("the problem record must be a JSON object")
+    return problem_spec(record)
+
+
+def problem_of(value: Any) -> Any:
+    """A problem from a dataset cell: a record (dict or its JSON text), problem text, or
+    anything ``vlp.verify`` accepts."""
+    if value is None:
+        raise InputError("the sample has no problem record")
+    if isinstance(value, bytes):
+        value = value.decode("utf-8", errors="replace")
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        return _spec_from_json(value)
+    if isinstance(value, Mapping):
+        return _spec_from_json(json.dumps(dict(value), sort_keys=True, ensure_ascii=False))
+    return value
+
+
+def score_sample(problem: Any, completion: Any, *, answer: str | int | None = None,
+                 weights: RewardWeights = DEFAULT_WEIGHTS, mode: str = "auto") -> Scored:
+    """Verify one completion and score it; never raises (a bad sample scores the floor)."""
+    from vlp.checker.verify import verify
+
+    try:
+        report = verify(problem_of(problem), completion_text(completion), answer=answer,
+                        mode=mode, search_order=False)
+    except InputError as error:
+        return floor(weights, str(error))
+    except Exception as error:  # a verifier bug must not stop a training run
+        logger.exception("vlp reward: the verifier failed on a sample")
+        return floor(weights, f"verifier error: {type(error).__name__}: {error}")
+    return Scored(score(report, weights), report)
+
+
+def floor(weights: RewardWeights, reason: str) -> Scored:
+    logger.warning("vlp reward: sample scored the floor (%s)", reason)
+    return Scored(weights.floor, None, reason)
+
+
+def score_batch(problems: Sequence[Any], completions: Sequence[Any], *,
+                answers: Sequence[Any] | None = None, weights: RewardWeights = DEFAULT_WEIGHTS,
+                mode: str = "auto", workers: int = 1,
+                timeout: float | None = None) -> list[Scored]:
+    """Score many samples; with ``workers > 1`` or a ``timeout`` they are verified in worker
+    processes (grouped by problem), a sample past ``timeout`` seconds scoring the floor."""
+    answers = answers if answers is not None else [None] * len(completions)
+    if workers <= 1 and timeout is None:
+        return [score_sample(p, c, answer=a, weights=weights, mode=mode)
+                for p, c, a in zip(problems, completions, answers, strict=True)]
+    from vlp.parallel import verify_many
+
+    texts: list[str | None] = []
+    reasons: dict[int, str] = {}
+    specs: list[Any] = []
+    for index, (problem, completion) in enumerate(zip(problems, completions, strict=True)):
+        try:
+            specs.append(problem_of(problem))
+            texts.append(completion_text(completion))
+        except InputError as error:
+            reasons[index] = str(error)
+            specs.append(None)
+            texts.append(None)
+    items = [(s, t, a) for i, (s, t, a) in enumerate(zip(specs, texts, answers, strict=True))
+             if i not in reasons]
+    verified = iter(verify_many(items, workers=workers, timeout=timeout, mode=mode,
+                                search_order=False))
+    results: list[Scored] = []
+    for index in range(len(completions)):
+        if index in reasons:
+            results.append(floor(weights, reasons[index]))
+            continue
+        outcome = next(verified)
+        results.append(Scored(score(outcome.report, weights), outcome.report)
+                       if outcome.report is not None else floor(weights, str(outcome.reason)))
+    return results
+
+
+# --- TRL --------------------------------------------------------------------------------------
+
+class TRLReward:
+    """A TRL ``GRPOTrainer`` reward function: ``reward_funcs=TRLReward()``.
+
+    TRL calls ``reward(prompts=..., completions=..., completion_ids=..., **columns)`` where
+    every dataset column but ``prompt`` arrives as a list with one value per completion;
+    the problem record is read from ``columns[problem_column]``. Completions are plain text
+    or conversational (lists of messages). A sample whose problem cell is missing gets
+    ``None`` (TRL: "not applicable"); one that cannot be verified gets the floor.
+    """
+
+    def __init__(self, weights: RewardWeights = DEFAULT_WEIGHTS, *,
+                 problem_column: str = PROBLEM_COLUMN, mode: str = "auto", workers: int = 1,
+                 timeout: float | None = None, name: str = "vlp_efficiency"):
+        self.weights = weights
+        self.problem_column = problem_column
+        self.mode = mode
+        self.workers = workers
+        self.timeout = timeout
+        self.__name__ = name  # TRL logs each reward under its function's name
+
+    def __call__(self, prompts: Sequence[Any] | None = None,
+                 completions: Sequence[Any] | None = None,
+                 **columns: Any) -> list[float | None]:
+        return self._score(completions or [], columns)
+
+    def _score(self, completions: Sequence[Any], columns: Mapping[str, Any]) -> list[float | None]:
+        problems = columns.get(self.problem_column)
+        if problems is None:
+            logger.warning("vlp reward: no %r column; every sample is not applicable",
+                           self.problem_column)
+            return [None] * len(completions)
+        present = [i for i, p in enumerate(problems) if p is not None]
+        scored = score_batch([problems[i] for i in present], [completions[i] for i in present],
+                             weights=self.weights, mode=self.mode, workers=self.workers,
+                             timeout=self.timeout)
+        rewards: list[float | None] = [None] * len(completions)
+        reasons: list[str] = [""] * len(completions)
+        for index, result in zip(present, scored, strict=True):
+            rewards[index] = result.reward
+            reasons[index] = result.reason or ""
+        log_extra = columns.get("log_extra")
+        if callable(log_extra):  # TRL >= 1.0: an extra column in the completions table
+            log_extra("vlp_reason", reasons)
+        return rewards
+
+
+class AsyncTRLReward(TRLReward):
+    """:class:`TRLReward` as a coroutine function: TRL runs async reward functions
+    concurrently with the others (``asyncio.gather``); verification runs in a thread (and
+    in worker processes with ``workers > 1``), so the event loop stays free."""
+
+    async def __call__(self, prompts: Sequence[Any] | None = None,  # type: ignore[override]
+                       completions: Sequence[Any] | None = None,
+                       **columns: Any) -> list[float | None]:
+        return await asyncio.to_thread(self._score, completions or [], columns)
+
+
+# --- verl -------------------------------------------------------------------------------------
+
+def compute_score(data_source: Any, solution_str: Any, ground_truth: Any,
+                  extra_info: Mapping[str, Any] | None = None,
+                  **weights: Any) -> float:
+    """verl's custom reward function (``custom_reward_function.name=compute_score``).
+
+    The problem record is ``extra_info["problem"]`` (what ``vlp export`` writes), or
+    ``ground_truth`` itself when it is a record. Keyword arguments (verl's
+    ``custom_reward_function.reward_kwargs``) override :class:`RewardWeights` fields.
+    """
+    try:
+        chosen = attrs.evolve(DEFAULT_WEIGHTS, **weights)
+    except TypeError as error:  # a misspelled weight is a configuration error: say so loudly
+        raise TypeError(f"vlp compute_score: unknown reward weight ({error})") from None
+    problem = None
+    if isinstance(extra_info, Mapping):
+        problem = extra_info.get(PROBLEM_COLUMN)
+    if problem is None and _is_record(ground_truth):
+        problem = ground_truth
+    return score_sample(problem, solution_str, weights=chosen).reward
+
+
+def _is_record(value: Any) -> bool:
+    return isinstance(value, Mapping) or (isinstance(value, str)
+                                          and value.lstrip().startswith("{"))
+
+
+# --- OpenRLHF ---------------------------------------------------------------------------------
+
+def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[Any],
+                **kwargs: Any) -> dict[str, Any]:
+    """OpenRLHF's custom reward function (``--remote_rm_url`` naming this file).
+
+    ``queries`` are prompt + response as decoded by OpenRLHF (special tokens kept),
+    ``labels`` the ``--label_key`` column: the problem record. Returns OpenRLHF's dict:
+    ``rewards`` (one float per sample), ``scores`` (the rewards clipped to [0, 1], for
+    dynamic filtering) and ``extra_logs``, as torch tensors when torch is installed.
+    """
+    responses = [_response_of(str(q), str(p)) for q, p in zip(queries, prompts, strict=True)]
+    scored = score_batch(list(labels), responses)
+    rewards = [s.reward for s in scored]
+    efficiency = [float(s.report.efficiency or 0.0) if s.report is not None else 0.0
+                  for s in scored]
+    result: dict[str, Any] = {"rewards": rewards, "scores": [min(1.0, max(0.0, r))
+                                                             for r in rewards],
+                              "extra_logs": {"vlp_efficiency": efficiency}}
+    try:
+        import torch
+    except ImportError:
+        return result
+    return {"rewards": torch.tensor(result["rewards"], dtype=torch.float32),
+            "scores": torch.tensor(result["scores"], dtype=torch.float32),
+            "extra_logs": {"vlp_efficiency": torch.tensor(efficiency, dtype=torch.float32)}}
+
+
+def _response_of(query: str, prompt: str) -> str:
+    """The response part of prompt + response (a leading BOS token may precede the prompt)."""
+    at = query.find(prompt) if prompt else -1
+    return query[at + len(prompt):] if at >= 0 else query
+
+
+def scores_of(rewards: Iterable[Scored]) -> list[float]:
+    return [r.reward for r in rewards]
+
+
+__all__ = [
+    "DEFAULT_WEIGHTS", "PROBLEM_COLUMN", "AsyncTRLReward", "RewardWeights", "Scored",
+    "TRLReward", "completion_text", "compute_score", "problem_of", "reward", "reward_func",
+    "score", "score_batch", "score_sample",
+]
