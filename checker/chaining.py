@@ -1,9 +1,13 @@
 """Forward chaining (paper Alg. 1) with a pluggable agenda and a proof forest.
 
-The chainer is untrusted: it only *proposes* rule instances. Every hyperedge goes
-through :func:`vlp.kernel.check_hyperedge`, which mints the :class:`Theorem`. The chart
-keeps every accepted hyperedge (not just the first derivation of an atom) so that
-shortest proofs can choose among alternative derivations.
+The chainer is untrusted: it only *proposes* rule instances. It reads the program's rule
+table: for every rule and every premise a popped atom can fill, a join plan looks the other
+premises up in indexes keyed by the variables bound so far (:func:`join_plans`); the
+kernel's :func:`vlp.kernel.solve` screens the join's binding, and
+:func:`vlp.kernel.derive` draws the conclusion (``conclude``) and mints the
+:class:`Theorem` on its own binding. A rule added to the table is chained with, no code
+change here. The chart keeps every accepted hyperedge (not just the first derivation of an
+atom) so that shortest proofs can choose among alternative derivations.
 
 Agenda policies: ``"dfs"`` (stack), ``"bfs"`` (queue), ``"overlap"`` (best-first on
 lexical overlap with the query), or any caller-given ``priority(atom) -> float``
@@ -52,24 +56,32 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal
 
+import attrs
 import networkx as nx
 
 from vlp.errors import InputError
 from vlp.kernel import (
-    FRAME_RULE_ID,
+    ELIMINATION,
+    FRAME,
+    INTRODUCTION,
     SIGNATURES,
-    UNION_RULE_ID,
+    UNION,
     Agents,
     Atom,
     Hyperedge,
     Program,
     Query,
     Rejection,
+    Rule,
     Theorem,
     axiom,
-    check_hyperedge,
+    conclude,
+    derive,
     find_clash,
+    roles,
+    solve,
 )
+from vlp.kernel.rules import Pattern
 
 Strategy = Literal["dfs", "bfs", "overlap"]
 STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")
@@ -274,60 +286,128 @@ class Chart:
                 f"{len(self.pop_order)} pops, strategy {self.strategy})")
 
 
-class _Index:
-    """The chart's join indexes, keyed by (entity, time) and the agent sets in play."""
+@attrs.frozen(eq=False)  # identity: plans are made once per chainer
+class _Lookup:
+    """One premise of a join, found in the chart's index by the variables bound so far."""
 
-    def __init__(self) -> None:
-        self.cont: dict[tuple[str, int], dict[Agents, Atom]] = defaultdict(dict)
-        self.comp_by_first: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.comp_by_second: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.comp_by_quantity: dict[tuple[str, int, int], list[Atom]] = defaultdict(list)
-        self.comp_by_pair: dict[tuple[str, int, Agents, Agents], Atom] = {}
-        self.transfer_by_sender: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.transfer_by_receiver: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.rate_by_owner: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.compeq_by_first: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.compeq_by_second: dict[tuple[str, int, Agents], list[Atom]] = defaultdict(list)
-        self.compeq_by_pair: dict[tuple[str, int, Agents, Agents], list[Atom]] = defaultdict(list)
+    position: int  # the premise's index in the rule
+    index: tuple[str, tuple[int, ...]]  # (predicate, argument positions of the key)
+    key: tuple[str, ...]  # the variables whose values make the key, in argument order
+    binds: tuple[tuple[int, str], ...]  # (argument position, variable) first bound here
+
+
+@attrs.frozen(eq=False)
+class _Plan:
+    """How to find every instance of ``rule`` that has a popped atom at ``position``."""
+
+    rule: Rule
+    position: int
+    binds: tuple[tuple[int, str], ...]  # every (argument position, variable) of that premise
+    lookups: tuple[_Lookup, ...]
+    names: tuple[str, ...]  # the variables of ``binds``, in order
+    first_key: tuple[int, ...]  # where the popped atom holds the first look-up's key
+
+
+def _binds(pattern: Pattern, bound: set[str]) -> tuple[tuple[int, str], ...]:
+    return tuple((i, v.name) for i, v in enumerate(pattern.args) if v.name not in bound)
+
+
+def _plan(rule: Rule, position: int) -> _Plan:
+    """Join order: always the premise with the most bound variables next (a key look-up
+    that narrows most), ties in pattern order."""
+    seed = rule.premises[position]
+    bound = {v.name for v in seed.args}
+    lookups = []
+    rest = [i for i in range(len(rule.premises)) if i != position]
+    while rest:
+        j = max(rest, key=lambda i: (sum(v.name in bound for v in rule.premises[i].args), -i))
+        rest.remove(j)
+        pattern = rule.premises[j]
+        keyed = tuple(i for i, v in enumerate(pattern.args) if v.name in bound)
+        lookups.append(_Lookup(j, (pattern.predicate, keyed),
+                               tuple(pattern.args[i].name for i in keyed), _binds(pattern, bound)))
+        bound |= {v.name for v in pattern.args}
+    names = tuple(v.name for v in seed.args)
+    first_key = tuple(names.index(v) for v in lookups[0].key) if lookups else ()
+    return _Plan(rule, position, tuple(enumerate(names)), tuple(lookups), names, first_key)
+
+
+def join_plans(rules: Sequence[Rule]) -> dict[str, list[_Plan | Rule]]:
+    """For each predicate, the joins that start from a popped atom of it, in table order;
+    a union rule (goal-directed, joined by :meth:`_Chainer._unions_with`) stands as itself."""
+    plans: dict[str, list[_Plan | Rule]] = defaultdict(list)
+    for rule in rules:
+        if rule.repeated:
+            plans[rule.premises[0].predicate].append(rule)
+            continue
+        for position, premise in enumerate(rule.premises):
+            plans[premise.predicate].append(_plan(rule, position))
+    return dict(plans)
+
+
+def union_spec(rule: Rule) -> tuple[int, tuple[int, ...]]:
+    """The union rule's repeated premise: the position of its per-copy agents and the
+    positions of the arguments all copies share (entity, time)."""
+    args = rule.premises[0].args
+    agents = next(i for i, v in enumerate(args) if v.kind == "agents")
+    return agents, tuple(i for i, v in enumerate(args) if v.kind not in ("agents", "quantity"))
+
+
+class _Index:
+    """The chart's join indexes: for each (predicate, key positions) a join needs, popped
+    atoms by the values at those positions, in pop order."""
+
+    def __init__(self, plans: dict[str, list[_Plan | Rule]]) -> None:
+        specs: dict[str, set[tuple[int, ...]]] = defaultdict(set)
+        for group in plans.values():
+            for plan in group:
+                if isinstance(plan, Rule):
+                    specs[plan.premises[0].predicate].add(union_spec(plan)[1])
+                    continue
+                for lookup in plan.lookups:
+                    specs[lookup.index[0]].add(lookup.index[1])
+        self.tables: dict[tuple[str, tuple[int, ...]], dict[tuple, list[Atom]]] = {
+            (predicate, keyed): defaultdict(list)
+            for predicate, keyeds in specs.items() for keyed in keyeds}
+        self._specs = {predicate: [(keyed, self.tables[(predicate, keyed)])
+                                   for keyed in sorted(keyeds)]
+                       for predicate, keyeds in specs.items()}
 
     def add(self, atom: Atom) -> None:
         args = atom.args
-        if atom.predicate == "cont":
-            agents, _, entity, time = args
-            self.cont[(entity, time)][agents] = atom
-        elif atom.predicate == "comp":
-            first, second, quantity, entity, time = args
-            self.comp_by_first[(entity, time, first)].append(atom)
-            self.comp_by_second[(entity, time, second)].append(atom)
-            self.comp_by_quantity[(entity, time, quantity)].append(atom)
-            self.comp_by_pair[(entity, time, first, second)] = atom
-        elif atom.predicate == "transfer":
-            sender, receiver, _, entity, time = args
-            self.transfer_by_sender[(entity, time, sender)].append(atom)
-            self.transfer_by_receiver[(entity, time, receiver)].append(atom)
-        elif atom.predicate == "rate":
-            agents, _, _, container, time = args
-            self.rate_by_owner[(container, time, agents)].append(atom)
-        elif atom.predicate == "compeq":
-            first, second, third, fourth, entity, time = args
-            self.compeq_by_first[(entity, time, first)].append(atom)
-            self.compeq_by_second[(entity, time, second)].append(atom)
-            self.compeq_by_pair[(entity, time, third, fourth)].append(atom)
+        for keyed, table in self._specs.get(atom.predicate, ()):
+            table[tuple(args[i] for i in keyed)].append(atom)
+
+    def get(self, lookup: _Lookup, binding: dict[str, object]) -> list[Atom]:
+        return self.tables[lookup.index].get(tuple(binding[v] for v in lookup.key), _NONE)
+
+    def at(self, predicate: str, keyed: tuple[int, ...], atom: Atom) -> list[Atom]:
+        """Popped atoms that agree with ``atom`` at the positions ``keyed``."""
+        return self.tables[(predicate, keyed)].get(tuple(atom.args[i] for i in keyed), _NONE)
 
 
-class _TransferTouch:
-    """Closed-world look-up for the frame rule: does a transfer at (entity, time) touch A?"""
+_NONE: list[Atom] = []
+Instance = tuple[Rule, tuple[Atom, ...], dict[str, object]]
 
-    def __init__(self, program: Program):
-        self._agents: dict[tuple[str, int], set[str]] = defaultdict(set)
-        for atom in program.axioms:
-            if atom.predicate == "transfer":
-                sender, receiver, _, entity, time = atom.args
-                self._agents[(entity, time)] |= sender.names | receiver.names  # type: ignore[union-attr]
 
-    def touches(self, agents: Agents, entity: str, time: int) -> bool:
-        touched = self._agents.get((entity, time))
-        return bool(touched) and not agents.names.isdisjoint(touched)
+def _seed(plan: _Plan, atom: Atom) -> dict[str, object] | None:
+    """The join's binding from the popped atom (None if the pattern repeats a variable
+    that the atom fills differently)."""
+    binding = dict(zip(plan.names, atom.args, strict=True))
+    if len(binding) < len(plan.names) and any(
+            binding[name] != atom.args[i] for i, name in plan.binds):
+        return None
+    return binding
+
+
+def _extend(lookup: _Lookup, found: Atom, binding: dict[str, object]) -> dict[str, object] | None:
+    extended = dict(binding)
+    args = found.args
+    for i, name in lookup.binds:
+        bound = extended.setdefault(name, args[i])
+        if bound is not args[i] and bound != args[i]:
+            return None
+    return extended
 
 
 def union_targets(program: Program, query: Query | None) -> frozenset[Agents]:
@@ -338,6 +418,9 @@ def union_targets(program: Program, query: Query | None) -> frozenset[Agents]:
     if query is not None:
         named.update(query.agent_sets)
     return frozenset(a for a in named if len(a) >= 2)
+
+
+_CHAINER_BUGS = frozenset({"unknown-rule", "unknown-premise", "arity", "predicate", "mismatch"})
 
 
 class _Chainer:
@@ -366,9 +449,15 @@ class _Chainer:
         self.stop_at_goal = stop_at_goal
         self.chart = Chart(program, query, strategy, mode)
         self.agenda = _Agenda(strategy, priority)
-        self.index = _Index()
-        self.touch = _TransferTouch(program)
         self.complete_mode = mode == "complete"
+        self.roles = roles(program.rules)
+        rules = [r for r in program.rules if self.complete_mode or not self._is(
+            r, INTRODUCTION, "compeq")]  # proof mode: no (5b), see the module docstring
+        self.plans = join_plans(rules)
+        self.index = _Index(self.plans)
+        self.union_rules = [r for r in rules if self.roles[r.id].role == UNION]
+        self.time_vars = {r.id: v.name for r in rules for v in r.conclusion.args
+                          if v.kind == "time"}
         # Frame copies past the last time answer no query; a ground query may name a later
         # time (up to the kernel's horizon), so it extends the bound.
         latest = last_time(program) if query is None else max(last_time(program),
@@ -380,34 +469,65 @@ class _Chainer:
             for name in target.names:
                 self._targets_by_agent[name].append(target)
         self._by_key: dict[tuple, Atom] = {}
-        self._seen_edges: set[Hyperedge] = set()
+        self._seen: set[tuple[str, tuple[Atom, ...]]] = set()
         self.axiom_order = self._presentation_order(axiom_order)
         # proof mode: comps stated (axioms and their frame copies) and compeq-named pairs
-        self.stated_comps = self._stated_comps()
+        self.stated_comps = set() if self.complete_mode else self._stated_comps()
         self.compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in program.axioms
                              if a.predicate == "compeq"}
+        self.pair_sides = [{(p[k], p[2]) for p in self.compeq_pairs} for k in (0, 1)]
+        self.screened = set() if self.complete_mode else {
+            plan for group in self.plans.values() for plan in group
+            if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
+
+    def _is(self, rule: Rule, kind: str, predicate: str) -> bool:
+        role = self.roles[rule.id]
+        return role.role == kind and role.predicate == predicate
 
     def _stated_comps(self) -> set[Atom]:
-        """Comp axioms and every copy the frame rule 6c makes of them (same conditions)."""
+        """Comp axioms and every copy a frame rule for comp makes of them."""
+        frames = [r.id for r in self.program.rules if self._is(r, FRAME, "comp")]
         stated: set[Atom] = set()
         for atom in self.program.axioms:
             if atom.predicate != "comp":
                 continue
-            first, second, quantity, entity, time = atom.args
-            stated.add(atom)
-            while (time + 1 <= self.horizon and not self.touch.touches(first, entity, time)
-                   and not self.touch.touches(second, entity, time)):
-                time += 1
-                stated.add(_comp(first, second, quantity, entity, time))
+            todo = [atom]
+            while todo:
+                current = todo.pop()
+                stated.add(current)
+                for frame in frames:
+                    copy = conclude(self.program, frame, [current])
+                    if isinstance(copy, Atom) and copy.time <= self.horizon:  # type: ignore[operator]
+                        todo.append(copy)
         return stated
 
-    def _useful_comp(self, comp: Atom) -> bool:
-        """Proof mode: may (1a)/(1b) use ``comp``? Only a stated one (module docstring)."""
-        return self.complete_mode or comp in self.stated_comps
+    def _useful(self, rule: Rule, premises: tuple[Atom, ...],
+                binding: dict[str, object]) -> bool:
+        """Proof mode: is this instance one a minimum-claim proof may use (module docstring)?
+        (1a)/(1b) only on a stated comp, (1c) only for a compeq's pair."""
+        if self.complete_mode:
+            return True
+        role = self.roles[rule.id]
+        if role.predicate != "comp":
+            return True
+        if role.role == ELIMINATION:
+            return premises[role.distinguished] in self.stated_comps  # type: ignore[index]
+        if role.role == INTRODUCTION:
+            first, second = (binding[v.name] for v in rule.conclusion.args
+                             if v.kind == "agents")
+            entity = next(binding[v.name] for v in rule.conclusion.args if v.kind == "entity")
+            return (first, second, entity) in self.compeq_pairs
+        return True
 
-    def _useful_derived_comp(self, first: Agents, second: Agents, entity: str) -> bool:
-        """Proof mode: may (1c) derive comp(first, second)? Only for a compeq's pair."""
-        return self.complete_mode or (first, second, entity) in self.compeq_pairs
+    def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
+        """Proof mode, before joining: can a (1c) from this popped count name a compeq's
+        pair? Its agents must be that pair's first (or second) at the entity."""
+        conclusion = plan.rule.conclusion.args
+        pair = [v.name for v in conclusion if v.kind == "agents"]
+        entity = atom.args[plan.names.index(next(v.name for v in conclusion
+                                                  if v.kind == "entity"))]
+        return all(name not in plan.names or (atom.args[plan.names.index(name)], entity)
+                   in self.pair_sides[k] for k, name in enumerate(pair))
 
     def _presentation_order(self, axiom_order: Sequence[Atom] | None) -> list[Atom]:
         if axiom_order is None:
@@ -439,8 +559,9 @@ class _Chainer:
             popped.add(atom)
             self.chart.pop_order.append(atom)
             self.index.add(atom)
-            for rule_id, premises, conclusion in self._instances(atom):
-                self._accept(rule_id, premises, conclusion)
+            for rule, premises, binding in self._instances(atom):
+                if self._licensed(rule, binding) and self._useful(rule, premises, binding):
+                    self._accept(rule.id, premises)
             if self.stop_at_goal and self.query is not None and matches_at_query_time(
                 self.program, self.query, atom
             ):
@@ -448,17 +569,31 @@ class _Chainer:
         self.chart.complete = True
         return self.chart
 
-    def _accept(self, rule_id: str, premises: tuple[Atom, ...], conclusion: Atom) -> None:
-        edge = Hyperedge(rule_id, premises, conclusion)
-        if edge in self._seen_edges:
+    def _licensed(self, rule: Rule, binding: dict[str, object]) -> bool:
+        """Do the rule's built-ins hold on the join's binding, within the time bound? The
+        kernel decides again on its own binding: this only spares it hopeless requests."""
+        if not binding:
+            return True  # a union: its lists are the kernel's to bind
+        if solve(rule, binding) is not None:
+            return False
+        time = self.time_vars.get(rule.id)
+        return time is None or binding[time] <= self.horizon  # type: ignore[operator]
+
+    def _accept(self, rule_id: str, premises: tuple[Atom, ...]) -> None:
+        if (rule_id, premises) in self._seen:
             return
-        self._seen_edges.add(edge)
+        self._seen.add((rule_id, premises))
         theorems = self.chart.theorems
-        verdict = check_hyperedge(self.program, rule_id, [theorems[p] for p in premises],
-                                  conclusion)
+        verdict = derive(self.program, rule_id, [theorems[p] for p in premises])
         if isinstance(verdict, Rejection):
-            raise ChainingError(f"kernel rejected a proposed step {edge}: {verdict}")
-        self.chart._add_hyperedge(edge)
+            if verdict.reason in _CHAINER_BUGS:
+                raise ChainingError(f"kernel rejected a proposed step [{rule_id}] "
+                                    f"{', '.join(map(str, premises))}: {verdict}")
+            return  # the built-ins or the frame condition do not hold: no instance
+        conclusion = verdict.atom
+        if conclusion.time is not None and conclusion.time > self.horizon:
+            return
+        self.chart._add_hyperedge(Hyperedge(rule_id, premises, conclusion))
         if conclusion in theorems:
             return
         key = conclusion.consistency_key()
@@ -469,162 +604,89 @@ class _Chainer:
         theorems[conclusion] = verdict
         self.agenda.push(conclusion)
 
-    # -- matching: every rule instance that uses the popped atom and popped theorems --
+    # -- matching: every rule instance that uses the popped atom and popped atoms --
 
-    def _instances(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        predicate = atom.predicate
-        if predicate == "cont":
-            yield from self._with_cont(atom)
-        elif predicate == "comp":
-            yield from self._with_comp(atom)
-        elif predicate == "transfer":
-            yield from self._with_transfer(atom)
-        elif predicate == "rate":
-            yield from self._with_rate(atom)
-        elif predicate == "compeq":
-            yield from self._with_compeq(atom)
-
-    def _with_cont(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        index = self.index
-        agents, quantity, entity, time = atom.args
-        # (1a) cont(A2) as the first premise
-        for comp in index.comp_by_second.get((entity, time, agents), ()):
-            if self._useful_comp(comp):
-                yield "1a", (atom, comp), _cont(comp.args[0], quantity + comp.args[2], entity,
-                                                time)
-        # (1b) cont(A1) as the first premise
-        for comp in index.comp_by_first.get((entity, time, agents), ()):
-            rest = quantity - comp.args[2]
-            if rest >= 0 and self._useful_comp(comp):
-                yield "1b", (atom, comp), _cont(comp.args[1], rest, entity, time)
-        # (1c) with every other cont at (entity, time), in both roles
-        useful = self._useful_derived_comp
-        for other_agents, other in list(index.cont.get((entity, time), {}).items()):
-            if other is atom or not agents.isdisjoint(other_agents):
+    def _instances(self, atom: Atom) -> Iterator[Instance]:
+        """Join the popped atom with popped atoms, rule by rule in table order. Joins whose
+        first look-up reads the same index entry run interleaved, one found atom at a time
+        for all of them (both roles of a popped count in (1c), say)."""
+        groups: list[tuple[Rule | list[Atom] | None, list[_Plan]]] = []
+        by_entry: dict[int, list[_Plan]] = {}
+        args = atom.args
+        for plan in self.plans.get(atom.predicate, ()):
+            if isinstance(plan, Rule):
+                groups.append((plan, []))
                 continue
-            other_quantity = other.args[1]
-            if quantity > other_quantity and useful(agents, other_agents, entity):
-                yield "1c", (atom, other), _comp(agents, other_agents, quantity - other_quantity,
-                                                 entity, time)
-            elif other_quantity > quantity and useful(other_agents, agents, entity):
-                yield "1c", (other, atom), _comp(other_agents, agents, other_quantity - quantity,
-                                                 entity, time)
-        # (2a) / (2b) the transferred agent moves from t to t + 1
-        for transfer in index.transfer_by_receiver.get((entity, time, agents), ()):
-            yield "2a", (atom, transfer), _cont(agents, quantity + transfer.args[2], entity,
-                                                time + 1)
-        for transfer in index.transfer_by_sender.get((entity, time, agents), ()):
-            rest = quantity - transfer.args[2]
-            if rest >= 0:
-                yield "2b", (atom, transfer), _cont(agents, rest, entity, time + 1)
-        # (3) goal-directed union: partitions of a target completed by this block
-        yield from self._unions_with(atom)
-        # (4) cont(A, q1, e2, t) with rate(A, q, e, e2, t)
-        for rate in index.rate_by_owner.get((entity, time, agents), ()):
-            yield "4", (atom, rate), _cont(agents, quantity * rate.args[1], rate.args[2], time)
-        # (5a) cont(A2) as the first premise
-        for compeq in index.compeq_by_second.get((entity, time, agents), ()):
-            comp = index.comp_by_pair.get((entity, time, compeq.args[2], compeq.args[3]))
-            if comp is not None:
-                yield "5a", (atom, comp, compeq), _cont(compeq.args[0], quantity + comp.args[2],
-                                                        entity, time)
-        # (5c) cont(A1) as the first premise
-        for compeq in index.compeq_by_first.get((entity, time, agents), ()):
-            comp = index.comp_by_pair.get((entity, time, compeq.args[2], compeq.args[3]))
-            if comp is not None and quantity - comp.args[2] >= 0:
-                yield "5c", (atom, comp, compeq), _cont(compeq.args[1], quantity - comp.args[2],
-                                                        entity, time)
-        # (6) frame rule, closed world over the transfer axioms
-        if time + 1 <= self.horizon and not self.touch.touches(agents, entity, time):
-            yield FRAME_RULE_ID, (atom,), _cont(agents, quantity, entity, time + 1)
-
-    def _with_comp(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        index = self.index
-        first, second, quantity, entity, time = atom.args
-        conts = index.cont.get((entity, time), {})
-        if self._useful_comp(atom):
-            known = conts.get(second)
-            if known is not None:
-                yield "1a", (known, atom), _cont(first, known.args[1] + quantity, entity, time)
-            known = conts.get(first)
-            if known is not None and known.args[1] - quantity >= 0:
-                yield "1b", (known, atom), _cont(second, known.args[1] - quantity, entity, time)
-        for compeq in index.compeq_by_pair.get((entity, time, first, second), ()):
-            known = conts.get(compeq.args[1])
-            if known is not None:
-                yield "5a", (known, atom, compeq), _cont(compeq.args[0],
-                                                         known.args[1] + quantity, entity, time)
-            known = conts.get(compeq.args[0])
-            if known is not None and known.args[1] - quantity >= 0:
-                yield "5c", (known, atom, compeq), _cont(compeq.args[1],
-                                                         known.args[1] - quantity, entity, time)
-        for other in list(index.comp_by_quantity.get((entity, time, quantity), ())):
-            if other is atom or not self.complete_mode:  # (5b) only in the complete model
+            if not plan.lookups:
+                groups.append((None, [plan]))
                 continue
-            o_first, o_second = other.args[0], other.args[1]
-            if (o_first, o_second) == (first, second):
+            if plan in self.screened and not self._may_be_useful(plan, atom):
                 continue
-            yield "5b", (atom, other), _compeq(first, second, o_first, o_second, entity, time)
-            yield "5b", (other, atom), _compeq(o_first, o_second, first, second, entity, time)
-        # (6c) frame rule for comparisons
-        if (time + 1 <= self.horizon and not self.touch.touches(first, entity, time)
-                and not self.touch.touches(second, entity, time)):
-            yield "6c", (atom,), _comp(first, second, quantity, entity, time + 1)
+            entry = self.index.tables[plan.lookups[0].index].get(
+                tuple(args[i] for i in plan.first_key))
+            if not entry:
+                continue
+            if id(entry) in by_entry:
+                by_entry[id(entry)].append(plan)
+                continue
+            members = by_entry[id(entry)] = [plan]
+            groups.append((entry, members))
+        for entry, members in groups:
+            if isinstance(entry, Rule):
+                yield from self._unions_with(entry, atom)
+                continue
+            seeds = [(plan, _seed(plan, atom)) for plan in members]
+            if entry is None:
+                plan, binding = seeds[0]
+                if binding is not None:
+                    yield plan.rule, (atom,), binding
+                continue
+            for found in list(entry):
+                for plan, binding in seeds:
+                    if binding is not None:
+                        yield from self._join(plan, atom, found, binding)
 
-    def _with_transfer(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        sender, receiver, quantity, entity, time = atom.args
-        conts = self.index.cont.get((entity, time), {})
-        known = conts.get(receiver)
-        if known is not None:
-            yield "2a", (known, atom), _cont(receiver, known.args[1] + quantity, entity, time + 1)
-        known = conts.get(sender)
-        if known is not None and known.args[1] - quantity >= 0:
-            yield "2b", (known, atom), _cont(sender, known.args[1] - quantity, entity, time + 1)
+    def _join(self, plan: _Plan, atom: Atom, found: Atom,
+              binding: dict[str, object]) -> Iterator[Instance]:
+        premises: list[Atom | None] = [None] * len(plan.rule.premises)
+        premises[plan.position] = atom
+        extended = _extend(plan.lookups[0], found, binding)
+        if extended is None:
+            return
+        premises[plan.lookups[0].position] = found
+        yield from self._rest(plan, 1, premises, extended)
 
-    def _with_rate(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        agents, quantity, entity, container, time = atom.args
-        known = self.index.cont.get((container, time), {}).get(agents)
-        if known is not None:
-            yield "4", (known, atom), _cont(agents, known.args[1] * quantity, entity, time)
-        # (6r) frame rule for rates: neither the contents nor the containers moved
-        if (time + 1 <= self.horizon and not self.touch.touches(agents, entity, time)
-                and not self.touch.touches(agents, container, time)):
-            yield "6r", (atom,), Atom("rate", (agents, quantity, entity, container, time + 1))
+    def _rest(self, plan: _Plan, step: int, premises: list[Atom | None],
+              binding: dict[str, object]) -> Iterator[Instance]:
+        if step == len(plan.lookups):
+            yield plan.rule, tuple(premises), binding  # type: ignore[arg-type]
+            return
+        lookup = plan.lookups[step]
+        for found in list(self.index.get(lookup, binding)):
+            extended = _extend(lookup, found, binding)
+            if extended is not None:
+                premises[lookup.position] = found
+                yield from self._rest(plan, step + 1, premises, extended)
+        premises[lookup.position] = None
 
-    def _with_compeq(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        first, second, third, fourth, entity, time = atom.args
-        known = self.index.cont.get((entity, time), {}).get(second)
-        comp = self.index.comp_by_pair.get((entity, time, third, fourth))
-        if known is not None and comp is not None:
-            yield "5a", (known, comp, atom), _cont(first, known.args[1] + comp.args[2], entity,
-                                                   time)
-        known = self.index.cont.get((entity, time), {}).get(first)
-        if known is not None and comp is not None and known.args[1] - comp.args[2] >= 0:
-            yield "5c", (known, comp, atom), _cont(second, known.args[1] - comp.args[2], entity,
-                                                   time)
-        # (6q) frame rule for comparison equalities
-        if time + 1 <= self.horizon and not any(
-                self.touch.touches(agents, entity, time) for agents in atom.args[:4]):
-            yield "6q", (atom,), _compeq(first, second, third, fourth, entity, time + 1)
-
-    def _unions_with(self, atom: Atom) -> Iterator[tuple[str, tuple[Atom, ...], Atom]]:
-        block, _, entity, time = atom.args
+    def _unions_with(self, rule: Rule, atom: Atom) -> Iterator[Instance]:
+        """Goal-directed union: partitions of a target that this block completes."""
+        agents_at, shared = union_spec(rule)
+        block = atom.args[agents_at]
         candidates: dict[Agents, None] = {}
-        for name in sorted(block.names):
+        for name in sorted(block.names):  # type: ignore[union-attr]
             for target in self._targets_by_agent.get(name, ()):
-                if block.names < target.names:
+                if block.names < target.names:  # type: ignore[union-attr]
                     candidates[target] = None
         if not candidates:
             return
-        conts = self.index.cont.get((entity, time), {})
+        blocks = {a.args[agents_at]: a for a in self.index.at(atom.predicate, shared, atom)}
         for target in candidates:
-            rest = target.names - block.names
-            blocks = [b for b in conts if b.names <= rest]
-            for partition in _partitions(rest, blocks):
-                parts = sorted([block, *partition], key=Agents.sorted_names)
-                premises = tuple(conts[p] for p in parts)
-                total = sum(p.args[1] for p in premises)
-                yield UNION_RULE_ID, premises, _cont(target, total, entity, time)
+            rest = target.names - block.names  # type: ignore[union-attr]
+            inside = [b for b in blocks if b.names <= rest]  # type: ignore[union-attr]
+            for partition in _partitions(rest, inside):  # type: ignore[arg-type]
+                parts = sorted([block, *partition], key=Agents.sorted_names)  # type: ignore[list-item]
+                yield rule, tuple(blocks[p] for p in parts), {}
 
 
 def _partitions(rest: frozenset[str], blocks: list[Agents]) -> Iterator[list[Agents]]:
@@ -637,18 +699,6 @@ def _partitions(rest: frozenset[str], blocks: list[Agents]) -> Iterator[list[Age
         if pivot in candidate.names and candidate.names <= rest:
             for tail in _partitions(rest - candidate.names, blocks):
                 yield [candidate, *tail]
-
-
-def _cont(agents: Agents, quantity: int, entity: str, time: int) -> Atom:
-    return Atom("cont", (agents, quantity, entity, time))
-
-
-def _comp(first: Agents, second: Agents, quantity: int, entity: str, time: int) -> Atom:
-    return Atom("comp", (first, second, quantity, entity, time))
-
-
-def _compeq(a1: Agents, a2: Agents, a3: Agents, a4: Agents, entity: str, time: int) -> Atom:
-    return Atom("compeq", (a1, a2, a3, a4, entity, time))
 
 
 def forward_chain(

@@ -83,32 +83,35 @@ def _bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None,
     elif len(premises) != len(rule.premises):
         return "arity", lambda: (f"rule {rule.id} needs {len(rule.premises)} premises, "
                                  f"got {len(premises)}")
-    pairs = zip(patterns(rule, len(premises)), premises, strict=True)
-    placed = [(p, a, i, rule.repeated) for i, (p, a) in enumerate(pairs, 1)]
+    placed = list(zip(patterns(rule, len(premises)), premises, strict=True))
     if conclusion is not None:
-        placed.append((rule.conclusion, conclusion, 0, False))
-    where: dict[str, int] = {}
-    for pattern, atom, place, repeated in placed:
+        placed.append((rule.conclusion, conclusion))
+    count = len(premises)
+    for index, (pattern, atom) in enumerate(placed, 1):
         if atom.predicate != pattern.predicate:
-            return "predicate", lambda p=pattern, a=atom, i=place: (
-                f"{_place(i)} must be a {p.predicate} atom, got {a!r}")
+            return "predicate", lambda p=pattern, a=atom, i=index: (
+                f"{_place(i, count)} must be a {p.predicate} atom, got {a!r}")
+        per_copy = rule.repeated and index <= count
         for var, value in zip(pattern.args, atom.args, strict=True):
             name = var.name
-            if repeated and var.kind in ("agents", "quantity"):
+            if per_copy and var.kind in ("agents", "quantity"):
                 # the per-copy arguments of the union rule; entity and time stay shared
                 binding[name] = (*binding.get(name, ()), value)
                 continue
             bound = binding.setdefault(name, value)
-            if bound != value:
-                return "mismatch", lambda v=var, b=bound, x=value, i=place: (
-                    f"{v.kind} mismatch: {v.name} is {show(b)} in {_place(where[v.name])} "
-                    f"but {show(x)} in {_place(i)}")
-            where.setdefault(name, place)
+            if bound is not value and bound != value:
+                return "mismatch", lambda v=var, b=bound, x=value, i=index: (
+                    f"{v.kind} mismatch: {v.name} is {show(b)} in "
+                    f"{_place(_first(placed, v), count)} but {show(x)} in {_place(i, count)}")
     return None
 
 
-def _place(index: int) -> str:
-    return f"premise {index}" if index else "the conclusion"
+def _first(placed: list[tuple[Pattern, Atom]], var: Var) -> int:
+    return next(i for i, (p, _) in enumerate(placed, 1) if var in p.args)
+
+
+def _place(index: int, count: int) -> str:
+    return f"premise {index}" if index <= count else "the conclusion"
 
 
 def bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None = None

@@ -186,7 +186,7 @@ class Pattern:
         return f"{self.predicate}({', '.join(map(repr, self.args))})"
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Rule:
     """One row of the rule table."""
 

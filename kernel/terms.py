@@ -28,7 +28,7 @@ def normalize_name(name: str) -> str:
     return " ".join(name.replace("\u2019", "'").split()).lower()
 
 
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(order=True, repr=False, cache_hash=True)
 class Agents:
     """A non-empty set of agent names, e.g. ``{alice, bob}``."""
 
@@ -93,7 +93,7 @@ def _check_args(predicate: str, args: tuple, allow_unknown: bool) -> None:
             raise ValueError(f"{predicate}: expected a natural number for {kind}, got {arg!r}")
 
 
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(order=True, repr=False, cache_hash=True)
 class Atom:
     """A ground atom ``predicate(args)`` of one of the five predicates."""
 
