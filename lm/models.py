@@ -1,17 +1,21 @@
 """Model names on the command line: ``provider:name``.
 
 ``openai:gpt-4o-mini``, ``anthropic:claude-sonnet-4-5``, ``local:NAME`` (any
-OpenAI-compatible server; needs ``--base-url``), ``baseline:dfs|bfs|overlap|shortest``
-(symbolic reasoners, no API).
+OpenAI-compatible server; needs ``--base-url``), ``hf:MODEL`` and ``vllm:MODEL`` (run in
+this process with transformers or vLLM; ``--engine-arg KEY=VALUE`` options),
+``baseline:dfs|bfs|overlap|shortest`` (symbolic reasoners, no API).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 
 from vlp.errors import InputError
 
-PROVIDERS = ("openai", "anthropic", "local", "baseline")
+PROVIDERS = ("openai", "anthropic", "local", "hf", "vllm", "baseline")
+IN_PROCESS = ("hf", "vllm")
 BASELINES = ("dfs", "bfs", "overlap", "shortest")
 
 # Environment variables holding keys. Keys are read at client construction and never
@@ -25,9 +29,13 @@ class ModelSpec:
     provider: str
     name: str
     base_url: str | None = None
+    # engine options of an in-process model (sorted KEY, VALUE pairs): they can change
+    # what the model says (dtype, gguf_file), so they are part of its identity
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=tuple)
 
     @classmethod
-    def parse(cls, text: str, base_url: str | None = None) -> ModelSpec:
+    def parse(cls, text: str, base_url: str | None = None,
+              options: tuple[tuple[str, Any], ...] = ()) -> ModelSpec:
         provider, sep, name = text.partition(":")
         if not sep or not name.strip():
             raise InputError(f"model {text!r}: expected PROVIDER:NAME with PROVIDER one of "
@@ -47,7 +55,12 @@ class ModelSpec:
         if provider == "local" and not base_url:
             raise InputError(f"model {text!r}: a local model needs --base-url "
                              "(e.g. http://127.0.0.1:8000/v1)", location="--base-url")
-        return cls(provider, name, base_url.rstrip("/") if base_url else None)
+        if provider in IN_PROCESS and base_url:
+            raise InputError(f"{provider}: models run in this process; drop --base-url (or "
+                             "serve the model and use local:NAME)", location="--base-url")
+        if options and provider not in IN_PROCESS:
+            raise InputError("--engine-arg is for hf: and vllm: models", location="--engine-arg")
+        return cls(provider, name, base_url.rstrip("/") if base_url else None, options)
 
     @property
     def label(self) -> str:
@@ -57,10 +70,17 @@ class ModelSpec:
     def is_baseline(self) -> bool:
         return self.provider == "baseline"
 
-    def cache_identity(self) -> dict[str, str]:
+    @property
+    def in_process(self) -> bool:
+        return self.provider in IN_PROCESS
+
+    def cache_identity(self) -> dict[str, Any]:
         """What identifies the model in cache keys: a local server's URL matters (two
-        servers may serve different weights under one name); a hosted API's does not."""
-        identity = {"model": self.label}
+        servers may serve different weights under one name); a hosted API's does not;
+        an in-process model's engine options do."""
+        identity: dict[str, Any] = {"model": self.label}
         if self.provider == "local" and self.base_url:
             identity["base_url"] = self.base_url
+        if self.options:
+            identity["engine_args"] = dict(self.options)
         return identity

@@ -85,6 +85,7 @@ class EvalConfig:
 
     def identity(self) -> dict[str, Any]:
         return {"model": self.model.label, "base_url": self.model.base_url,
+                "engine_args": dict(self.model.options) or None,
                 "style": self.style, "temperature": self.temperature,
                 "max_tokens": self.max_tokens, "answer_max_tokens": self.answer_max_tokens,
                 "samples": self.samples, "thinking_budget": self.thinking_budget,
@@ -378,12 +379,21 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
 
 def build_reasoner(config: EvalConfig, *, cache: ResponseCache, retry: RetryPolicy,
                    timeout: float,
-                   on_retry: Callable[[int, BaseException], None] | None = None) -> Reasoner:
+                   on_retry: Callable[[int, BaseException], None] | None = None,
+                   batch_size: int = 1, device: str = "auto") -> Reasoner:
+    """The reasoner for ``config.model``; in-process models (hf, vllm) are loaded here and
+    answer up to ``batch_size`` requests per batch."""
     if config.model.is_baseline:
         from vlp.lm.baselines import BaselineReasoner
 
         return BaselineReasoner(config.model.name)
-    client = make_client(config.model, timeout=timeout)
+    if config.model.in_process:
+        from vlp.lm.inprocess import in_process_client
+
+        client: ModelClient = in_process_client(config.model, config.style,
+                                                max_batch=batch_size, device=device)
+    else:
+        client = make_client(config.model, timeout=timeout)
     return PromptedReasoner(config, client, cache, retry, on_retry=on_retry)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +22,22 @@ def register(subparsers: Any) -> None:
         "ANTHROPIC_API_KEY (VLP_LOCAL_API_KEY for local servers, optional).")
     parser.add_argument("--model", required=True, metavar="PROVIDER:NAME",
                         help="openai:gpt-4o-mini, anthropic:claude-…, local:NAME (with "
-                        "--base-url), baseline:dfs|bfs|overlap|shortest")
+                        "--base-url), hf:MODEL / vllm:MODEL (in this process: a directory, "
+                        "a Hub id or a .gguf file), baseline:dfs|bfs|overlap|shortest")
     parser.add_argument("--data", required=True, type=Path, metavar="FILE.jsonl",
                         help="problems, one JSON record per line (vlp generate)")
     parser.add_argument("-o", "--output", required=True, type=Path, metavar="RUN_DIR")
     parser.add_argument("--base-url", help="API base URL (local servers: e.g. "
                         "http://127.0.0.1:8000/v1 for vLLM, :8080/v1 llama.cpp, "
                         ":11434/v1 Ollama)")
-    parser.add_argument("--concurrency", type=int, default=4, help="requests in flight (4)")
+    parser.add_argument("--concurrency", type=int, default=4,
+                        help="requests in flight (4); for hf: and vllm: the batch size")
+    parser.add_argument("--engine-arg", action="append", default=[], metavar="KEY=VALUE",
+                        help="hf: from_pretrained option (dtype=bfloat16, gguf_file=NAME); "
+                        "vllm: LLM option (tensor_parallel_size=2, max_model_len=8192); "
+                        "repeatable")
+    parser.add_argument("--device", default="auto",
+                        help="hf: models: cpu, cuda, cuda:1, ... (auto: cuda when available)")
     parser.add_argument("--limit", type=int, metavar="N",
                         help="a stratified sample of N problems: the first problem of every "
                         "cell (setting x overlap x control x query kind), then the second, ...")
@@ -89,6 +98,7 @@ def log(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vlp.lm.inprocess import parse_engine_args
     from vlp.lm.models import ModelSpec
     from vlp.lm.pricing import estimate_cost, prices_for
     from vlp.lm.provenance import session_record
@@ -106,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--{name.replace('_', '-')} must be >= 0")
     if args.progress_every <= 0:
         raise InputError("--progress-every must be > 0")
-    spec = ModelSpec.parse(args.model, args.base_url)
+    spec = ModelSpec.parse(args.model, args.base_url, parse_engine_args(args.engine_arg))
     config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
                         max_tokens=args.max_tokens, answer_max_tokens=args.answer_max_tokens,
                         samples=args.samples, thinking_budget=args.thinking_budget,
@@ -128,8 +138,14 @@ def run(args: argparse.Namespace) -> int:
     retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
 
     retried: list[str] = []  # transient failures that were retried, for the summary
+    if spec.in_process:
+        log(f"loading {spec.label}")
+        started = time.monotonic()
     reasoner = build_reasoner(config, cache=cache, retry=retry, timeout=args.timeout,
-                              on_retry=lambda attempt, error: retried.append(describe(error)))
+                              on_retry=lambda attempt, error: retried.append(describe(error)),
+                              batch_size=args.concurrency, device=args.device)
+    if spec.in_process:
+        log(f"loaded {spec.label} in {time.monotonic() - started:.1f} s")
     if previous:
         log(f"resuming {args.output}: {len(previous)} results already there")
     totals = asyncio.run(run_evaluation(
