@@ -40,7 +40,8 @@ def register(subparsers: Any) -> None:
                         help="hf: models: cpu, cuda, cuda:1, ... (auto: cuda when available)")
     parser.add_argument("--limit", type=int, metavar="N",
                         help="a stratified sample of N problems: the first problem of every "
-                        "cell (setting x overlap x control x query kind), then the second, ...")
+                        "cell (setting x overlap x query kind x control; settings take turns), "
+                        "then the second, ...")
     parser.add_argument("--limit-per-setting", type=int, metavar="K",
                         help="the first K problems of every cell (with --limit: at most N "
                         "of those)")
