@@ -12,6 +12,7 @@ are left-padded; on CPU the model runs in float32.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,8 @@ class HFEngine:
         except ImportError as error:
             raise missing_extra("hf", error) from None
         self.torch = torch
+        if not sys.stderr.isatty():  # a log file: no progress bars drawn line after line
+            transformers.utils.logging.disable_progress_bar()
         source, options = checkpoint(spec.name, dict(spec.options))
         if device == "auto":
             device = "cuda" if torch.cuda.is_available() else "cpu"
