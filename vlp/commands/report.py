@@ -15,10 +15,13 @@ def register(subparsers: Any) -> None:
         "report", help="tables and plots (paper Tables 2-3, Figs. 3, 7, 8) and an HTML viewer",
         description="Aggregate run directories of vlp evaluate into tables (Markdown, LaTeX, "
         "CSV) and figures (PNG, PDF, SVG) with 95% intervals (Wilson for proportions, "
-        "bootstrap for means). Directories of the same model and generation settings are merged.")
+        "bootstrap for means), and/or one self-contained HTML page to browse every "
+        "transcript. Directories of the same model and generation settings are merged.")
     parser.add_argument("runs", nargs="+", type=Path, metavar="RUN_DIR")
     parser.add_argument("-o", "--output", type=Path, metavar="OUT",
                         help="directory for the tables, figures and report.md")
+    parser.add_argument("--html", type=Path, metavar="OUT.html",
+                        help="write the run viewer: one HTML file, no server, no network")
     parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (0)")
     parser.add_argument("--no-figures", action="store_true", help="tables only")
     parser.add_argument("--no-merge", action="store_true",
@@ -32,8 +35,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from vlp.lm.report import load_runs, summary_lines
 
-    if args.output is None:
-        raise InputError("say where to write: -o OUT (tables and figures)")
+    if args.output is None and args.html is None:
+        raise InputError("say where to write: -o OUT (tables and figures), --html OUT.html "
+                         "(the viewer), or both")
     runs = load_runs(args.runs, merge=not args.no_merge)
     if args.output is not None:
         from vlp.lm.report_files import write_report
@@ -47,4 +51,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"figure: {path} (and .pdf, .svg)")
     else:
         print("\n".join(summary_lines(runs)))
+    if args.html is not None:
+        from vlp.lm.viewer import write_viewer
+
+        size = write_viewer(runs, args.html, seed=args.seed, setting=args.setting,
+                            figures=not args.no_figures)
+        print(f"viewer: {args.html} ({size / 1e6:.1f} MB)")
     return 0

@@ -1,0 +1,59 @@
+"""The HTML run viewer's file: self-contained, every record in it, record text kept as text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.viewer_records import HOSTILE, RECORDS, write_runs
+from vlp.cli import main
+from vlp.lm.viewer import reading, verdict
+
+
+def test_verdicts_and_readings_of_steps() -> None:
+    assert verdict({"status": "axiom", "relevant": True}) == "relevant"
+    assert verdict({"status": "derived", "relevant": False}) == "irrelevant"
+    assert verdict({"status": "derived-multi", "relevant": True}) == "skipped"
+    assert verdict({"status": "false"}) == "false"
+    assert verdict({"status": "unparsed"}) == "unparsed"
+    assert reading({"reading": {"method": "loose", "cues": ["more", "than"],
+                                "resolved": {"he": "tom"}}}) == "loose (more, than; he = tom)"
+    assert reading({"reading": {"method": "template", "cues": [], "resolved": {}}}) == "template"
+    assert reading({"read_by": "arithmetic"}) == "arithmetic"
+    assert reading({}) == ""
+
+
+def test_viewer_is_one_self_contained_file(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "view.html"
+    assert main(["report", *map(str, write_runs(tmp_path / "runs")), "--html", str(out)]) == 0
+    assert f"viewer: {out}" in capsys.readouterr().out
+    page = out.read_text(encoding="utf-8")
+    # nothing to fetch: no external URL anywhere, and the page forbids loading any
+    assert not re.search(r"(src|href)=[\"'](?!data:|#)", page)
+    assert "http://" not in page and "https://" not in page
+    assert "default-src 'none'" in page
+    for name in ("table2_accuracy", "table3_efficiency", "efficiency_by_setting"):
+        assert f'id="table-{name}"' in page
+    assert page.count('src="data:image/svg+xml;base64,') == 3
+    # the records' text cannot close the data block: the only </script> are the page's own
+    assert page.count("</script>") == 2 and HOSTILE not in page
+    block = re.search(r'<script id="vlp-data" type="application/json">(.*?)</script>', page, re.S)
+    data = json.loads(block.group(1))  # type: ignore[union-attr]
+    assert len(data["records"]) == sum(map(len, RECORDS.values()))
+    assert [run["label"] for run in data["runs"]] == list(RECORDS)
+    steps = [s for r in data["records"] for s in r["steps"]]
+    assert {s["v"] for s in steps} == {"relevant", "irrelevant", "false", "skipped", "unparsed"}
+    assert HOSTILE in {s["t"] for s in steps}
+    assert "loose (more; he = bob)" in {s["read"] for s in steps}
+
+
+def test_viewer_without_figures_and_without_tables_dir(tmp_path: Path) -> None:
+    out = tmp_path / "deep" / "view.html"
+    runs = write_runs(tmp_path / "runs")
+    assert main(["report", *map(str, runs), "--no-figures", "--html", str(out)]) == 0
+    assert "data:image/svg+xml" not in out.read_text(encoding="utf-8")
+    assert not (tmp_path / "deep" / "report.md").exists()

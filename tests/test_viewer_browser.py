@@ -1,0 +1,118 @@
+"""The HTML run viewer in a real headless browser (Debian's Chromium, driven by Selenium):
+the page loads from a file with no console error, the filters change the visible rows, and a
+transcript opens with its steps coloured by verdict. Skipped only where Chromium is absent."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.viewer_records import HOSTILE, RECORDS, write_runs
+from vlp.cli import main
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER),
+                                reason="Chromium and chromedriver are not installed "
+                                       "(apt-get install chromium chromium-driver)")
+# a quiet, private browser: no sandbox (CI runs as root), no network of its own, new profile
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run",
+                  "--window-size=1400,1000")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    with tempfile.TemporaryDirectory(prefix="vlp-chromium-") as profile:
+        for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("viewer")
+    out = root / "view.html"
+    assert main(["report", *map(str, write_runs(root / "runs")), "--html", str(out)]) == 0
+    return out
+
+
+def _visible_rows(driver: Any) -> list[Any]:
+    from selenium.webdriver.common.by import By
+
+    return [row for row in driver.find_elements(By.CSS_SELECTOR, "tr.record")
+            if row.is_displayed()]
+
+
+def _choose(driver: Any, name: str, value: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element(By.ID, f"filter-{name}")).select_by_value(value)
+
+
+def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(page.as_uri())
+    total = sum(map(len, RECORDS.values()))
+    assert len(_visible_rows(browser)) == total
+    assert browser.find_element(By.ID, "shown").text.startswith(f"showing {total} of {total}")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "table.report")) == 3
+    images = browser.find_elements(By.CSS_SELECTOR, "figure img")
+    assert len(images) == 3
+    assert all(browser.execute_script("return arguments[0].naturalWidth", i) > 0 for i in images)
+
+    _choose(browser, "setting", "trees")
+    trees = [r for records in RECORDS.values() for r in records if r["setting"] == "trees"]
+    assert len(_visible_rows(browser)) == len(trees) == 4
+    _choose(browser, "overlap", "both")
+    assert len(_visible_rows(browser)) == 2
+    _choose(browser, "kind", "ground")
+    (row,) = _visible_rows(browser)
+    assert "trees-both-ground" in row.text
+    for name in ("setting", "overlap", "kind"):
+        _choose(browser, name, "")
+    _choose(browser, "verdict", "false")
+    with_false = [r for records in RECORDS.values() for r in records
+                  if any(s["status"] == "false" for s in r["score"]["steps"])]
+    rows = _visible_rows(browser)
+    assert len(rows) == len(with_false) == 2
+    _choose(browser, "variant", "-")  # base problems only: none has a false step
+    assert _visible_rows(browser) == []
+    _choose(browser, "variant", "")
+    _choose(browser, "run", "1")  # baseline:bfs has no false step either
+    assert _visible_rows(browser) == []
+    _choose(browser, "run", "")
+
+    rows[0].click()  # open the transcript
+    steps = browser.find_elements(By.CSS_SELECTOR, "tr.details li.step")
+    assert [s.get_attribute("class").split()[1] for s in steps] == [
+        "v-relevant", "v-irrelevant", "v-skipped", "v-unparsed", "v-false"]
+    assert "hidden-by-verdict" not in steps[4].get_attribute("class")  # the chosen verdict
+    assert "hidden-by-verdict" in steps[0].get_attribute("class")  # the others dimmed
+    assert HOSTILE in steps[3].text  # record text shown as text, not run as markup
+    assert "read by loose (more; he = bob)" in steps[1].text
+    assert "read by arithmetic" in steps[4].text
+    assert browser.title.startswith("vlp run viewer")  # the hostile onerror never ran
+    assert not browser.find_elements(By.CSS_SELECTOR, "tr.details img")
+    rows[0].click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "tr.details")
+
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
