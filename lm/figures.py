@@ -69,8 +69,7 @@ def _panels(plt: Any, count: int, *, width: float = 3.0, height: float = 2.5,
 
 
 def _bars(axis: Any, positions: Sequence[float], estimates: Sequence[Estimate], width: float,
-          color: str | Sequence[str], label: str | None = None, scale: float = 1.0,
-          top: float = 1.0) -> None:
+          color: str | Sequence[str], scale: float = 1.0, top: float = 1.0) -> None:
     """Bars with their intervals; a missing estimate gets "n/a" instead of a bar, and every
     position gets its n just under the axis."""
     colors = [color] * len(estimates) if isinstance(color, str) else list(color)
@@ -81,7 +80,7 @@ def _bars(axis: Any, positions: Sequence[float], estimates: Sequence[Estimate], 
         means = [e.mean * scale for _, e, _ in present]  # type: ignore[operator]
         errors = [[(e.mean - e.low) * scale for _, e, _ in present],  # type: ignore[operator]
                   [(e.high - e.mean) * scale for _, e, _ in present]]  # type: ignore[operator]
-        axis.bar(xs, means, width, yerr=errors, capsize=2, label=label,
+        axis.bar(xs, means, width, yerr=errors, capsize=2,
                  color=[c for _, _, c in present], edgecolor="white", linewidth=0.5,
                  error_kw={"elinewidth": 0.8, "ecolor": "#333333"})
         # a bar of height 0 is invisible: mark it, so that 0 reads as 0 and not as n/a
@@ -89,8 +88,6 @@ def _bars(axis: Any, positions: Sequence[float], estimates: Sequence[Estimate], 
             if estimate.mean == 0:
                 axis.plot([x - width / 2, x + width / 2], [0, 0], color=c, linewidth=3,
                           solid_capstyle="butt", clip_on=False)
-    elif label is not None:  # keep the legend entry of a series with no bar at all
-        axis.bar([], [], width, label=label, color=colors[0])
     for x, estimate in zip(positions, estimates, strict=True):
         if estimate.missing:
             axis.text(x, 0.02 * top * scale, "n/a", ha="center", va="bottom", rotation=90,
@@ -112,7 +109,7 @@ def fig7_accuracy_by_overlap(runs: Sequence[Run], seed: int = 0) -> Any:
                 estimates = [accuracy(select(records, setting=setting, overlap=o), seed)
                              for o in OVERLAPS]
                 _bars(axis, list(groups + (i - 1) * width), estimates, width * 0.95,
-                      PALETTE[i], SETTING_TITLES[setting], scale=100.0)
+                      PALETTE[i], scale=100.0)
             axis.set_xticks(groups, [o.capitalize() for o in OVERLAPS])
             axis.tick_params(axis="x", length=0, pad=11)
             axis.set_ylim(0, 105)
@@ -120,8 +117,12 @@ def fig7_accuracy_by_overlap(runs: Sequence[Run], seed: int = 0) -> Any:
         figure.supxlabel("overlap of the irrelevant axioms with the goal "
                          "(under each bar: n problems)", fontsize=8.5)
         figure.supylabel("accuracy (%), 95% Wilson interval", fontsize=8.5)
-        figure.legend(*axes[0].get_legend_handles_labels(), loc="outside right upper",
-                      frameon=False)
+        # built here, not from the bars: a series with no bar in the first panel has none
+        from matplotlib.patches import Patch
+
+        figure.legend(handles=[Patch(color=PALETTE[i], label=SETTING_TITLES[s])
+                               for i, s in enumerate(SETTINGS)],
+                      loc="outside right upper", frameon=False)
     return figure
 
 

@@ -48,7 +48,7 @@ ORDERS = (("distance_dfs", "DFS"), ("distance_bfs", "BFS"),
 # run.json settings that change what a model is asked; runs agreeing on all of them (and
 # the model) are one experiment and merge. The seed is left out: runs with different seeds
 # are more samples of the same experiment.
-GENERATION_SETTINGS = ("model", "base_url", "style", "temperature", "max_tokens",
+GENERATION_SETTINGS = ("model", "base_url", "engine_args", "style", "temperature", "max_tokens",
                        "answer_max_tokens", "thinking_budget", "verify_mode", "reasoning")
 
 
