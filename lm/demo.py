@@ -31,6 +31,7 @@ from vlp.lm.report_files import ReportFiles, write_report
 from vlp.lm.runner import Attempt, EvalConfig, result_record, store_for
 from vlp.lm.scoring import VerifyScorer
 from vlp.lm.store import RESULTS_FILE, RUN_FILE
+from vlp.lm.viewer import write_viewer
 from vlp.sampler import CONNECTIONS, derive_seed, generate_problem
 
 
@@ -138,6 +139,8 @@ def demo(out: Path, *, seed: int = 0, design: DemoDesign | None = None,
     workers = workers or min(4, os.cpu_count() or 1)
     runs = load_runs(generate_and_solve(design, seed, out, workers, log))
     files = write_report(runs, out / "report", seed=seed)
+    viewer = out / "report" / "viewer.html"
+    write_viewer(runs, viewer, seed=seed)
     log("")
     log(table2_markdown(runs, seed, interval=False))
     log(efficiency_by_setting_markdown(runs, seed, interval=False))
@@ -146,4 +149,5 @@ def demo(out: Path, *, seed: int = 0, design: DemoDesign | None = None,
     for path in files.figures:
         if path.suffix == ".png":
             log(f"figure: {path} (and .pdf, .svg)")
+    log(f"viewer (open in a browser): {viewer}")
     return files

@@ -40,3 +40,5 @@ def test_demo_acceptance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert by_setting["trees"] < by_setting["base"] - 0.1
     for figure in files.figures:
         assert figure.stat().st_size > 5000
+    assert "viewer (open in a browser):" in printed
+    assert (tmp_path / "demo" / "report" / "viewer.html").stat().st_size > 10000

@@ -57,3 +57,14 @@ def test_viewer_without_figures_and_without_tables_dir(tmp_path: Path) -> None:
     assert main(["report", *map(str, runs), "--no-figures", "--html", str(out)]) == 0
     assert "data:image/svg+xml" not in out.read_text(encoding="utf-8")
     assert not (tmp_path / "deep" / "report.md").exists()
+
+
+def test_output_paths_of_the_wrong_kind_are_one_line_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    runs = [str(p) for p in write_runs(tmp_path / "runs")]
+    assert main(["report", *runs, "--html", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    file = tmp_path / "file.txt"
+    file.write_text("x", encoding="utf-8")
+    assert main(["report", *runs, "-o", str(file)]) == 2
+    assert "is a file" in capsys.readouterr().err

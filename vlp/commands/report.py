@@ -38,6 +38,12 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None and args.html is None:
         raise InputError("say where to write: -o OUT (tables and figures), --html OUT.html "
                          "(the viewer), or both")
+    if args.html is not None and args.html.is_dir():
+        raise InputError("is a directory; --html names the file to write",
+                         location=str(args.html))
+    if args.output is not None and args.output.exists() and not args.output.is_dir():
+        raise InputError("is a file; -o names the directory to write into",
+                         location=str(args.output))
     runs = load_runs(args.runs, merge=not args.no_merge)
     if args.output is not None:
         from vlp.lm.report_files import write_report
