@@ -49,6 +49,7 @@ def _problems(count: int, seed: int) -> list[Any]:
 
 def _transcript(problem: Any, rng: random.Random) -> str:
     """The reference proof plus irrelevant derivations and restatements: 20 sentences."""
+    from vlp.checker import forward_chain
     from vlp.checker.verify import prepared_problem, problem_spec
     from vlp.grammar import render_conclusion, render_statement
     from vlp.kernel import is_frame_rule
@@ -56,7 +57,10 @@ def _transcript(problem: Any, rng: random.Random) -> str:
     spec = problem_spec(problem)
     prepared = prepared_problem(spec)
     sentences = list(prepared.reference_text())
-    detours = [edge for edge in prepared.chart.hyperedges
+    # detours from the saturated model: every comparison and compeq is a side-claim to state
+    saturated = forward_chain(spec.program, spec.query, axiom_order=spec.axiom_order or None,
+                              mode="complete")
+    detours = [edge for edge in saturated.hyperedges
                if not is_frame_rule(edge.rule_id) and edge.rule_id != "3"
                and edge.conclusion.claim()
                not in prepared.index.proof_claims

@@ -31,6 +31,7 @@ from vlp.kernel import (
 from vlp.kernel.rules import Add, Equal, Mul, Sub, SumOf, Var
 from vlp.kernel.rules import rule as rule_by_id
 
+from .demand import OnDemand
 from .verdicts import Arithmetic
 
 
@@ -188,9 +189,11 @@ class ProgramIndex:
     """
 
     def __init__(self, program: Program, chart: ChartLike, proof_atoms: Collection[Atom],
-                 hidden_axioms: Collection[Atom] = ()):
+                 hidden_axioms: Collection[Atom] = (), demand: OnDemand | None = None):
         self.program = program
         self.chart = chart
+        # comparisons and compeqs the chart leaves out, derived for the claims asked about
+        self.demand = demand
         self.proof_atoms = frozenset(proof_atoms)
         self.axiom_claims = frozenset(claim_of(a) for a in program.axioms)
         # Axioms the problem text never states (the unit rates that read a question about a
@@ -204,6 +207,7 @@ class ProgramIndex:
         self.proof_claims = frozenset(claim_of(a) for a in self.proof_atoms) \
             - self.bookkeeping_claims
         atom_claim: dict[Atom, Claim] = {atom: claim_of(atom) for atom in chart.theorems}
+        self._atom_claim = atom_claim
         atoms_by_claim: dict[Claim, list[Atom]] = {}
         for atom, claim in atom_claim.items():
             atoms_by_claim.setdefault(claim, []).append(atom)
@@ -230,20 +234,11 @@ class ProgramIndex:
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
-        self._consumers: dict[int, list[_ClaimEdge]] = {}
+        self._consumers_index: dict[int, list[_ClaimEdge]] | None = None
         for claim in self.claims:
-            for atom in self.atoms_by_claim[claim]:
-                for edge in chart.incoming(atom):
-                    if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
-                        continue
-                    premise_ids = tuple(dict.fromkeys(self.claim_id[atom_claim[p]]
-                                                      for p in edge.premises))
-                    record = _ClaimEdge(edge, self.claim_id[claim], premise_ids,
-                                        hyperedge_arithmetic(edge.rule_id, edge.premises,
-                                                             edge.conclusion))
-                    self._incoming.setdefault(record.head, []).append(record)
-                    for premise in premise_ids:
-                        self._consumers.setdefault(premise, []).append(record)
+            records = self._records(claim)
+            if records:
+                self._incoming[self.claim_id[claim]] = records
         self._ancestor_cache: dict[int, frozenset[int]] = {}
         self._accepted: dict[HyperedgeLike, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
@@ -277,11 +272,140 @@ class ProgramIndex:
 
     def ids(self, claims: Iterable[Claim]) -> set[int]:
         """The ids of the given claims that are theorems."""
-        return {self.claim_id[c] for c in claims if c in self.claim_id}
+        return {self.claim_id[c] for c in claims if self._known(c)}
+
+    def _known(self, claim: Claim) -> bool:
+        """Is ``claim`` indexed (after deriving it on demand if it is a comparison)?"""
+        if claim not in self.claim_id:
+            self._demand(ClaimPattern.of(claim))
+        return claim in self.claim_id
+
+    def _records(self, claim: Claim) -> list[_ClaimEdge]:
+        """The non-frame rule instances concluding ``claim``, preferred atoms first."""
+        head = self.claim_id[claim]
+        records = []
+        for atom in self.atoms_by_claim[claim]:
+            for edge in self.chart.incoming(atom):
+                if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
+                    continue
+                premise_ids = tuple(dict.fromkeys(self.claim_id[self._atom_claim[p]]
+                                                  for p in edge.premises))
+                records.append(_ClaimEdge(edge, head, premise_ids, hyperedge_arithmetic(
+                    edge.rule_id, edge.premises, edge.conclusion)))
+        return records
+
+    @property
+    def _consumers(self) -> dict[int, list[_ClaimEdge]]:
+        """Rule instances by premise claim (for lightest derivations), in head-claim order."""
+        if self._consumers_index is None:
+            consumers: dict[int, list[_ClaimEdge]] = {}
+            for head in sorted(self._incoming):
+                for record in self._incoming[head]:
+                    for premise in record.premises:
+                        consumers.setdefault(premise, []).append(record)
+            self._consumers_index = consumers
+        return self._consumers_index
+
+    # -- comparisons and compeqs on demand (vlp.checker.demand) --
+
+    def _demand(self, pattern: ClaimPattern) -> None:
+        """Derive the comparisons / compeqs ``pattern`` could denote (both directions, every
+        quantity, so that diagnoses see them too) and index what was added."""
+        demand = self.demand
+        if demand is None or pattern.predicate not in ("comp", "compeq"):
+            return
+        added: list[HyperedgeLike] = []
+        if pattern.predicate == "comp":
+            first, second, _quantity, entity = pattern.args
+            if first is not None and second is not None:
+                for each in [entity] if entity is not None else demand.entities_of(first):
+                    added += demand.comparisons(first, second, each)
+                    added += demand.comparisons(second, first, each)
+            else:  # a missing agent: every count of the entity is a candidate
+                for (each, _time), counts in sorted(demand.by_time.items(),
+                                                    key=lambda item: (item[0][0], item[0][1])):
+                    if entity is not None and each != entity:
+                        continue
+                    known = first if first is not None else second
+                    others = sorted(counts, key=Agents.sorted_names)
+                    pairs = [(known, o) for o in others] if known is not None else \
+                        [(a, b) for a in others for b in others if a != b]
+                    for a, b in pairs:
+                        added += demand.comparisons(a, b, each)
+                        added += demand.comparisons(b, a, each)
+        else:
+            *agents, entity = pattern.args
+            if all(a is not None for a in agents):
+                for each in [entity] if entity is not None else demand.entities_of(agents[0]):
+                    added += demand.compeqs(*agents, each)
+        self._register(added)
+
+    def _demand_for_arithmetic(self, claim: Claim, stated: Arithmetic) -> None:
+        """Comparisons a count's stated ``a + b = c`` / ``a - b = c`` may have used: with
+        every count at the same entity and time whose quantity the expression names."""
+        demand = self.demand
+        if demand is None or claim.predicate != "cont" or len(stated.operands) != 2 \
+                or stated.operator not in "+-":
+            return
+        numbers = {*stated.operands, stated.result}
+        added: list[HyperedgeLike] = []
+        for atom in self.atoms_by_claim.get(claim, ()):
+            agents, _, entity, time = atom.args
+            for other, count in sorted(demand.by_time.get((entity, time), {}).items(),
+                                       key=lambda item: item[0].sorted_names()):
+                if count.args[1] in numbers and other != agents:
+                    added += demand.comparisons(agents, other, entity)
+                    added += demand.comparisons(other, agents, entity)
+        self._register(added)
+
+    def demand_arithmetic(self, stated: Arithmetic) -> list[HyperedgeLike]:
+        """Rule instances with arithmetic that comparisons between counts named by ``a op b
+        = c`` add (reasoning-model mode); the new ones, in the order added."""
+        demand = self.demand
+        if demand is None or len(stated.operands) != 2 or stated.operator not in "+-":
+            return []
+        numbers = {*stated.operands, stated.result}
+        added: list[HyperedgeLike] = []
+        for (entity, _time), counts in sorted(demand.by_time.items()):
+            named = sorted((a for a, c in counts.items() if c.args[1] in numbers),
+                           key=Agents.sorted_names)
+            for first in named:
+                for second in named:
+                    if first != second:
+                        added += demand.comparisons(first, second, entity)
+        self._register(added)
+        return added
+
+    def _register(self, edges: Sequence[HyperedgeLike]) -> None:
+        """Index rule instances added to the chart after the index was built."""
+        if not edges:
+            return
+        changed: set[Claim] = set()
+        for edge in edges:
+            for atom in (*edge.premises, edge.conclusion):
+                if atom in self._atom_claim:
+                    continue
+                claim = self._atom_claim[atom] = claim_of(atom)
+                if claim not in self.claim_id:
+                    self.claim_id[claim] = len(self.claims)
+                    self.claims.append(claim)
+                    self.atoms_by_id.append(())
+                    self._by_predicate.setdefault(claim.predicate, []).append(claim)
+                atoms = sorted((*self.atoms_by_claim.get(claim, ()), atom), key=lambda a: (
+                    a not in self.proof_atoms, a.time if a.time is not None else -1))
+                self.atoms_by_claim[claim] = self.atoms_by_id[self.claim_id[claim]] = \
+                    tuple(atoms)
+            changed.add(self._atom_claim[edge.conclusion])
+        for claim in changed:
+            self._incoming[self.claim_id[claim]] = self._records(claim)
+        self._consumers_index = None
+        self._ancestor_cache.clear()
+        self._missing_cache.clear()
 
     # -- alignment --
 
     def is_theorem(self, claim: Claim) -> bool:
+        self._demand(ClaimPattern.of(claim))
         return claim in self.atoms_by_claim
 
     def align(
@@ -292,6 +416,7 @@ class ProgramIndex:
         Among several theorems that fit a pattern with omitted words, prefer a shortest-proof
         claim, then one already in ``context`` (claims stated so far), then the earliest.
         """
+        self._demand(pattern)
         if pattern.is_complete:
             claim = pattern.as_claim()
             index = self.claim_id.get(claim)
@@ -316,10 +441,12 @@ class ProgramIndex:
 
     def candidates(self, pattern: ClaimPattern) -> list[Claim]:
         """Every theorem's claim that fits a pattern with omitted words."""
+        self._demand(pattern)
         return [c for c in self._by_predicate.get(pattern.predicate, ()) if pattern.matches(c)]
 
     def diagnose(self, pattern: ClaimPattern) -> str:
         """Why a claim is not a theorem: unknown names, or a quantity that is not the true one."""
+        self._demand(pattern)
         unknown_agents = sorted(
             name for value in pattern.args if isinstance(value, Agents)
             for name in value.names if name not in self.agent_names
@@ -357,7 +484,7 @@ class ProgramIndex:
     def incoming(self, claim: Claim) -> list[tuple[HyperedgeLike, Arithmetic | None]]:
         """Rule instances (no frame-rule copies) concluding any atom of ``claim``, with their
         arithmetic; preferred atoms first."""
-        index = self.claim_id.get(claim)
+        index = self.claim_id[claim] if self._known(claim) else None
         return [(r.edge, r.arithmetic) for r in self._incoming.get(index, ())] \
             if index is not None else []
 
@@ -368,7 +495,7 @@ class ProgramIndex:
         ids; a premise may be a frame-rule copy of an available claim), accepted by the
         kernel. With a stated expression, instances whose built-in it writes are tried first.
         """
-        index = self.claim_id.get(claim)
+        index = self.claim_id[claim] if self._known(claim) else None
         if index is None:
             return None
         if isinstance(available, (set, frozenset)):  # one C-level subset test per record
@@ -392,7 +519,14 @@ class ProgramIndex:
 
     def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:
         """Is the stated expression the built-in of some rule instance concluding ``claim``?"""
-        return any(a is not None and same_expression(stated, a) for _e, a in self.incoming(claim))
+        def written() -> bool:
+            return any(a is not None and same_expression(stated, a)
+                       for _e, a in self.incoming(claim))
+
+        if written():
+            return True
+        self._demand_for_arithmetic(claim, stated)  # a comparison nobody stated, perhaps
+        return written()
 
     def _ancestors(self, target: int) -> frozenset[int]:
         """Claims some derivation of ``target`` can pass through (``target`` included)."""
@@ -416,7 +550,7 @@ class ProgramIndex:
         claim 1 plus the costs of its cheapest rule instance's premises (counted as a tree,
         which can over-count shared sub-derivations but names a valid set of skipped steps).
         """
-        target = self.claim_id.get(claim)
+        target = self.claim_id[claim] if self._known(claim) else None
         if target is None:
             return ()
         relevant = self._ancestors(target)

@@ -32,6 +32,7 @@ from .align import (
     same_expression,
 )
 from .chaining import Chart, Hyperedge, forward_chain
+from .demand import OnDemand
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
@@ -73,11 +74,12 @@ class PreparedProblem:
         self.query = query
         self.axiom_order = axiom_order
         self.chart: Chart = forward_chain(program, query, strategy="bfs",
-                                          axiom_order=axiom_order or None)
+                                          axiom_order=axiom_order or None, mode="proof")
         self.goal: Atom = goal_of(self.chart, query)
         self.proof: ShortestProof = (_recorded_proof(self.chart, self.goal, certified_proof)
                                      or shortest_proof(self.chart, self.goal, certify=False))
-        self.index = ProgramIndex(program, self.chart, self.proof.atoms, hidden_axioms)
+        self.index = ProgramIndex(program, self.chart, self.proof.atoms, hidden_axioms,
+                                  OnDemand(self.chart))
         self.query_pattern = ClaimPattern.of(query)
         self._reference_text: tuple[str, ...] | None = None
         self._orders: tuple[list[Claim], list[Claim], frozenset[Claim]] | None = None
@@ -170,6 +172,19 @@ class PreparedProblem:
             found.sort(key=lambda item: item[1].conclusion not in self.proof.atoms)
             self._builtins = found
         return self._builtins
+
+    def demanded_builtin(self, expression: Arithmetic) -> Any:
+        """A rule instance writing ``expression`` among those the comparisons between the
+        counts it names add (the chart has no comparison nobody stated), or None."""
+        builtins = self.builtins()
+        match = None
+        for edge in self.index.demand_arithmetic(expression):
+            arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
+            if arithmetic is not None:
+                builtins.append((arithmetic, edge))
+                if match is None and same_expression(expression, arithmetic):
+                    match = edge
+        return match
 
 
 def _recorded_proof(
@@ -732,7 +747,8 @@ def _arithmetic_steps(
                 false_seen.add(key)
                 continue
             match = next((edge for builtin, edge in prepared.builtins()
-                          if same_expression(expression, builtin)), None)
+                          if same_expression(expression, builtin)), None) \
+                or prepared.demanded_builtin(expression)
             if match is None:
                 steps.append(StepVerdict(number, sentence.text, Status.UNPARSED,
                                          arithmetic=expression,

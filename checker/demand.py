@@ -1,0 +1,138 @@
+"""Comparisons and comparison equalities derived when someone asks for them.
+
+Saturating a model with every comparison between two counts (n^2 per entity and time) and
+every compeq between two equal comparisons (~n^4) made larger problems unanswerable, and
+nobody reads most of them. The chart therefore holds the counts (and the comparisons and
+compeqs that stated facts need, see :mod:`vlp.checker.chaining`); :class:`OnDemand` adds
+the rest for the pairs a caller names, exactly as saturation would have:
+
+- a comparison of ``A1`` and ``A2`` in ``e`` at every time both have a count (the rule
+  concluding ``comp`` from two ``cont``), with the rule instances that use it to conclude
+  either count again (the ``cont, comp |- cont`` rules);
+- a compeq of two pairs at every time both comparisons hold with one quantity (the rule
+  concluding ``compeq`` from two ``comp``), with the instances that use it
+  (``cont, comp, compeq |- cont``).
+
+Frame copies of these are not added: at every time a copy would hold, its premises'
+counts are carried too, so the same atom is concluded there directly. Every instance
+goes through the kernel (:func:`vlp.kernel.derive`), which mints the theorem; the rules
+are found in the program's table by the shape of their premises and conclusion.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from vlp.kernel import Agents, Atom, Hyperedge, Program, Rule, Theorem, derive
+
+
+def rules_shaped(program: Program, premises: tuple[str, ...], conclusion: str) -> list[str]:
+    """Ids of the program's rules with these premise and conclusion predicates."""
+    return [rule.id for rule in program.rules if _shape(rule) == (premises, conclusion)]
+
+
+def _shape(rule: Rule) -> tuple[tuple[str, ...], str]:
+    return tuple(p.predicate for p in rule.premises), rule.conclusion.predicate
+
+
+class OnDemand:
+    """Mints comparisons and compeqs into ``chart`` for the pairs callers name.
+
+    ``chart`` is a :class:`vlp.checker.chaining.Chart` (its ``theorems``, ``program`` and
+    ``_add_hyperedge``). Each method returns the hyperedges it added, in the order added.
+    """
+
+    def __init__(self, chart: Any):
+        self.chart = chart
+        program: Program = chart.program
+        self.program = program
+        self._comp_intro = rules_shaped(program, ("cont", "cont"), "comp")
+        self._comp_uses = rules_shaped(program, ("cont", "comp"), "cont")
+        self._compeq_intro = rules_shaped(program, ("comp", "comp"), "compeq")
+        self._compeq_uses = rules_shaped(program, ("cont", "comp", "compeq"), "cont")
+        self._conts: dict[tuple[Agents, str], dict[int, Atom]] = defaultdict(dict)
+        self._comps: dict[tuple[Agents, Agents, str], dict[int, Atom]] = defaultdict(dict)
+        self.by_time: dict[tuple[str, int], dict[Agents, Atom]] = defaultdict(dict)
+        for atom in chart.theorems:
+            self._note(atom)
+        self._pairs_done: set[tuple[Agents, Agents, str]] = set()
+        self._compeqs_done: set[tuple[Agents, Agents, Agents, Agents, str]] = set()
+
+    def _note(self, atom: Atom) -> None:
+        if atom.predicate == "cont":
+            agents, _, entity, time = atom.args
+            self._conts[(agents, entity)][time] = atom  # type: ignore[index]
+            self.by_time[(entity, time)][agents] = atom  # type: ignore[index]
+        elif atom.predicate == "comp":
+            first, second, _, entity, time = atom.args
+            self._comps[(first, second, entity)][time] = atom  # type: ignore[index]
+
+    def entities_of(self, agents: Agents) -> list[str]:
+        """Entities in which ``agents`` have a count, in name order."""
+        return sorted({e for (a, e) in self._conts if a == agents})
+
+    def agents_in(self, entity: str) -> list[Agents]:
+        """Agent sets with a count in ``entity``, in name order."""
+        return sorted({a for (a, e) in self._conts if e == entity}, key=Agents.sorted_names)
+
+    def comparisons(self, first: Agents, second: Agents, entity: str) -> list[Hyperedge]:
+        """Every comparison of ``first`` with ``second`` in ``entity`` (at every time)."""
+        key = (first, second, entity)
+        if key in self._pairs_done:
+            return []
+        self._pairs_done.add(key)
+        added: list[Hyperedge] = []
+        if first.isdisjoint(second):
+            ones = self._conts.get((first, entity), {})
+            others = self._conts.get((second, entity), {})
+            for time in sorted(ones.keys() & others.keys()):
+                for rule_id in self._comp_intro:
+                    self._add(rule_id, (ones[time], others[time]), added)
+        # the instances that use each comparison (chaining has them for stated ones already)
+        for time, comparison in sorted(self._comps.get(key, {}).items()):
+            counts = [c for c in (self._conts.get((first, entity), {}).get(time),
+                                  self._conts.get((second, entity), {}).get(time)) if c]
+            for rule_id in self._comp_uses:
+                for count in counts:
+                    self._add(rule_id, (count, comparison), added)
+        return added
+
+    def compeqs(self, first: Agents, second: Agents, third: Agents, fourth: Agents,
+                entity: str) -> list[Hyperedge]:
+        """Every compeq saying ``first - second = third - fourth`` in ``entity``."""
+        key = (first, second, third, fourth, entity)
+        if key in self._compeqs_done:
+            return []
+        self._compeqs_done.add(key)
+        added = self.comparisons(first, second, entity) + self.comparisons(third, fourth, entity)
+        left = self._comps.get((first, second, entity), {})
+        right = self._comps.get((third, fourth, entity), {})
+        for time in sorted(left.keys() & right.keys()):
+            for rule_id in self._compeq_intro:
+                equality = self._add(rule_id, (left[time], right[time]), added)
+                if equality is None:
+                    continue
+                counts = [c for c in (self._conts.get((second, entity), {}).get(time),
+                                      self._conts.get((first, entity), {}).get(time)) if c]
+                for use in self._compeq_uses:
+                    for count in counts:
+                        self._add(use, (count, right[time], equality), added)
+        return added
+
+    def _add(self, rule_id: str, premises: tuple[Atom, ...],
+             added: list[Hyperedge]) -> Atom | None:
+        """Derive with the kernel; record a new instance. The conclusion, or None."""
+        theorems: dict[Atom, Theorem] = self.chart.theorems
+        result = derive(self.program, rule_id, [theorems[p] for p in premises])
+        if not isinstance(result, Theorem):
+            return None  # the rule does not apply to these premises
+        edge = Hyperedge(rule_id, premises, result.atom)
+        if edge in self.chart._edge_positions:
+            return result.atom
+        self.chart._add_hyperedge(edge)
+        if result.atom not in theorems:
+            theorems[result.atom] = result
+            self._note(result.atom)
+        added.append(edge)
+        return result.atom
