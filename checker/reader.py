@@ -22,6 +22,7 @@ from rapidfuzz import fuzz
 
 from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Clause, Token, read_clauses
+from vlp.grammar.sentences import LEAD_WORDS
 from vlp.grammar.templates import CLAIM_SLOTS, TEMPLATES
 from vlp.kernel import Agents, Claim
 
@@ -49,11 +50,15 @@ _SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
 _PLURAL_PRONOUNS = frozenset({"they", "them", "both"})
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
 # words that end an entity phrase after a number
+_FUNCTION_WORDS = frozenset("""more fewer less than of the a an to from in into on at for each
+per left and or now total all as with so then by is are was were be this that it he she they
+we you one""".split())
 _STOP = frozenset("""more fewer less than of the a an to from in into on at for each per left
 and or now total all altogether combined together as with so then by is are was were be has
 have had than this that these those it its his her their them they he she we you one ones
 times dollar's if but after before over under more.""".split()) | CONT_VERBS | GIVE_VERBS \
     | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
+_LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
 _FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
 
 
@@ -90,6 +95,10 @@ class Lexicon:
         self.longest_name = max((len(k) for k in self.names), default=1)
         self.entities = frozenset(index.entities)
         self.entity_words = {e: tuple(e.split()) for e in self.entities}
+        # words of the program's entities that are never function words ("plants", "ends")
+        self.entity_vocabulary = frozenset(
+            w for words in self.entity_words.values() for w in words
+            for form in (w, singular(w)) if form not in _FUNCTION_WORDS)
         self.plural_group = next((a for a in query_agents if len(a) > 1), None)
 
 
@@ -104,6 +113,7 @@ class _Mention:
     agents: Agents | None  # None: a singular pronoun, resolved by its role in the clause
     said: str  # the words as written ("her dad", "he", "Sandy")
     kind: str  # "name", "pronoun", "possessive" (an owner: "Sam's marbles")
+    end: int = 0  # the position after its words
 
 
 class Discourse:
@@ -185,16 +195,21 @@ class SentenceReader:
                 continue
             matched = False
             for size in range(min(lex.longest_name, len(tokens) - i), 0, -1):
-                name = lex.names.get(tuple(words[i:i + size]))
+                key = words[i:i + size]
+                kind = "name"
+                name = lex.names.get(tuple(key))
+                if name is None and key[-1].endswith("'s"):  # "Michael's stepdaughter's"
+                    name = lex.names.get((*key[:-1], key[-1][:-2]))
+                    kind = "possessive"
                 if name is not None:
                     said = " ".join(t.text for t in tokens[i:i + size])
-                    mentions.append(_Mention(i, Agents.of(name), said, "name"))
+                    mentions.append(_Mention(i, Agents.of(name), said, kind, i + size))
                     i += size
                     matched = True
                     break
             if matched:
                 continue
-            if word.endswith(("'s", "'")) and word.rstrip("'s") in lex.index.agent_names:
+            if word.endswith(("'s", "'")):
                 owner = word[:-2] if word.endswith("'s") else word[:-1]
                 if owner in lex.index.agent_names:
                     mentions.append(_Mention(i, Agents.of(owner), tokens[i].text, "possessive"))
@@ -252,8 +267,10 @@ class SentenceReader:
             while i < len(tokens) and (tokens[i].lower in ("the", "his", "her", "their", "its")
                                        or tokens[i].lower.endswith("'s")):
                 i += 1
-        while i < len(tokens) and len(words) < 3 and tokens[i].kind == "word" and \
-                tokens[i].lower not in _STOP and tokens[i].lower not in COMPARATIVES:
+        vocabulary = self.lex.entity_vocabulary
+        while i < len(tokens) and len(words) < 3 and tokens[i].kind == "word" and (
+                tokens[i].lower in vocabulary or (tokens[i].lower not in _STOP
+                                                 and tokens[i].lower not in COMPARATIVES)):
             words.append(tokens[i].lower)
             i += 1
         if not words:
@@ -264,7 +281,7 @@ class SentenceReader:
             if form in entities:
                 return form, None, [], i
         found = [e for e, ew in self.lex.entity_words.items()
-                 if _fits(words, ew) or _fits([singular(w) for w in words], ew)]
+                 if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)]
         if len(found) == 1:
             return found[0], (said, found[0]), [], i
         if len(found) > 1:
@@ -309,6 +326,9 @@ class SentenceReader:
         if clause.silent is not None:
             answer = self._answer_clause(clause)
             return ([answer] if answer is not None else []), None
+        colon = self._colon_form(tokens, mentions, numbers)
+        if colon is not None:
+            return [colon], None
         first_number = numbers[0] if numbers else len(tokens)
         verb_index = next((i for i, w in enumerate(words) if i < first_number and (
             w in CONT_VERBS or w in GIVE_VERBS or w in TAKE_VERBS or w in PLACE_VERBS
@@ -336,6 +356,27 @@ class SentenceReader:
                     self.discourse.claims.append(item.pattern.as_claim())
         self.discourse.note_subject(subject)
         return items, subject
+
+    def _colon_form(self, tokens: Sequence[Token], mentions: list[_Mention],
+                    numbers: list[int]) -> LooseClaim | LooseGap | None:
+        """"Lib's puzzles: 20" (a possessive, an entity, a colon, the number): a possession."""
+        if len(numbers) != 1 or numbers[0] < 3 or tokens[numbers[0] - 1].text != ":":
+            return None
+        start = 0
+        while start < len(tokens) and tokens[start].lower in _LEADS:
+            start += 1
+        owner = next((m for m in mentions if m.kind in ("possessive", "pronoun")
+                      and m.position == start), None)
+        if owner is None or owner.agents is None or any(m.position > start for m in mentions):
+            return None
+        entity, shown, ambiguous, after = self._entity(tokens, max(owner.end, start + 1))
+        if entity is None or after != numbers[0] - 1:
+            return None
+        number = tokens[numbers[0]]
+        resolved = [shown] if shown is not None else []
+        reading = Reading(LOOSE, (":",), tuple(resolved))
+        return self._resolve(ClaimPattern("cont", (owner.agents, number.value, entity)),
+                             as_arithmetic(number), reading)
 
     def _subject(self, before: list[_Mention], tokens: Sequence[Token],
                  subject_owner: dict[str, Agents], resolved: list[tuple[str, str]]
@@ -384,6 +425,9 @@ class SentenceReader:
         arithmetic = as_arithmetic(number)
         cues: list[str] = []
         entity, shown, ambiguous, after = self._entity(tokens, position + 1)
+        if entity is None and not ambiguous and position + 1 < len(tokens) and \
+                tokens[position + 1].lower in COMPARATIVES:  # "88 more tadpoles than"
+            entity, shown, ambiguous, after = self._entity(tokens, position + 2)
         if ambiguous:
             return LooseGap(f"the entity {' '.join(words[position + 1:after])!r} could be "
                             + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
@@ -516,7 +560,7 @@ def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:
     return False
 
 
-def _fits(words: Sequence[str], entity_words: Sequence[str]) -> bool:
+def fits_shortened(words: Sequence[str], entity_words: Sequence[str]) -> bool:
     """A shortened entity: the words said are the entity's words with some left out, in
     order, keeping its head noun or its first word ("balloons", "yellow" for yellow marbles)."""
     if len(words) >= len(entity_words):
@@ -541,4 +585,4 @@ def _show(agents: Agents) -> str:
 
 
 __all__ = ["Discourse", "Lexicon", "LooseClaim", "LooseGap", "PRONOUNS", "SentenceReader",
-           "as_arithmetic", "lexicon", "misread_names", "subject_of"]
+           "as_arithmetic", "fits_shortened", "lexicon", "misread_names", "subject_of"]

@@ -211,8 +211,10 @@ def _split(tokens: list[Token]) -> list[list[Token]]:
         lower = token.lower
         after = tokens[index + 1] if index + 1 < len(tokens) else None
         split = False
-        if token.kind == "punct" and any(c in token.text for c in ";:,") :
-            split = True
+        if token.kind == "punct" and any(c in token.text for c in ";:,"):
+            # "Lib's puzzles: 20": a label and its number stay one clause
+            split = not (token.text == ":" and after is not None and after.kind == "number"
+                         and not any(t.kind == "number" for t in current))
         elif lower in _CLAUSE_WORDS and current:
             split = True
         elif lower == "and" and after is not None and after.kind != "number" and \
