@@ -81,7 +81,6 @@ from vlp.kernel import (
     roles,
     solve,
 )
-from vlp.kernel.rules import Pattern
 
 Strategy = Literal["dfs", "bfs", "overlap"]
 STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")
@@ -292,8 +291,7 @@ class _Lookup:
 
     position: int  # the premise's index in the rule
     index: tuple[str, tuple[int, ...]]  # (predicate, argument positions of the key)
-    key: tuple[str, ...]  # the variables whose values make the key, in argument order
-    binds: tuple[tuple[int, str], ...]  # (argument position, variable) first bound here
+    sources: tuple[tuple[int, int], ...]  # (premise index, argument) holding each key value
 
 
 @attrs.frozen(eq=False)
@@ -302,34 +300,33 @@ class _Plan:
 
     rule: Rule
     position: int
-    binds: tuple[tuple[int, str], ...]  # every (argument position, variable) of that premise
     lookups: tuple[_Lookup, ...]
-    names: tuple[str, ...]  # the variables of ``binds``, in order
+    names: tuple[str, ...]  # every premise argument's variable, premise by premise
     first_key: tuple[int, ...]  # where the popped atom holds the first look-up's key
-
-
-def _binds(pattern: Pattern, bound: set[str]) -> tuple[tuple[int, str], ...]:
-    return tuple((i, v.name) for i, v in enumerate(pattern.args) if v.name not in bound)
+    repeats: bool  # some premise names a variable twice: the look-ups cannot check that
 
 
 def _plan(rule: Rule, position: int) -> _Plan:
     """Join order: always the premise with the most bound variables next (a key look-up
-    that narrows most), ties in pattern order."""
+    that narrows most), ties in pattern order. A variable shared with an earlier premise is
+    part of the key, so every join the index returns agrees on all shared variables."""
     seed = rule.premises[position]
-    bound = {v.name for v in seed.args}
+    source = {v.name: (position, i) for i, v in reversed(list(enumerate(seed.args)))}
     lookups = []
     rest = [i for i in range(len(rule.premises)) if i != position]
     while rest:
-        j = max(rest, key=lambda i: (sum(v.name in bound for v in rule.premises[i].args), -i))
+        j = max(rest, key=lambda i: (sum(v.name in source for v in rule.premises[i].args), -i))
         rest.remove(j)
         pattern = rule.premises[j]
-        keyed = tuple(i for i, v in enumerate(pattern.args) if v.name in bound)
+        keyed = tuple(i for i, v in enumerate(pattern.args) if v.name in source)
         lookups.append(_Lookup(j, (pattern.predicate, keyed),
-                               tuple(pattern.args[i].name for i in keyed), _binds(pattern, bound)))
-        bound |= {v.name for v in pattern.args}
-    names = tuple(v.name for v in seed.args)
-    first_key = tuple(names.index(v) for v in lookups[0].key) if lookups else ()
-    return _Plan(rule, position, tuple(enumerate(names)), tuple(lookups), names, first_key)
+                               tuple(source[pattern.args[i].name] for i in keyed)))
+        for i, v in enumerate(pattern.args):
+            source.setdefault(v.name, (j, i))
+    first_key = tuple(i for _, i in lookups[0].sources) if lookups else ()
+    names = tuple(v.name for p in rule.premises for v in p.args)
+    repeats = any(len({v.name for v in p.args}) < len(p.args) for p in rule.premises)
+    return _Plan(rule, position, tuple(lookups), names, first_key, repeats)
 
 
 def join_plans(rules: Sequence[Rule]) -> dict[str, list[_Plan | Rule]]:
@@ -378,9 +375,6 @@ class _Index:
         for keyed, table in self._specs.get(atom.predicate, ()):
             table[tuple(args[i] for i in keyed)].append(atom)
 
-    def get(self, lookup: _Lookup, binding: dict[str, object]) -> list[Atom]:
-        return self.tables[lookup.index].get(tuple(binding[v] for v in lookup.key), _NONE)
-
     def at(self, predicate: str, keyed: tuple[int, ...], atom: Atom) -> list[Atom]:
         """Popped atoms that agree with ``atom`` at the positions ``keyed``."""
         return self.tables[(predicate, keyed)].get(tuple(atom.args[i] for i in keyed), _NONE)
@@ -390,24 +384,16 @@ _NONE: list[Atom] = []
 Instance = tuple[Rule, tuple[Atom, ...], dict[str, object]]
 
 
-def _seed(plan: _Plan, atom: Atom) -> dict[str, object] | None:
-    """The join's binding from the popped atom (None if the pattern repeats a variable
-    that the atom fills differently)."""
-    binding = dict(zip(plan.names, atom.args, strict=True))
-    if len(binding) < len(plan.names) and any(
-            binding[name] != atom.args[i] for i, name in plan.binds):
-        return None
-    return binding
-
-
-def _extend(lookup: _Lookup, found: Atom, binding: dict[str, object]) -> dict[str, object] | None:
-    extended = dict(binding)
-    args = found.args
-    for i, name in lookup.binds:
-        bound = extended.setdefault(name, args[i])
-        if bound is not args[i] and bound != args[i]:
+def _binding(plan: _Plan, premises: tuple[Atom, ...]) -> dict[str, object] | None:
+    """The join's substitution (None if a premise fills a repeated variable unequally)."""
+    values = itertools.chain.from_iterable(p.args for p in premises)
+    if not plan.repeats:
+        return dict(zip(plan.names, values, strict=True))
+    binding: dict[str, object] = {}
+    for name, value in zip(plan.names, values, strict=True):
+        if binding.setdefault(name, value) != value:
             return None
-    return extended
+    return binding
 
 
 def union_targets(program: Program, query: Query | None) -> frozenset[Agents]:
@@ -522,11 +508,11 @@ class _Chainer:
     def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
         """Proof mode, before joining: can a (1c) from this popped count name a compeq's
         pair? Its agents must be that pair's first (or second) at the entity."""
+        seed = [v.name for v in plan.rule.premises[plan.position].args]
         conclusion = plan.rule.conclusion.args
         pair = [v.name for v in conclusion if v.kind == "agents"]
-        entity = atom.args[plan.names.index(next(v.name for v in conclusion
-                                                  if v.kind == "entity"))]
-        return all(name not in plan.names or (atom.args[plan.names.index(name)], entity)
+        entity = atom.args[seed.index(next(v.name for v in conclusion if v.kind == "entity"))]
+        return all(name not in seed or (atom.args[seed.index(name)], entity)
                    in self.pair_sides[k] for k, name in enumerate(pair))
 
     def _presentation_order(self, axiom_order: Sequence[Atom] | None) -> list[Atom]:
@@ -613,6 +599,7 @@ class _Chainer:
         groups: list[tuple[Rule | list[Atom] | None, list[_Plan]]] = []
         by_entry: dict[int, list[_Plan]] = {}
         args = atom.args
+        tables = self.index.tables
         for plan in self.plans.get(atom.predicate, ()):
             if isinstance(plan, Rule):
                 groups.append((plan, []))
@@ -622,8 +609,7 @@ class _Chainer:
                 continue
             if plan in self.screened and not self._may_be_useful(plan, atom):
                 continue
-            entry = self.index.tables[plan.lookups[0].index].get(
-                tuple(args[i] for i in plan.first_key))
+            entry = tables[plan.lookups[0].index].get(tuple(args[i] for i in plan.first_key))
             if not entry:
                 continue
             if id(entry) in by_entry:
@@ -635,39 +621,31 @@ class _Chainer:
             if isinstance(entry, Rule):
                 yield from self._unions_with(entry, atom)
                 continue
-            seeds = [(plan, _seed(plan, atom)) for plan in members]
+            found: list[tuple[_Plan, tuple[Atom, ...]]] = []
             if entry is None:
-                plan, binding = seeds[0]
+                found.append((members[0], (atom,)))
+            else:
+                for first in entry:
+                    for plan in members:
+                        premises: list[Atom] = [atom] * len(plan.rule.premises)
+                        premises[plan.lookups[0].position] = first
+                        self._complete(plan, premises, 1, found)
+            for plan, premises_found in found:
+                binding = _binding(plan, premises_found)
                 if binding is not None:
-                    yield plan.rule, (atom,), binding
-                continue
-            for found in list(entry):
-                for plan, binding in seeds:
-                    if binding is not None:
-                        yield from self._join(plan, atom, found, binding)
+                    yield plan.rule, premises_found, binding
 
-    def _join(self, plan: _Plan, atom: Atom, found: Atom,
-              binding: dict[str, object]) -> Iterator[Instance]:
-        premises: list[Atom | None] = [None] * len(plan.rule.premises)
-        premises[plan.position] = atom
-        extended = _extend(plan.lookups[0], found, binding)
-        if extended is None:
-            return
-        premises[plan.lookups[0].position] = found
-        yield from self._rest(plan, 1, premises, extended)
-
-    def _rest(self, plan: _Plan, step: int, premises: list[Atom | None],
-              binding: dict[str, object]) -> Iterator[Instance]:
+    def _complete(self, plan: _Plan, premises: list[Atom], step: int,
+                  found: list[tuple[_Plan, tuple[Atom, ...]]]) -> None:
+        """Fill the premises the remaining look-ups find (depth first, in index order)."""
         if step == len(plan.lookups):
-            yield plan.rule, tuple(premises), binding  # type: ignore[arg-type]
+            found.append((plan, tuple(premises)))
             return
         lookup = plan.lookups[step]
-        for found in list(self.index.get(lookup, binding)):
-            extended = _extend(lookup, found, binding)
-            if extended is not None:
-                premises[lookup.position] = found
-                yield from self._rest(plan, step + 1, premises, extended)
-        premises[lookup.position] = None
+        key = tuple(premises[k].args[i] for k, i in lookup.sources)
+        for atom in self.index.tables[lookup.index].get(key, ()):
+            premises[lookup.position] = atom
+            self._complete(plan, premises, step + 1, found)
 
     def _unions_with(self, rule: Rule, atom: Atom) -> Iterator[Instance]:
         """Goal-directed union: partitions of a target that this block completes."""

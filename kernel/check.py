@@ -133,12 +133,13 @@ def _mint(program: Program, atom: Atom, rule_id: str, premises: tuple[Atom, ...]
 
 def is_minted(program: Program, theorem: object) -> bool:
     """Did the kernel mint ``theorem`` for ``program`` (or for an equal program)?"""
-    if not isinstance(theorem, Theorem):
+    try:
+        owner = theorem.program  # type: ignore[attr-defined]
+        key = (theorem.atom, theorem.rule_id, theorem.premises)  # type: ignore[attr-defined]
+    except AttributeError:  # a blank object.__new__(Theorem)
         return False
-    owner = getattr(theorem, "program", None)
     if not isinstance(owner, Program) or (owner is not program and owner != program):
         return False
-    key = (theorem.atom, theorem.rule_id, theorem.premises)
     return owner._minted.get(key) is theorem
 
 

@@ -10,6 +10,7 @@ functions, so a rule changes in the table and nowhere else.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -76,42 +77,74 @@ def show(value: Any) -> str:
 
 def _bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None,
           binding: Binding) -> Failure | None:
-    if rule.repeated:
-        if len(premises) < 2:
-            return "arity", lambda: (f"the union rule needs at least 2 premises, "
-                                     f"got {len(premises)}")
-    elif len(premises) != len(rule.premises):
-        return "arity", lambda: (f"rule {rule.id} needs {len(rule.premises)} premises, "
-                                 f"got {len(premises)}")
-    placed = list(zip(patterns(rule, len(premises)), premises, strict=True))
-    if conclusion is not None:
-        placed.append((rule.conclusion, conclusion))
     count = len(premises)
-    for index, (pattern, atom) in enumerate(placed, 1):
+    if rule.repeated:
+        if count < 2:
+            return "arity", lambda: f"the union rule needs at least 2 premises, got {count}"
+    elif count != len(rule.premises):
+        return "arity", lambda: f"rule {rule.id} needs {len(rule.premises)} premises, got {count}"
+    atoms = premises if conclusion is None else (*premises, conclusion)
+    placed = patterns(rule, count) if conclusion is None else (
+        *patterns(rule, count), rule.conclusion)
+    for index, (pattern, atom) in enumerate(zip(placed, atoms, strict=True), 1):
         if atom.predicate != pattern.predicate:
             return "predicate", lambda p=pattern, a=atom, i=index: (
                 f"{_place(i, count)} must be a {p.predicate} atom, got {a!r}")
-        per_copy = rule.repeated and index <= count
-        for var, value in zip(pattern.args, atom.args, strict=True):
-            name = var.name
-            if per_copy and var.kind in ("agents", "quantity"):
-                # the per-copy arguments of the union rule; entity and time stay shared
-                binding[name] = (*binding.get(name, ()), value)
-                continue
-            bound = binding.setdefault(name, value)
-            if bound is not value and bound != value:
-                return "mismatch", lambda v=var, b=bound, x=value, i=index: (
-                    f"{v.kind} mismatch: {v.name} is {show(b)} in "
-                    f"{_place(_first(placed, v), count)} but {show(x)} in {_place(i, count)}")
+    if rule.repeated:
+        return _bind_union(list(zip(placed, atoms, strict=True)), count, binding)
+    slots = _slots(rule)
+    for index, position, name in slots[0] if conclusion is None else slots[1]:
+        value = atoms[index].args[position]
+        bound = binding.setdefault(name, value)
+        if bound is not value and bound != value:
+            return _mismatch(list(zip(placed, atoms, strict=True)), count, index + 1, name,
+                             bound, value)
     return None
 
 
-def _first(placed: list[tuple[Pattern, Atom]], var: Var) -> int:
-    return next(i for i, (p, _) in enumerate(placed, 1) if var in p.args)
+def _bind_union(placed: list[tuple[Pattern, Atom]], count: int, binding: Binding
+                ) -> Failure | None:
+    for index, (pattern, atom) in enumerate(placed, 1):
+        for var, value in zip(pattern.args, atom.args, strict=True):
+            if index <= count and var.kind in ("agents", "quantity"):
+                # the per-copy arguments of the union rule; entity and time stay shared
+                binding[var.name] = (*binding.get(var.name, ()), value)
+                continue
+            bound = binding.setdefault(var.name, value)
+            if bound is not value and bound != value:
+                return _mismatch(placed, count, index, var.name, bound, value)
+    return None
+
+
+def _mismatch(placed: list[tuple[Pattern, Atom]], count: int, index: int, name: str,
+              bound: Any, value: Any) -> Failure:
+    first, kind = next((i, v.kind) for i, (p, _) in enumerate(placed, 1)
+                       for v in p.args if v.name == name)
+    return "mismatch", lambda: (f"{kind} mismatch: {name} is {show(bound)} in "
+                                f"{_place(first, count)} but {show(value)} in "
+                                f"{_place(index, count)}")
 
 
 def _place(index: int, count: int) -> str:
     return f"premise {index}" if index <= count else "the conclusion"
+
+
+# Compiled once per rule and expression (kept with their object, so ids stay unique):
+# matching and evaluating run on every chaining step, and interpreting the patterns and
+# expression trees each time made the kernel the chainer's bottleneck.
+_SLOTS: dict[int, tuple[Rule, tuple[tuple[tuple[int, int, str], ...], ...]]] = {}
+_FUNCTIONS: dict[int, tuple[Expr, Callable[[Binding], Any]]] = {}
+
+
+def _slots(rule: Rule) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+    """(pattern index, argument position, variable) for the premises, and for the premises
+    and the conclusion."""
+    cached = _SLOTS.get(id(rule))
+    if cached is None or cached[0] is not rule:
+        placed = (*rule.premises, rule.conclusion)
+        slots = tuple((i, j, v.name) for i, p in enumerate(placed) for j, v in enumerate(p.args))
+        cached = _SLOTS[id(rule)] = (rule, (slots[:-len(rule.conclusion.args)], slots))
+    return cached[1]
 
 
 def bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None = None
@@ -123,24 +156,35 @@ def bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None = None
     return binding if failure is None else failure
 
 
+def _function(expr: Expr) -> Callable[[Binding], Any]:
+    cached = _FUNCTIONS.get(id(expr))
+    if cached is None or cached[0] is not expr:
+        cached = _FUNCTIONS[id(expr)] = (expr, _compile(expr))
+    return cached[1]
+
+
+def _compile(expr: Expr) -> Callable[[Binding], Any]:
+    if isinstance(expr, Var):
+        return operator.itemgetter(expr.name)
+    if isinstance(expr, Const):
+        value = expr.value
+        return lambda _binding: value
+    if isinstance(expr, Add | Sub | Mul):
+        left, right = _compile(expr.left), _compile(expr.right)
+        apply = {Add: operator.add, Sub: operator.sub, Mul: operator.mul}[type(expr)]
+        return lambda binding: apply(left(binding), right(binding))
+    if isinstance(expr, SumOf):
+        values = operator.itemgetter(expr.var.name)
+        return lambda binding: sum(values(binding))
+    if isinstance(expr, UnionOf):
+        sets = operator.itemgetter(expr.var.name)
+        return lambda binding: sets(binding)[0].union(sets(binding)[1:])
+    raise TypeError(f"unknown expression {expr!r}")
+
+
 def evaluate(expr: Expr, binding: Binding) -> Any:
     """The value of a built-in expression under a substitution, concretely."""
-    if isinstance(expr, Var):
-        return binding[expr.name]
-    if isinstance(expr, Const):
-        return expr.value
-    if isinstance(expr, Add):
-        return evaluate(expr.left, binding) + evaluate(expr.right, binding)
-    if isinstance(expr, Sub):
-        return evaluate(expr.left, binding) - evaluate(expr.right, binding)
-    if isinstance(expr, Mul):
-        return evaluate(expr.left, binding) * evaluate(expr.right, binding)
-    if isinstance(expr, SumOf):
-        return sum(binding[expr.var.name])
-    if isinstance(expr, UnionOf):
-        first, *rest = binding[expr.var.name]
-        return first.union(rest)
-    raise TypeError(f"unknown expression {expr!r}")
+    return _function(expr)(binding)
 
 
 _EQUAL_REASONS = {"quantity": "arithmetic", "time": "time", "agents": "union"}
@@ -149,14 +193,14 @@ _EQUAL_REASONS = {"quantity": "arithmetic", "time": "time", "agents": "union"}
 def check_builtin(builtin: Builtin, binding: Binding) -> Failure | None:
     """Does ``builtin`` hold under a substitution that binds all its variables?"""
     if isinstance(builtin, Equal):
-        expected, actual = evaluate(builtin.expr, binding), binding[builtin.var.name]
+        expected, actual = _function(builtin.expr)(binding), binding[builtin.var.name]
         if expected == actual:
             return None
         return _EQUAL_REASONS[builtin.var.kind], lambda: (
             f"{builtin!r} requires {builtin.var.name} = {show(expected)}, "
             f"but the conclusion has {show(actual)}")
     if isinstance(builtin, AtLeast):
-        value = evaluate(builtin.expr, binding)
+        value = _function(builtin.expr)(binding)
         if value >= builtin.bound:
             return None
         return "arithmetic", lambda: f"{builtin!r} fails: {builtin.expr!r} is {value}"
@@ -185,14 +229,23 @@ def check_builtin(builtin: Builtin, binding: Binding) -> Failure | None:
 def solve(rule: Rule, binding: Binding) -> Failure | None:
     """Complete a substitution of the premises: each ``Equal`` whose variable is still
     unbound defines it; every other built-in must hold. Mutates ``binding``."""
-    for builtin in rule.builtins:
-        if isinstance(builtin, Equal) and builtin.var.name not in binding:
-            binding[builtin.var.name] = evaluate(builtin.expr, binding)
+    cached = _STEPS.get(id(rule))
+    if cached is None or cached[0] is not rule:
+        steps = tuple((b.var.name, _function(b.expr), b) if isinstance(b, Equal) else
+                      (None, None, b) for b in rule.builtins)
+        cached = _STEPS[id(rule)] = (rule, steps)
+    for defined, function, builtin in cached[1]:
+        if defined is not None and defined not in binding:
+            binding[defined] = function(binding)  # type: ignore[misc]
             continue
         failure = check_builtin(builtin, binding)
         if failure is not None:
             return failure
     return None
+
+
+_STEPS: dict[int, tuple[Rule, tuple[tuple[str | None, Callable[[Binding], Any] | None,
+                                          Builtin], ...]]] = {}
 
 
 def instantiate(pattern: Pattern, binding: Binding) -> Atom:
