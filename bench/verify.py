@@ -6,7 +6,9 @@ Transcripts are built from generated problems (or, without the sampler, from the
 App. D.3 problem): the reference proof, padded to 20 sentences with restated facts and
 irrelevant one-step derivations, so every verdict kind but `false` is exercised. Prints
 the rate with the per-problem cache warm (the common case: many transcripts per problem)
-and cold (chaining + shortest proof included), and the ratio to the 300/s target. Rates are
+and cold (chaining + shortest proof included), and the ratio to the 300/s target; then the
+loose reader side by side with the template grammar (template-read sentences that took the
+loose path, and the cost of one sentence read each way). Rates are
 per CPU second of this process (``time.process_time``), so a busy machine does not skew them.
 """
 
@@ -126,7 +128,65 @@ def main(argv: list[str] | None = None) -> int:
           f"= {parsing / TARGET_PER_SECOND:.2f} x the {TARGET_PER_SECOND}/s target")
     print(f"problem cached, sentence parses cached: {cached:.0f} transcripts/s "
           f"= {cached / TARGET_PER_SECOND:.2f} x the target")
+    _loose_figures(work, args.seconds)
     return 0
+
+
+def _loose_figures(work: list[tuple[Any, str]], seconds: float) -> None:
+    """The loose reader, side by side with the template grammar: how many template-read
+    sentences took the loose path (should be none), and the cost of reading one sentence
+    each way (every cache cleared), on the same sentences."""
+    from vlp.checker import reader
+    from vlp.checker.verify import prepared_problem, verify
+    from vlp.grammar import parse_sentence, split_transcript
+    from vlp.grammar.loose import read_clauses
+
+    calls = 0
+    original = reader.SentenceReader.read
+
+    def counted(self: Any, text: str) -> Any:
+        nonlocal calls
+        calls += 1
+        return original(self, text)
+
+    reader.SentenceReader.read = counted  # type: ignore[method-assign]
+    try:
+        for spec, transcript in work:
+            verify(spec, transcript)
+    finally:
+        reader.SentenceReader.read = original  # type: ignore[method-assign]
+    template_read = sum(1 for _spec, t in work for step in split_transcript(t) if step.claims)
+    print(f"loose path taken by {calls} of {template_read} template-read sentences")
+
+    sentences = [(spec, step.text) for spec, t in work[:: max(1, len(work) // 8)]
+                 for step in split_transcript(t) if step.claims]
+    readers = {}
+    for spec, _text in sentences:
+        if id(spec) not in readers:
+            prepared = prepared_problem(spec)
+            readers[id(spec)] = reader.SentenceReader(
+                reader.lexicon(prepared.index, tuple(prepared.query.agent_sets)),
+                reader.Discourse(), prepared.query_pattern)
+
+    def per_sentence(read: Any) -> float:
+        done, start = 0, time.process_time()
+        while time.process_time() - start < seconds / 2:
+            for spec, text in sentences:
+                read(spec, text)
+                done += 1
+        return (time.process_time() - start) / done * 1e6
+
+    def template(_spec: Any, text: str) -> Any:
+        parse_sentence.cache_clear()
+        return parse_sentence(text)
+
+    def loose(spec: Any, text: str) -> Any:
+        read_clauses.cache_clear()
+        return readers[id(spec)].read(text)
+
+    template_us, loose_us = per_sentence(template), per_sentence(loose)
+    print(f"one sentence, uncached: template grammar {template_us:.0f} us, loose reader "
+          f"{loose_us:.0f} us = {loose_us / template_us:.2f} x (target <= 3 x)")
 
 
 def _first_transcript(work: list[tuple[Any, str]], spec: Any) -> str:
