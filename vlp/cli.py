@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from vlp.errors import InputError
 
 COMMANDS: tuple[str, ...] = (
-    "prove", "generate", "certify", "stats", "verify", "evaluate", "report", "demo",
+    "prove", "generate", "certify", "stats", "verify", "evaluate", "report", "demo", "export",
 )
 
 
