@@ -66,7 +66,7 @@ def main() -> int:
             for row in training_rows(problems, style="completion")]
     dataset = datasets.Dataset.from_list(rows)
 
-    print(f"loading Gemma 3 270M (GGUF) ...", flush=True)
+    print("loading Gemma 3 270M (GGUF) ...", flush=True)
     model, tokenizer = load_gemma()
     print(f"loaded in {time.perf_counter() - started:.0f} s", flush=True)
 
