@@ -45,6 +45,12 @@ def load_gemma() -> tuple[object, object]:
     tokenizer = AutoTokenizer.from_pretrained(path.parent, gguf_file=path.name)
     model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name)
     tokenizer.padding_side = "left"
+    # transformers dequantizes GGUF weights on load (plain float tensors) but keeps the GGUF
+    # quantizer on the model, and the Trainer refuses to fine-tune a quantized model
+    assert all(parameter.is_floating_point() for parameter in model.parameters())
+    model.hf_quantizer = None
+    if "is_quantized" in vars(model):
+        model.is_quantized = False
     return model, tokenizer
 
 

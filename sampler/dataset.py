@@ -115,9 +115,19 @@ def run_jobs(jobs: Sequence[Job], config: SamplerConfig, workers: int) -> Iterat
         yield from pool.imap(make, jobs, chunksize=8)  # neighbours share a base
 
 
+Runner = Callable[[Sequence[Job], SamplerConfig, int], Iterable[tuple[list[str], Counters]]]
+
+
+def make_jobs(config: SamplerConfig, jobs: Sequence[Job]) -> list[tuple[list[str], Counters]]:
+    """``make`` for a contiguous run of jobs in this process (one task of a cluster)."""
+    _init_worker(config)
+    return [make(job) for job in jobs]
+
+
 def write_dataset(jobs: Sequence[Job], out: Path | TextIO, *, config: SamplerConfig,
                   workers: int = 1,
-                  progress: Callable[[int, int], None] | None = None) -> Summary:
+                  progress: Callable[[int, int], None] | None = None,
+                  runner: Runner = run_jobs) -> Summary:
     """Make every job and write its lines as soon as they arrive (in job order).
 
     Writing to a path keeps a checkpoint beside it (``FILE.partial``: the jobs done and
@@ -140,7 +150,8 @@ def write_dataset(jobs: Sequence[Job], out: Path | TextIO, *, config: SamplerCon
                                              "bytes": handle.tell()}), encoding="utf-8")
             os.replace(temporary, checkpoint)
 
-        summary = _write_jobs(jobs, handle, config, workers, progress, skip=skip, saved=save)
+        summary = _write_jobs(jobs, handle, config, workers, progress, skip=skip, saved=save,
+                              runner=runner)
     checkpoint.unlink(missing_ok=True)
     return summary
 
@@ -160,11 +171,12 @@ def _resume_point(out: Path, checkpoint: Path, digest: str) -> tuple[int, int]:
 
 def _write_jobs(jobs: Sequence[Job], handle: TextIO, config: SamplerConfig, workers: int,
                 progress: Callable[[int, int], None] | None, *, skip: int,
-                saved: Callable[[int], None] | None = None) -> Summary:
+                saved: Callable[[int], None] | None = None,
+                runner: Runner = run_jobs) -> Summary:
     started = time.perf_counter()
     total = Counters()
     written = 0
-    for done, (lines, counters) in enumerate(run_jobs(jobs[skip:], config, workers), skip + 1):
+    for done, (lines, counters) in enumerate(runner(jobs[skip:], config, workers), skip + 1):
         for line in lines:
             handle.write(line + "\n")
         handle.flush()

@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import pytest
 
-from vlp.cli import main
 from vlp.lm.baselines import baseline_transcript
 from vlp.parallel import TIMEOUT_REASON, Verified, run_grouped, verify_many
 
@@ -20,40 +18,9 @@ DATA = Path(__file__).parent / "data"
 LLAMA = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def problems(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("problems") / "problems.jsonl"
-    assert main(["generate", "--setting", "trees", "--overlap", "both", "-n", "4",
-                 "--seed", "3", "-o", str(path), "--quiet"]) == 0
-    return path
-
-
-@pytest.fixture(scope="module")
-def transcripts(problems: Path) -> Path:
-    """Transcripts interleaving problems, with bad lines among them."""
-    records = [json.loads(line) for line in problems.read_text().splitlines()]
-    lines = []
-    for strategy in ("shortest", "bfs", "dfs", "overlap"):
-        for record in records:
-            text, _ = baseline_transcript(strategy, record)
-            lines.append(json.dumps({"id": record["id"], "transcript": text}))
-    lines[3:3] = ["{malformed", json.dumps({"id": "no-such-problem", "transcript": "x"}),
-                  json.dumps({"id": records[0]["id"], "answer": 3}),
-                  json.dumps({"id": records[1]["id"], "transcript": "9 + 9 = 19.",
-                              "answer": "19"})]
-    path = problems.with_name("transcripts.jsonl")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-def _batch(problems: Path, transcripts: Path, out: Path, *options: str) -> bytes:
-    assert main(["verify", "--batch", str(problems), str(transcripts), "-o", str(out),
-                 "--json", *options]) == 0
-    return out.read_bytes()
-
-
-def test_batch_output_is_the_same_for_any_workers(problems, transcripts, tmp_path,
-                                                  capsys) -> None:
+def test_batch_output_is_the_same_for_any_workers(batch_problems, batch_transcripts,
+                                                  verify_batch, tmp_path, capsys) -> None:
+    problems, transcripts, _batch = batch_problems, batch_transcripts, verify_batch
     one = _batch(problems, transcripts, tmp_path / "one.jsonl")
     two = _batch(problems, transcripts, tmp_path / "two.jsonl", "--workers", "2")
     timed = _batch(problems, transcripts, tmp_path / "timed.jsonl", "--timeout", "120")
@@ -64,8 +31,9 @@ def test_batch_output_is_the_same_for_any_workers(problems, transcripts, tmp_pat
     assert len(set(summaries[:3])) == 1  # the same summary each time
 
 
-def test_an_interrupted_batch_resumes_to_the_same_bytes(problems, transcripts,
-                                                        tmp_path, capsys) -> None:
+def test_an_interrupted_batch_resumes_to_the_same_bytes(batch_problems, batch_transcripts,
+                                                        verify_batch, tmp_path, capsys) -> None:
+    problems, transcripts, _batch = batch_problems, batch_transcripts, verify_batch
     whole = _batch(problems, transcripts, tmp_path / "whole.jsonl")
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes(whole[: len(whole) // 2])  # ends inside a line
@@ -74,8 +42,8 @@ def test_an_interrupted_batch_resumes_to_the_same_bytes(problems, transcripts,
     assert summaries[0] == summaries[1]
 
 
-def test_verify_many_streams_in_order_for_any_workers(problems) -> None:
-    records = [json.loads(line) for line in problems.read_text().splitlines()]
+def test_verify_many_streams_in_order_for_any_workers(batch_problems) -> None:
+    records = [json.loads(line) for line in batch_problems.read_text().splitlines()]
     items: list[Any] = []
     for record in records * 2:
         items.append((record, baseline_transcript("bfs", record)[0]))

@@ -165,7 +165,12 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
     pending = entries(transcripts_path, done)
     task = RowTask(mode, str(problems_path), strict)
     if use_ray:
-        from vlp.ray import verify_entries
+        try:
+            from vlp.ray import verify_entries
+        except ModuleNotFoundError as error:
+            if error.name != "ray":
+                raise
+            raise InputError("--ray needs Ray: pip install 'vlp[ray]'", "--ray") from None
 
         rows: Iterator[Row] = verify_entries(pending, problems, task, timeout=timeout)
     else:

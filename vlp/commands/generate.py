@@ -47,6 +47,10 @@ def register(subparsers: Any) -> None:
                              "concatenated in order equal the whole file")
     parser.add_argument("-o", "--output", required=True, metavar="FILE.jsonl",
                         help="output file (a directory gets paper.jsonl or problems.jsonl)")
+    parser.add_argument("--ray", action="store_true",
+                        help="make the jobs as Ray tasks (pip install 'vlp[ray]'; joins the "
+                             "cluster at RAY_ADDRESS, else a local Ray with W CPUs); the same "
+                             "bytes as one process")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.set_defaults(func=run)
 
@@ -108,8 +112,17 @@ def run(args: argparse.Namespace) -> int:
         if show:
             print(f"\rgenerating {done}/{total}", end="", file=sys.stderr, flush=True)
 
+    options: dict[str, Any] = {}
+    if args.ray:
+        try:
+            from vlp.ray import run_jobs as ray_jobs
+        except ModuleNotFoundError as error:
+            if error.name != "ray":
+                raise
+            raise InputError("--ray needs Ray: pip install 'vlp[ray]'", "--ray") from None
+        options["runner"] = ray_jobs
     summary = write_dataset(jobs, output, config=config, workers=args.workers,
-                            progress=progress)
+                            progress=progress, **options)
     if show:
         print(file=sys.stderr)
     counters = summary.counters
