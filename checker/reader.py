@@ -37,7 +37,7 @@ catch catches made make makes baked bake bakes spent spend spends earned earn ea
 saves holds hold held contains contain contained keeps keep kept starts start started begins
 began ends ended scored score scores gathered gather gathers harvested planted plants plant
 counted count counts left remain remains remaining""".split())
-COPULAS = frozenset({"is", "are", "was", "were", "that's", "there's", "it's", "be"})
+COPULAS = frozenset({"is", "are", "was", "were", "that's", "there's", "it's", "be", ":"})
 GIVE_VERBS = frozenset("""gave gives give donated donates donate handed hands hand sent sends
 send lent lends lend passed passes pass paid pays pay shared shares""".split())
 PLACE_VERBS = frozenset("placed places place put puts added adds".split())
@@ -69,6 +69,13 @@ class LooseClaim:
     pattern: ClaimPattern
     arithmetic: Arithmetic | None
     reading: Reading
+
+
+@attrs.frozen
+class LooseArithmetic:
+    """A clause that states nothing but an expression: read from its arithmetic alone."""
+
+    expression: Arithmetic
 
 
 @attrs.frozen
@@ -114,29 +121,70 @@ class _Mention:
     said: str  # the words as written ("her dad", "he", "Sandy")
     kind: str  # "name", "pronoun", "possessive" (an owner: "Sam's marbles")
     end: int = 0  # the position after its words
+    pronoun: str | None = None  # the pronoun that named it, once resolved
+
+
+_MALE = frozenset({"he", "him", "his", "himself"})
+_FEMALE = frozenset({"she", "her", "hers", "herself"})
+
+
+def _gender(word: str) -> str | None:
+    return "m" if word in _MALE else "f" if word in _FEMALE else None
+
+
+def _name(agents: Agents) -> str:
+    return next(iter(agents.names))
 
 
 class Discourse:
-    """What the transcript has said so far: subjects (most recent last) and claims."""
+    """What the transcript has said so far: per clause, the agents it mentioned (subject
+    first, with the pronoun that named each, if any); the claims read; and the gender a
+    pronoun revealed ("she" for Hong: a later "he" is someone else)."""
 
     def __init__(self) -> None:
-        self.subjects: list[Agents] = []
+        self.records: list[list[tuple[Agents, str | None]]] = []
         self.claims: list[Claim] = []
+        self.gender: dict[str, str] = {}
 
-    def note_subject(self, agents: Agents | None) -> None:
-        if agents is not None:
-            self.subjects.append(agents)
+    @property
+    def subjects(self) -> list[Agents]:
+        return [record[0][0] for record in self.records if record]
+
+    def note_clause(self, mentioned: list[tuple[Agents, str | None]]) -> None:
+        if mentioned:
+            self.records.append(mentioned)
 
     def note_claim(self, claim: Claim, template: str | None = None) -> None:
         self.claims.append(claim)
-        self.note_subject(subject_of(claim, template))
+        subject = subject_of(claim, template)
+        others = [a for a in claim.agent_sets if a != subject]
+        self.note_clause([(a, None) for a in ([subject] if subject else []) + others])
 
-    def latest_single(self, exclude: Agents | None = None) -> Agents | None:
-        """The latest single subject; a relation ("nora's aunt") only when no one else was
-        a subject: "Her aunt gave her 9, so she had 21" is about Nora."""
-        singles = [s for s in reversed(self.subjects) if len(s) == 1 and s != exclude]
-        plain = next((s for s in singles if "'s " not in next(iter(s.names))), None)
-        return plain or (singles[0] if singles else None)
+    def resolve(self, pronoun: str, exclude: Agents | None = None) -> Agents | None:
+        """A singular pronoun's referent: the previous clause's pronoun of the same gender
+        ("gives him 82, so he has"), else the latest agent that fits, subjects first, a
+        relation ("nora's aunt") only when no one else fits."""
+        gender = _gender(pronoun)
+
+        def fits(agents: Agents) -> bool:
+            return len(agents) == 1 and agents != exclude and \
+                self.gender.get(_name(agents), gender) == gender
+
+        if self.records:
+            chained = next((a for a, said in self.records[-1]
+                            if said is not None and _gender(said) == gender and fits(a)), None)
+            if chained is not None:
+                return self.learn(pronoun, chained)
+        candidates = [a for record in reversed(self.records) for a, _said in record if fits(a)]
+        plain = next((a for a in candidates if "'s " not in _name(a)), None)
+        chosen = plain or (candidates[0] if candidates else None)
+        return None if chosen is None else self.learn(pronoun, chosen)
+
+    def learn(self, pronoun: str, agents: Agents) -> Agents:
+        gender = _gender(pronoun)
+        if gender is not None and len(agents) == 1:
+            self.gender.setdefault(_name(agents), gender)
+        return agents
 
     def latest_group(self) -> Agents | None:
         group = next((s for s in reversed(self.subjects) if len(s) > 1), None)
@@ -170,14 +218,25 @@ class SentenceReader:
         self.discourse = discourse
         self.query_pattern = query_pattern
         self._owners: dict[str, Agents] = {}  # pronoun -> owner, in the current clause
+        self._continuation = False  # the clause continues the previous one's subject
+        self._last_predicate: str | None = None
 
-    def read(self, text: str) -> list[LooseClaim | LooseGap]:
-        found: list[LooseClaim | LooseGap] = []
+    def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        found: list[LooseClaim | LooseGap | LooseArithmetic] = []
         inherited: Agents | None = None
+        self._last_predicate = None
         for clause in read_clauses(text):
             items, subject = self._clause(clause, inherited)
             inherited = subject or inherited
             found.extend(items)
+            claims = [i for i in items if isinstance(i, LooseClaim)]
+            if claims:
+                self._last_predicate = claims[-1].pattern.predicate
+            elif not items and clause.silent is None:
+                # a clause with nothing but arithmetic ("Shahana gives 90 to Tala: 63 + 90 =
+                # 153"): matched by the verifier with a rule instance's built-in
+                found.extend(LooseArithmetic(e) for e in
+                             (as_arithmetic(t) for t in clause.tokens) if e is not None)
         return found
 
     # -- mentions --
@@ -222,10 +281,11 @@ class SentenceReader:
                     mentions.append(_Mention(i, agents, f"{word} {following}", "pronoun"))
                 i += 2
                 continue
-            if word in _SINGLE_PRONOUNS and not (word == "her" and following and
-                                                 tokens[i + 1].kind == "word"
-                                                 and following not in _STOP):
-                mentions.append(_Mention(i, None, word, "pronoun"))
+            if word in ("his", "her", "its") and following and tokens[i + 1].kind == "word" \
+                    and following not in _STOP:  # "his boxes": an owner
+                mentions.append(_Mention(i, None, word, "possessive", i + 1))
+            elif word in _SINGLE_PRONOUNS:
+                mentions.append(_Mention(i, None, word, "pronoun", i + 1))
             elif word in _PLURAL_PRONOUNS:
                 group = lex.plural_group or self.discourse.latest_group()
                 if group is not None:
@@ -236,7 +296,7 @@ class SentenceReader:
     def _possessive(self, pronoun: str, relation: str, subject_owner: dict[str, Agents]
                     ) -> Agents | None:
         owners = self.lex.owners[relation]
-        antecedent = self.discourse.latest_single() if pronoun != "their" else \
+        antecedent = self.discourse.resolve(pronoun) if pronoun != "their" else \
             self.discourse.latest_group()
         chosen = None
         if antecedent is not None and len(antecedent) == 1:
@@ -251,7 +311,7 @@ class SentenceReader:
             chosen = owners[0]
         if chosen is None:
             return None
-        subject_owner[pronoun] = Agents.of(chosen)
+        subject_owner[pronoun] = self.discourse.learn(pronoun, Agents.of(chosen))
         return Agents.of(f"{chosen}'s {relation}")
 
     # -- entities --
@@ -332,18 +392,24 @@ class SentenceReader:
         first_number = numbers[0] if numbers else len(tokens)
         verb_index = next((i for i, w in enumerate(words) if i < first_number and (
             w in CONT_VERBS or w in GIVE_VERBS or w in TAKE_VERBS or w in PLACE_VERBS
-            or w in LOSE_VERBS or w in COPULAS or w == "must")), None)
+            or w in LOSE_VERBS or w in COPULAS or w == "must"
+            or (w == ":" and any(m.end == i for m in mentions)))), None)  # "Nigel: 75"
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
-        subject = self._subject([m for m in mentions if m.position < boundary], tokens,
-                                subject_owner, resolved)
+        mentions, subject = self._resolve_mentions(mentions, boundary, resolved)
+        if mentions is None:
+            return [], None
         there = "there" in words[:boundary + 1]
+        self._continuation = False
         if subject is None and not there and inherited is not None and \
-                verb_index is not None and not any(m.position < boundary for m in mentions):
-            subject = inherited
+                not any(m.position < boundary for m in mentions):
+            if verb_index is not None:
+                subject = inherited
+            elif clause.after_colon and self._last_predicate in ("cont", "comp"):
+                # "Rasha has 52 fewer: 75 - 52 = 23 salamanders"
+                subject, self._continuation = inherited, True
         if not numbers:
-            if subject is not None:
-                self.discourse.note_subject(subject)
+            self._note(mentions, subject)
             return [], subject
         items: list[LooseClaim | LooseGap] = []
         for n, position in enumerate(numbers):
@@ -354,50 +420,81 @@ class SentenceReader:
                 items.append(item)
                 if isinstance(item, LooseClaim):
                     self.discourse.claims.append(item.pattern.as_claim())
-        self.discourse.note_subject(subject)
+        self._note(mentions, subject)
         return items, subject
+
+    def _note(self, mentions: list[_Mention], subject: Agents | None) -> None:
+        mentioned = [] if subject is None else [(subject, None)]
+        for mention in mentions:
+            if mention.pronoun is not None and " " in mention.said:  # "her dad": her = owner
+                owner = self._owners.get(mention.pronoun)
+                mentioned.append((mention.agents, None))
+                if owner is not None:
+                    mentioned.append((owner, mention.pronoun))
+            elif mention.agents is not None and mention.agents != subject:
+                mentioned.append((mention.agents, mention.pronoun))
+            elif mention.agents == subject and mention.pronoun and mentioned:
+                mentioned[0] = (subject, mention.pronoun)
+        self.discourse.note_clause(mentioned)
+
+    def _resolve_mentions(self, mentions: list[_Mention], boundary: int,
+                          resolved: list[tuple[str, str]]
+                          ) -> tuple[list[_Mention] | None, Agents | None]:
+        """Pronouns to agents: the subject's first (in the discourse), then the others (not
+        the subject: "Florencio gives him 82"); a pronoun with no referent reads nothing."""
+        done: list[_Mention] = []
+        subject_parts: list[Agents] = []
+        for phase in (0, 1):
+            subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
+            for mention in mentions:
+                if (mention.position < boundary) != (phase == 0):
+                    continue
+                value = mention.agents
+                if value is None:
+                    word = mention.said
+                    value = self._owners.get(word) or self.discourse.resolve(
+                        word, exclude=None if phase == 0 or mention.kind == "possessive"
+                        else subject)
+                    if value is None and mention.kind == "possessive":
+                        continue  # "in her bank": an owner that is no agent of the program
+                    if value is None:
+                        return None, None
+                    resolved.append((word, _show(value)))
+                    mention = attrs.evolve(mention, agents=value, pronoun=word)
+                elif mention.kind == "pronoun":
+                    resolved.append((mention.said, _show(value)))
+                    mention = attrs.evolve(mention, pronoun=mention.said.split()[0])
+                if phase == 0 and mention.kind != "possessive":
+                    subject_parts.append(value)
+                done.append(mention)
+        done.sort(key=lambda m: m.position)
+        subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
+        return done, subject
 
     def _colon_form(self, tokens: Sequence[Token], mentions: list[_Mention],
                     numbers: list[int]) -> LooseClaim | LooseGap | None:
         """"Lib's puzzles: 20" (a possessive, an entity, a colon, the number): a possession."""
-        if len(numbers) != 1 or numbers[0] < 3 or tokens[numbers[0] - 1].text != ":":
+        if len(numbers) != 1 or numbers[0] < 2 or tokens[numbers[0] - 1].text != ":":
             return None
         start = 0
         while start < len(tokens) and tokens[start].lower in _LEADS:
             start += 1
-        owner = next((m for m in mentions if m.kind in ("possessive", "pronoun")
-                      and m.position == start), None)
+        owner = next((m for m in mentions if m.position == start), None)
         if owner is None or owner.agents is None or any(m.position > start for m in mentions):
             return None
-        entity, shown, ambiguous, after = self._entity(tokens, max(owner.end, start + 1))
-        if entity is None or after != numbers[0] - 1:
-            return None
         number = tokens[numbers[0]]
+        if owner.kind in ("possessive", "pronoun"):
+            entity, shown, ambiguous, after = self._entity(tokens, max(owner.end, start + 1))
+            if after != numbers[0] - 1:
+                return None
+        else:
+            return None
+        if entity is None:
+            return None
         resolved = [shown] if shown is not None else []
         reading = Reading(LOOSE, (":",), tuple(resolved))
         return self._resolve(ClaimPattern("cont", (owner.agents, number.value, entity)),
                              as_arithmetic(number), reading)
-
-    def _subject(self, before: list[_Mention], tokens: Sequence[Token],
-                 subject_owner: dict[str, Agents], resolved: list[tuple[str, str]]
-                 ) -> Agents | None:
-        if not before:
-            return None
-        agents: list[Agents] = []
-        for mention in before:
-            value = mention.agents
-            if mention.kind == "possessive":
-                continue
-            if mention.kind == "pronoun" and mention.said in _SINGLE_PRONOUNS:
-                value = subject_owner.get(mention.said) or self.discourse.latest_single()
-                if value is None:
-                    return None
-            if mention.kind == "pronoun":
-                resolved.append((mention.said, _show(value)))
-            agents.append(value)
-        if not agents:
-            return None
-        return agents[0].union(agents[1:])
 
     def _agents_after(self, mentions: list[_Mention], start: int, end: int,
                       subject: Agents | None, resolved: list[tuple[str, str]],
@@ -406,15 +503,8 @@ class SentenceReader:
         for mention in mentions:
             if not (start <= mention.position < end) or mention.kind not in kinds:
                 continue
-            value = mention.agents
-            if mention.kind == "pronoun" and mention.said in _SINGLE_PRONOUNS:
-                # "Her mother gave her 25 dimes": both "her" are the same person
-                value = self._owners.get(mention.said) or \
-                    self.discourse.latest_single(exclude=subject)
-                if value is None:
-                    return None
-                resolved.append((mention.said, _show(value)))
-            found.append(value)
+            if mention.agents is not None:
+                found.append(mention.agents)
         return found[0].union(found[1:]) if found else None
 
     def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[_Mention],
@@ -469,12 +559,24 @@ class SentenceReader:
                 args = {"S": subject, "R": None}
             else:
                 args = {"S": subject, "R": between or target}
+        elif "each" in words[:position] and any(
+                m.kind == "possessive" and m.position < position for m in mentions):
+            # "Each of his boxes contains 8 pushpins": the owner's rate per container
+            owner = next(m for m in mentions if m.kind == "possessive" and m.position < position)
+            container, seen, _ambiguous, _after = self._entity(tokens, owner.end)
+            if container is None:
+                return None
+            if seen is not None:
+                resolved.append(seen)
+            cues.append("each")
+            predicate = "rate"
+            args = {"A": owner.agents, "c": container}
         elif "each" in window[:after - position + 1] or "per" in window[:after - position + 1]:
             cues.append("each" if "each" in window else "per")
             predicate = "rate"
             args = {"A": subject}
         elif verb in CONT_VERBS or verb in COPULAS or verb == "must" or there or \
-                "left" in window or "total" in words:
+                "left" in window or self._continuation or TOTALS.intersection(words):
             cues.extend(w for w in (verb, "left" if "left" in window else None) if w)
             predicate = "cont"
             agent = subject
@@ -584,5 +686,6 @@ def _show(agents: Agents) -> str:
     return " and ".join(agents.sorted_names())
 
 
-__all__ = ["Discourse", "Lexicon", "LooseClaim", "LooseGap", "PRONOUNS", "SentenceReader",
-           "as_arithmetic", "fits_shortened", "lexicon", "misread_names", "subject_of"]
+__all__ = ["Discourse", "Lexicon", "LooseArithmetic", "LooseClaim", "LooseGap", "PRONOUNS",
+           "SentenceReader", "as_arithmetic", "fits_shortened", "lexicon", "misread_names",
+           "subject_of"]

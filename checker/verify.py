@@ -557,7 +557,15 @@ def _read_steps(
     (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
     from vlp.grammar.loose import extract_labelled_answer
 
-    from .reader import Discourse, LooseClaim, SentenceReader, lexicon, misread_names
+    from .reader import (
+        Discourse,
+        LooseArithmetic,
+        LooseClaim,
+        LooseGap,
+        SentenceReader,
+        lexicon,
+        misread_names,
+    )
 
     judge = _Judge(prepared)
     discourse = Discourse()
@@ -587,6 +595,10 @@ def _read_steps(
                 if isinstance(item, LooseClaim):
                     judge.judge(number, sentence.text, ReadClaim(item.pattern, item.arithmetic),
                                 item.reading)
+                elif isinstance(item, LooseArithmetic):
+                    if arithmetic_fallback:
+                        _judge_arithmetic(prepared, judge, number, sentence.text,
+                                          item.expression)
                 else:
                     judge.unparsed(number, sentence.text, item.reason, item.reading)
             continue
@@ -595,8 +607,9 @@ def _read_steps(
             for expression in expressions:
                 _judge_arithmetic(prepared, judge, number, sentence.text, expression)
             continue
-        if items:
-            judge.unparsed(number, sentence.text, items[0].reason, items[0].reading)
+        gaps = [item for item in items if isinstance(item, LooseGap)]
+        if gaps:
+            judge.unparsed(number, sentence.text, gaps[0].reason, gaps[0].reading)
         else:
             judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
     return judge.steps, judge.order

@@ -50,6 +50,10 @@ HYPOTHETICAL = frozenset({"would", "will", "could", "might", "should", "suppose"
                           "imagine", "need", "needs", "want", "wants", "some", "not", "no",
                           "never", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
                           "cannot", "can't", "how", "what", "unknown", "number", "x"})
+# what may follow "than Adam and Jackie": the list of names ends there
+_LIST_ENDS = frozenset({"together", "combined", "altogether", "do", "does", "did", "have",
+                        "had", "in", "both", "put", "and"})
+_STEP_LABEL_RE = re.compile(r"^\s*(?:step|line)\s*\d+\s*[–—:.)-]\s*", re.IGNORECASE)
 _MODALS = frozenset({"would", "will", "could", "might", "should"})
 # glue a clause may start with, which says nothing itself ("We know that", "This means")
 _GLUE_PHRASES = (("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
@@ -79,6 +83,7 @@ class Clause:
 
     tokens: tuple[Token, ...]
     silent: str | None = None
+    after_colon: bool = False  # "Rasha has 52 fewer: 75 - 52 = 23": continues its subject
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -168,10 +173,17 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
             i += 1
             continue
         operands, operators, j = [token.value], [], i + 1
-        while j + 1 < len(tokens) and _operator(tokens[j]) and tokens[j + 1].kind == "number":
-            operators.append(_operator(tokens[j]))
-            operands.append(tokens[j + 1].value)
-            j += 2
+        while True:
+            units = _unit_words(tokens, j)  # "42 farms × 5 horses per farm = 210"
+            if units + 1 < len(tokens) and _operator(tokens[units]) and \
+                    tokens[units + 1].kind == "number":
+                operators.append(_operator(tokens[units]))
+                operands.append(tokens[units + 1].value)
+                j = units + 2
+                continue
+            if operators and units > j and units < len(tokens) and tokens[units].text == "=":
+                j = units
+            break
         if not operators:
             folded.append(token)
             i += 1
@@ -198,14 +210,24 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
     return folded
 
 
+def _unit_words(tokens: list[Token], start: int) -> int:
+    """The end of up to three words naming an operand's unit ("farms", "horses per farm")."""
+    end = start
+    while end < len(tokens) and end - start < 3 and tokens[end].kind == "word" and \
+            tokens[end].lower not in _OPERATOR_WORDS and tokens[end].lower not in _RESULT_WORDS:
+        end += 1
+    return end
+
+
 def _is_capitalized(token: Token) -> bool:
     return token.kind == "word" and token.text[:1].isupper()
 
 
-def _split(tokens: list[Token]) -> list[list[Token]]:
+def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
     """Clauses: at ";", ":", "," and connectives; at "and" once the clause stated a number,
     unless the "and" continues a list of names ("than Adam and Jackie")."""
     clauses: list[list[Token]] = [[]]
+    colons: list[bool] = [False]
     for index, token in enumerate(tokens):
         current = clauses[-1]
         lower = token.lower
@@ -220,17 +242,20 @@ def _split(tokens: list[Token]) -> list[list[Token]]:
         elif lower == "and" and after is not None and after.kind != "number" and \
                 any(t.kind == "number" for t in current):
             previous = current[-1] if current else None
+            beyond = tokens[index + 2] if index + 2 < len(tokens) else None
             in_list = previous is not None and previous.kind == "word" and (
                 _is_capitalized(previous) or previous.lower.endswith("'s")) and \
-                any(t.lower == "than" for t in current[-4:])
+                any(t.lower == "than" for t in current[-4:]) and (
+                    beyond is None or beyond.kind == "punct" or beyond.lower in _LIST_ENDS)
             split = not in_list
         if split:
             if current:
                 clauses.append([])
+                colons.append(token.text == ":")
             if token.kind == "punct" or lower == "and":
                 continue
         clauses[-1].append(token)
-    return [c for c in clauses if c]
+    return [(c, colon) for c, colon in zip(clauses, colons, strict=True) if c]
 
 
 def _strip_glue(tokens: list[Token]) -> list[Token]:
@@ -259,17 +284,17 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
 @lru_cache(maxsize=1 << 15)
 def read_clauses(text: str) -> tuple[Clause, ...]:
     """The clauses of one sentence, with arithmetic and numbers in words folded in."""
-    tokens = _fold_arithmetic(_raw_tokens(text))
+    tokens = _fold_arithmetic(_raw_tokens(_STEP_LABEL_RE.sub("", text, count=1)))
     question = text.rstrip().endswith("?")
     # "If Ilse had 10, she would have 2 more": a condition of a hypothetical states nothing
     counterfactual = any(t.lower in _MODALS for t in tokens)
     clauses = []
-    for part in _split(tokens):
+    for part, after_colon in _split(tokens):
         part = _strip_glue(part)
         silent = _silence(part, question)
         if silent is None and counterfactual and part and part[0].lower in ("if", "suppose"):
             silent = "the condition of a hypothetical"
-        clauses.append(Clause(tuple(part), silent))
+        clauses.append(Clause(tuple(part), silent, after_colon))
     return tuple(clauses)
 
 
