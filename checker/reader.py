@@ -44,6 +44,8 @@ PLACE_VERBS = frozenset("placed places place put puts added adds".split())
 TAKE_VERBS = frozenset("""took takes take got gets get received receives receive ate eats eat
 borrowed borrows borrow stole steals steal""".split())
 LOSE_VERBS = frozenset("lost loses lose spent".split()) - CONT_VERBS
+_RESULT_VERBS = frozenset({"gives", "makes", "leaves", "leaving", "leave", "left"})
+_VERBS = CONT_VERBS | _RESULT_VERBS | GIVE_VERBS | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
 _SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
@@ -56,6 +58,7 @@ we you one""".split())
 _STOP = frozenset("""more fewer less than of the a an to from in into on at for each per left
 and or now total all altogether combined together as with so then by is are was were be has
 have had than this that these those it its his her their them they he she we you one ones
+until while which who whom whose
 times dollar's if but after before over under more.""".split()) | CONT_VERBS | GIVE_VERBS \
     | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 _LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
@@ -391,8 +394,7 @@ class SentenceReader:
             return [colon], None
         first_number = numbers[0] if numbers else len(tokens)
         verb_index = next((i for i, w in enumerate(words) if i < first_number and (
-            w in CONT_VERBS or w in GIVE_VERBS or w in TAKE_VERBS or w in PLACE_VERBS
-            or w in LOSE_VERBS or w in COPULAS or w == "must"
+            w in _VERBS or w == "must"
             or (w == ":" and any(m.end == i for m in mentions)))), None)  # "Nigel: 75"
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
@@ -529,7 +531,21 @@ class SentenceReader:
                             if w in COMPARATIVES), None)
         predicate = None
         args: dict[str, object] = {}
-        if comparative is not None:
+        transfer_verb = verb in GIVE_VERBS or verb in PLACE_VERBS or verb in LOSE_VERBS or \
+            verb in TAKE_VERBS
+        if transfer_verb and "than" not in window:
+            comparative = None  # "receives 49 more from Ljiljana": a transfer, not a comparison
+        result_of = verb in _RESULT_VERBS and (words[0] in ("which", "that") or
+                                                verb.startswith("leav"))
+        if result_of:
+            # "which gives Nshuti 210 horses", "leaving Maarja with 24": the agent's count
+            holder = self._agents_after(mentions, (verb_index or 0) + 1, end, None, resolved)
+            if holder is None:
+                return None
+            cues.append(verb)
+            predicate = "cont"
+            args = {"A": holder}
+        elif comparative is not None:
             cues.append(comparative)
             other = None
             if "than" in window:
@@ -541,8 +557,7 @@ class SentenceReader:
             predicate = "comp"
             bigger, smaller = (subject, other) if comparative == "more" else (other, subject)
             args = {"A": bigger, "B": smaller}
-        elif verb in GIVE_VERBS or verb in PLACE_VERBS or verb in LOSE_VERBS or \
-                verb in TAKE_VERBS:
+        elif transfer_verb:
             cues.append(verb)
             predicate = "transfer"
             between = self._agents_after(mentions, (verb_index or 0) + 1, position, subject,
@@ -559,6 +574,8 @@ class SentenceReader:
                 args = {"S": subject, "R": None}
             else:
                 args = {"S": subject, "R": between or target}
+            if args["S"] is not None and args["S"] == args["R"]:
+                return None
         elif "each" in words[:position] and any(
                 m.kind == "possessive" and m.position < position for m in mentions):
             # "Each of his boxes contains 8 pushpins": the owner's rate per container

@@ -44,7 +44,7 @@ _TOKEN_RE = re.compile(
 # connectives that start a new clause
 _CLAUSE_WORDS = frozenset({"so", "then", "therefore", "thus", "hence", "because", "since",
                            "but", "while", "whereas", "if", "when", "after", "before",
-                           "means", "meaning"})
+                           "means", "meaning", "until", "leaving", "which"})
 FIRST_PERSON = frozenset({"we", "you", "us", "i", "let", "let's", "our", "lets"})
 HYPOTHETICAL = frozenset({"would", "will", "could", "might", "should", "suppose", "assume",
                           "imagine", "need", "needs", "want", "wants", "some", "not", "no",
@@ -210,6 +210,23 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
     return folded
 
 
+def _names_list_follows(tokens: list[Token], start: int) -> bool:
+    """Do the tokens from ``start`` end a list of names: "Kiele and Ravit", "Kiele, Ravit
+    and Thach"? (Names are capitalized words; a name may have several.)"""
+    i, names = start, 0
+    while i < len(tokens) and _is_capitalized(tokens[i]):
+        while i < len(tokens) and _is_capitalized(tokens[i]):
+            i += 1
+        names += 1
+        if i < len(tokens) and tokens[i].text == ",":
+            i += 1
+            continue
+        if i < len(tokens) and tokens[i].lower == "and":
+            return i + 1 < len(tokens) and _is_capitalized(tokens[i + 1])
+        return False
+    return False
+
+
 def _unit_words(tokens: list[Token], start: int) -> int:
     """The end of up to three words naming an operand's unit ("farms", "horses per farm")."""
     end = start
@@ -233,7 +250,10 @@ def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
         lower = token.lower
         after = tokens[index + 1] if index + 1 < len(tokens) else None
         split = False
-        if token.kind == "punct" and any(c in token.text for c in ";:,"):
+        if token.text == "," and current and _is_capitalized(current[-1]) and \
+                _names_list_follows(tokens, index + 1):
+            split = False  # "Bhargav, Kiele and Ravit have": a list of names
+        elif token.kind == "punct" and any(c in token.text for c in ";:,"):
             # "Lib's puzzles: 20": a label and its number stay one clause
             split = not (token.text == ":" and after is not None and after.kind == "number"
                          and not any(t.kind == "number" for t in current))
