@@ -15,6 +15,7 @@ to be judged false, as on the template path.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -62,6 +63,11 @@ until while which who whom whose
 times dollar's if but after before over under more.""".split()) | CONT_VERBS | GIVE_VERBS \
     | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 _LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
+_NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
+_OFFSET_RE = re.compile(
+    rf"start with the number of (?P<entity>[a-z][a-z ]*?) (?P<first>{_NAME}) has,? and "
+    r"(?P<op>add|subtract) (?P<number>\d+),? (?:we|you) (?:will |would )?get the number of "
+    rf"(?P=entity) (?P<second>{_NAME}) has", re.IGNORECASE)
 _FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
 
 
@@ -225,6 +231,9 @@ class SentenceReader:
         self._last_predicate: str | None = None
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        offset = self._offset(text)
+        if offset is not None:
+            return [offset]
         found: list[LooseClaim | LooseGap | LooseArithmetic] = []
         inherited: Agents | None = None
         self._last_predicate = None
@@ -241,6 +250,28 @@ class SentenceReader:
                 found.extend(LooseArithmetic(e) for e in
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
         return found
+
+    def _offset(self, text: str) -> LooseClaim | None:
+        """"If we start with the number of apples Jackie has and add 3, we get the number of
+        apples Adam has": a comparison stated as a computation (add: the second has more)."""
+        match = _OFFSET_RE.search(text)
+        if match is None:
+            return None
+        first, second = (self.lex.names.get(tuple(match.group(g).lower().split()))
+                         for g in ("first", "second"))
+        quantity = match.group("number")
+        if first is None or second is None or first == second or not quantity.isdigit():
+            return None
+        entity, shown, _ambiguous, _after = self._entity(read_clauses(match.group("entity"))[0]
+                                                         .tokens, 0)
+        if entity is None:
+            return None
+        bigger, smaller = (second, first) if match.group("op").lower() == "add" else \
+            (first, second)
+        pattern = ClaimPattern("comp", (Agents.of(bigger), Agents.of(smaller), int(quantity),
+                                        entity))
+        cues = (match.group("op").lower(), "the number of")
+        return LooseClaim(pattern, None, Reading(LOOSE, cues, (shown,) if shown else ()))
 
     # -- mentions --
 

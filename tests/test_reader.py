@@ -197,3 +197,12 @@ def test_split_transcript_reads_equations_open_lines_and_latex() -> None:
         == ["48 + 36 = 84.", "84 + 34 = 118."]
     labelled = split_transcript("- 1.\nSam has 3 apples.")
     assert [(s.label, s.text) for s in labelled] == [("1", "Sam has 3 apples.")]
+
+
+def test_a_comparison_stated_as_a_computation() -> None:
+    sentence = ("This means that if we start with the number of yellow pears Ilse has, and add "
+                "{n}, we will get the number of yellow pears Bruno has.")
+    assert steps(PAIR, sentence.format(n=3)) == [
+        (Status.AXIOM, "comp({bruno}, {ilse}, 3, yellow pears)")]
+    assert steps(PAIR, sentence.format(n=4)) == [
+        (Status.FALSE, "comp({bruno}, {ilse}, 4, yellow pears)")]
