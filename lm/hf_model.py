@@ -57,12 +57,18 @@ class HFEngine:
         else:
             options.setdefault("dtype", "auto")
         tokenizer_options = {k: v for k, v in options.items() if k in _TOKENIZER_OPTIONS}
-        self.tokenizer = transformers.AutoTokenizer.from_pretrained(source, **tokenizer_options)
-        check_chat_template(self.tokenizer, spec, style)
+        try:
+            self.tokenizer = transformers.AutoTokenizer.from_pretrained(source,
+                                                                        **tokenizer_options)
+            check_chat_template(self.tokenizer, spec, style)
+            self.model = transformers.AutoModelForCausalLM.from_pretrained(source, **options)
+        except (OSError, ValueError, TypeError, AttributeError) as error:  # no such model,
+            # an option from_pretrained refuses (dtype=no-such-type: AttributeError)
+            raise InputError(f"{spec.label}: {str(error).splitlines()[0]}",
+                             location="--model") from None
         self.tokenizer.padding_side = "left"
         if self.tokenizer.pad_token is None:
             self.tokenizer.pad_token = self.tokenizer.eos_token
-        self.model = transformers.AutoModelForCausalLM.from_pretrained(source, **options)
         self.model.to(device).eval()
         eos = self.model.generation_config.eos_token_id
         eos = eos if isinstance(eos, list) else [eos]

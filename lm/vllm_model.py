@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vlp.errors import InputError
 from vlp.lm.clients import Completion, Request, split_thinking
 from vlp.lm.inprocess import check_chat_template, missing_extra, prompt_ids
 from vlp.lm.models import ModelSpec
@@ -27,7 +28,11 @@ class VLLMEngine:
         except ImportError as error:
             raise missing_extra("vllm", error) from None
         self.vllm = vllm
-        self.llm = vllm.LLM(model=spec.name, **dict(spec.options))
+        try:
+            self.llm = vllm.LLM(model=spec.name, **dict(spec.options))
+        except (OSError, ValueError, TypeError) as error:  # no such model, a bad option
+            raise InputError(f"{spec.label}: {str(error).splitlines()[0]}",
+                             location="--model") from None
         self.tokenizer = self.llm.get_tokenizer()
         check_chat_template(self.tokenizer, spec, style)
 

@@ -108,6 +108,10 @@ def test_hf_chat_without_a_chat_template_is_a_one_line_error(
     assert main(["evaluate", "--model", f"hf:{tmp_path / 'missing'}", "--data",
                  str(problems), "-o", str(tmp_path / "run2"), "--no-cache"]) == 2
     assert "no such model directory" in capsys.readouterr().err
+    assert main(["evaluate", "--model", f"hf:{tiny['base']}", "--style", "completion",
+                 "--engine-arg", "dtype=no-such-dtype", "--data", str(problems),
+                 "-o", str(tmp_path / "run3"), "--no-cache"]) == 2
+    assert capsys.readouterr().err.count("\n") == 2  # what it loaded, then one line
 
 
 def test_a_killed_hf_run_resumes_to_the_uninterrupted_result(
