@@ -450,6 +450,8 @@ class SentenceReader:
             item = self._fact(tokens, words, mentions, subject, verb_index, position, end,
                               there, list(resolved))
             if item is not None:
+                if isinstance(item, LooseClaim) and item.pattern.predicate == "cont":
+                    items.extend(self._unit_claims(tokens[position], item))
                 items.append(item)
                 if isinstance(item, LooseClaim):
                     self.discourse.claims.append(item.pattern.as_claim())
@@ -503,6 +505,32 @@ class SentenceReader:
         done.sort(key=lambda m: m.position)
         subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
         return done, subject
+
+    def _unit_claims(self, number: Token, result: LooseClaim) -> list[LooseClaim | LooseGap]:
+        """"Nshuti: 42 farms × 5 horses per farm = 210 horses" also states Nshuti's 42 farms
+        and the rate of 5 horses per farm: operands written with their units."""
+        expression = number.arithmetic
+        if expression is None or len(number.units) != 2 or expression.operators != ("*",):
+            return []
+        agents = result.pattern.args[0]
+        first, second = number.units
+        count, seen_count, _a, _b = self._entity(read_clauses(first)[0].tokens, 0) \
+            if first else (None, None, [], 0)
+        rate_tokens = read_clauses(second)[0].tokens if second else ()
+        per, seen_per, _c, after = self._entity(rate_tokens, 0) if second else (None, None, [], 0)
+        if count is None or per is None or per != result.pattern.args[2]:
+            return []
+        container = count
+        if after < len(rate_tokens) and rate_tokens[after].lower == "per":
+            container, _seen, _d, _e = self._entity(rate_tokens, after + 1)
+            if container != count:
+                return []
+        resolved = tuple(r for r in (seen_count, seen_per) if r is not None)
+        reading = Reading(LOOSE, ("×", "per"), resolved)
+        operands = expression.operands
+        return [self._resolve(ClaimPattern("cont", (agents, operands[0], count)), None, reading),
+                self._resolve(ClaimPattern("rate", (agents, operands[1], per, container)), None,
+                              reading)]
 
     def _colon_form(self, tokens: Sequence[Token], mentions: list[_Mention],
                     numbers: list[int]) -> LooseClaim | LooseGap | None:

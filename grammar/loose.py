@@ -46,7 +46,7 @@ _CLAUSE_WORDS = frozenset({"so", "then", "therefore", "thus", "hence", "because"
                            "but", "while", "whereas", "if", "when", "after", "before",
                            "means", "meaning", "until", "leaving", "which"})
 FIRST_PERSON = frozenset({"we", "you", "us", "i", "let", "let's", "our", "lets"})
-HYPOTHETICAL = frozenset({"would", "will", "could", "might", "should", "suppose", "assume",
+HYPOTHETICAL = frozenset({"will", "could", "might", "should", "suppose", "assume",
                           "imagine", "need", "needs", "want", "wants", "some", "not", "no",
                           "never", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
                           "cannot", "can't", "how", "what", "unknown", "number", "x"})
@@ -71,6 +71,7 @@ class Token:
     kind: str  # "word", "number", "sign", "punct"
     value: int | None = None
     arithmetic: Arithmetic | None = None
+    units: tuple[str, ...] = ()  # per operand, the unit words written after it ("farms")
 
     @property
     def lower(self) -> str:
@@ -173,15 +174,19 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
             i += 1
             continue
         operands, operators, j = [token.value], [], i + 1
+        unit_words: list[str] = []
         while True:
             units = _unit_words(tokens, j)  # "42 farms × 5 horses per farm = 210"
+            said = " ".join(t.lower for t in tokens[j:units])
             if units + 1 < len(tokens) and _operator(tokens[units]) and \
                     tokens[units + 1].kind == "number":
                 operators.append(_operator(tokens[units]))
                 operands.append(tokens[units + 1].value)
+                unit_words.append(said)
                 j = units + 2
                 continue
             if operators and units > j and units < len(tokens) and tokens[units].text == "=":
+                unit_words.append(said)
                 j = units
             break
         if not operators:
@@ -198,8 +203,10 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
                 "leaves"}:
             expression = Arithmetic(tuple(int(o) for o in operands), tuple(operators),
                                     int(tokens[k].value))
+            units_said = tuple(unit_words) + ("",) * (len(operands) - len(unit_words))
             folded.append(Token(" ".join(t.text for t in tokens[i:k + 1]), "number",
-                                tokens[k].value, expression))
+                                tokens[k].value, expression,
+                                units_said if any(units_said) else ()))
             k += 1
             if k < len(tokens) and tokens[k].text == "," and bridge & {"or"}:
                 k += 1  # "8-3, or 5, potatoes": the comma closes the aside
@@ -228,9 +235,9 @@ def _names_list_follows(tokens: list[Token], start: int) -> bool:
 
 
 def _unit_words(tokens: list[Token], start: int) -> int:
-    """The end of up to three words naming an operand's unit ("farms", "horses per farm")."""
+    """The end of up to four words naming an operand's unit ("farms", "horses per farm")."""
     end = start
-    while end < len(tokens) and end - start < 3 and tokens[end].kind == "word" and \
+    while end < len(tokens) and end - start < 4 and tokens[end].kind == "word" and \
             tokens[end].lower not in _OPERATOR_WORDS and tokens[end].lower not in _RESULT_WORDS:
         end += 1
     return end
@@ -306,14 +313,17 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
     """The clauses of one sentence, with arithmetic and numbers in words folded in."""
     tokens = _fold_arithmetic(_raw_tokens(_STEP_LABEL_RE.sub("", text, count=1)))
     question = text.rstrip().endswith("?")
-    # "If Ilse had 10, she would have 2 more": a condition of a hypothetical states nothing
-    counterfactual = any(t.lower in _MODALS for t in tokens)
+    # "If Ilse had 10, she would have 2 more": a hypothetical and its condition state
+    # nothing; "With 8 coins per box, Khoa would have 184 coins" concludes
+    counterfactual = any(t.lower in _MODALS for t in tokens) and any(
+        t.lower in ("if", "suppose", "imagine", "were") for t in tokens)
     clauses = []
     for part, after_colon in _split(tokens):
         part = _strip_glue(part)
         silent = _silence(part, question)
-        if silent is None and counterfactual and part and part[0].lower in ("if", "suppose"):
-            silent = "the condition of a hypothetical"
+        if silent is None and counterfactual and part and (
+                part[0].lower in ("if", "suppose") or any(t.lower == "would" for t in part)):
+            silent = "a hypothetical or its condition"
         clauses.append(Clause(tuple(part), silent, after_colon))
     return tuple(clauses)
 
