@@ -60,6 +60,7 @@ class Run:
     paths: tuple[Path, ...]
     records: tuple[dict[str, Any], ...]
     duplicates: int = 0  # records found in more than one directory, counted once
+    configs: tuple[dict[str, Any], ...] = ()  # each directory's run.json, as ``paths``
 
 
 def _problem_identity(record: dict[str, Any]) -> tuple[Any, Any]:
@@ -113,7 +114,8 @@ def load_runs(paths: Sequence[Path], merge: bool = True) -> list[Run]:
         records, duplicates = _merge(group, loaded)
         label = model if models.count(model) == 1 else \
             f"{model} ({'+'.join(p.name for p in group)})"
-        runs.append(Run(label, tuple(group), tuple(records), duplicates))
+        runs.append(Run(label, tuple(group), tuple(records), duplicates,
+                        tuple(loaded[path][0] for path in group)))
     return runs
 
 

@@ -90,6 +90,7 @@ def _record(run_index: int, record: dict[str, Any]) -> dict[str, Any]:
         "correct": bool(score.get("answer_correct")),
         "predicted": score.get("predicted_answer"), "gold": score.get("gold_answer"),
         "answer": str(record.get("answer_text") or ""), "goal": score.get("goal") or "",
+        "problem": str((record.get("prompt") or {}).get("problem_text") or ""),
         "mode": score.get("mode") or "", "efficiency": _number(score.get("efficiency")),
         "efficiency_non_axioms": _number(score.get("efficiency_non_axioms")),
         "notes": [str(n) for n in score.get("notes") or []],
@@ -127,6 +128,21 @@ def _figures_html(runs: Sequence[Run], seed: int, setting: str) -> str:
     return "\n".join(parts)
 
 
+def _runs_html(runs: Sequence[Run]) -> str:
+    """Each directory's run.json (settings, vlp version, git revision, sessions), folded."""
+    parts = []
+    for run in runs:
+        for path, config in zip(run.paths, run.configs, strict=False):
+            facts = [str(path)] + [f"{key} {config[key]}" for key in
+                                   ("vlp_version", "git_revision", "started", "finished")
+                                   if config.get(key)]
+            parts.append(f"<details><summary><b>{html.escape(run.label)}</b>: "
+                         f"{html.escape(' · '.join(facts))}</summary><pre>"
+                         f"{html.escape(json.dumps(config, indent=2, ensure_ascii=False))}"
+                         "</pre></details>")
+    return "\n".join(parts)
+
+
 def render_viewer(runs: Sequence[Run], *, seed: int = 0, setting: str = "trees",
                   figures: bool = True) -> str:
     tables = "\n".join(f'<div class="scroll">{table.html()}</div>'
@@ -138,7 +154,7 @@ def render_viewer(runs: Sequence[Run], *, seed: int = 0, setting: str = "trees",
     title = "vlp run viewer: " + ", ".join(run.label for run in runs)
     return Template(_asset("viewer.html")).substitute(
         title=html.escape(title), css=_asset("viewer.css"), script=_asset("viewer.js"),
-        summary=summary, tables=tables, figures=figure_section,
+        summary=summary, runs=_runs_html(runs), tables=tables, figures=figure_section,
         figure_link='<a href="#figures">Figures</a> · ' if figures else "",
         data=_script_json(viewer_data(runs)))
 

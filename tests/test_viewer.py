@@ -49,6 +49,9 @@ def test_viewer_is_one_self_contained_file(tmp_path: Path,
     assert {s["v"] for s in steps} == {"relevant", "irrelevant", "false", "skipped", "unparsed"}
     assert HOSTILE in {s["t"] for s in steps}
     assert "loose (more; he = bob)" in {s["read"] for s in steps}
+    assert data["records"][0]["problem"].startswith("Ann has 3 apples.")
+    runs_section = page[page.index('<section id="runs">'):]
+    assert "openai-gpt-4o-mini" in runs_section and "vlp_version 0.1.0" in runs_section
 
 
 def test_viewer_without_figures_and_without_tables_dir(tmp_path: Path) -> None:

@@ -101,6 +101,8 @@ def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
     _choose(browser, "run", "")
 
     rows[0].click()  # open the transcript
+    problem = browser.find_element(By.CSS_SELECTOR, "tr.details p.problem").text
+    assert problem.startswith("Ann has 3 apples.") and problem.endswith("(trees-agent)")
     steps = browser.find_elements(By.CSS_SELECTOR, "tr.details li.step")
     assert [s.get_attribute("class").split()[1] for s in steps] == [
         "v-relevant", "v-irrelevant", "v-skipped", "v-unparsed", "v-false"]

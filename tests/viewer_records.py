@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+PROBLEM = "Ann has 3 apples. Ann gets 6 apples. How many apples does Ann have?"
 HOSTILE = "</script><img src=x onerror=\"document.title='pwned'\"> & <b>bold</b>"
 
 
@@ -29,6 +30,7 @@ def record(problem: str, setting: str, overlap: str | None, correct: bool, *,
                            reason="not a theorem: Ann has 9 apples", read_by="arithmetic"))
     return {"problem_id": problem, "sample": 0, "setting": setting, "overlap": overlap,
             "control": control, "query_kind": kind, "answer_text": "9",
+            "prompt": {"problem_text": f"{PROBLEM} ({problem})"},
             "score": {"answer_correct": correct, "predicted_answer": 9 if correct else 10,
                       "gold_answer": 9, "goal": "cont({a}, 9, apples)", "mode": "claims",
                       "efficiency": 0.5, "efficiency_non_axioms": 0.25, "recall": 1.0,
@@ -60,7 +62,8 @@ def write_runs(root: Path) -> list[Path]:
     for model, records in RECORDS.items():
         path = root / model.replace(":", "-")
         path.mkdir(parents=True)
-        (path / "run.json").write_text(json.dumps({"model": model}), encoding="utf-8")
+        config = {"model": model, "vlp_version": "0.1.0", "seed": 0}
+        (path / "run.json").write_text(json.dumps(config), encoding="utf-8")
         (path / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records),
                                             encoding="utf-8")
         paths.append(path)

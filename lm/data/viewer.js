@@ -120,6 +120,7 @@
     const row = element("tr", "details");
     const cell = element("td");
     cell.colSpan = 9;
+    if (r.problem) cell.appendChild(element("p", "problem", r.problem));
     const meta = element("div", "meta");
     meta.appendChild(document.createTextNode("goal "));
     meta.appendChild(element("code", "", r.goal));
