@@ -11,7 +11,6 @@ one problem is cheap.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -787,14 +786,7 @@ def _arithmetic_steps(
     return steps, order
 
 
-def load_json_text(text: str, location: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", f"{location}:{error.lineno}") from None
-
-
 __all__ = [
-    "MODES", "PreparedProblem", "ProblemSpec", "load_json_text", "prepare", "prepared_problem",
+    "MODES", "PreparedProblem", "ProblemSpec", "prepare", "prepared_problem",
     "problem_spec", "verify",
 ]

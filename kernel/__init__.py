@@ -1,5 +1,6 @@
-"""vlp.kernel: the trusted base (terms, the rule table, rule instances, the two primitive
-inferences) and the table's readers every other part uses (roles, SMT-LIB built-ins)."""
+"""vlp.kernel: the trusted core (terms, the rule table, rule instances, minting) and, in
+``readers/``, what reads the table or the terms without needing trust (roles, SMT-LIB
+built-ins, hyperedge values, queries, constructors). Import everything from here."""
 
 from .check import (
     AXIOM,
@@ -11,11 +12,13 @@ from .check import (
     check_hyperedge,
     conclude,
     derive,
-    find_clash,
     is_minted,
 )
-from .instance import Binding, Hyperedge, bind, check_builtin, evaluate, instantiate, solve
-from .roles import ELIMINATION, FRAME, INTRODUCTION, UNION, Role, role, roles
+from .instance import Binding, bind, check_builtin, evaluate, instantiate, solve
+from .readers.hyperedge import Hyperedge, find_clash
+from .readers.roles import ELIMINATION, FRAME, INTRODUCTION, UNION, Role, role, roles
+from .readers.smt import to_smt
+from .readers.terms import Query, comp, compeq, cont, rate, transfer
 from .rules import (
     FRAME_RULE_ID,
     FRAME_RULE_IDS,
@@ -26,21 +29,7 @@ from .rules import (
     is_frame_rule,
     rule,
 )
-from .smt import to_smt
-from .terms import (
-    PREDICATES,
-    SIGNATURES,
-    Agents,
-    Atom,
-    Claim,
-    Query,
-    comp,
-    compeq,
-    cont,
-    normalize_name,
-    rate,
-    transfer,
-)
+from .terms import PREDICATES, SIGNATURES, Agents, Atom, Claim, normalize_name
 
 __all__ = [
     "AXIOM", "ELIMINATION", "FRAME", "FRAME_RULE_ID", "FRAME_RULE_IDS", "INTRODUCTION",

@@ -18,7 +18,7 @@ premises of a program with the standard one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -288,17 +288,4 @@ def _blocking_transfer(program: Program, negation: NoTransferTouching,
                 agents: Agents = binding[agents_var.name]
                 if not agents.isdisjoint(sender) or not agents.isdisjoint(receiver):
                     return agents, transfer
-    return None
-
-
-def find_clash(atoms: Iterable[Atom]) -> tuple[Atom, Atom] | None:
-    """Two atoms that differ only in their quantity (numerical inconsistency), if any."""
-    seen: dict[tuple, Atom] = {}
-    for atom in atoms:
-        if atom.quantity is None:
-            continue
-        key = atom.consistency_key()
-        other = seen.setdefault(key, atom)
-        if other != atom:
-            return other, atom
     return None

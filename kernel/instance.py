@@ -14,8 +14,6 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
 from .rules import (
     Add,
     AtLeast,
@@ -33,7 +31,6 @@ from .rules import (
     SumOf,
     UnionOf,
     Var,
-    is_frame_rule,
 )
 from .terms import Agents, Atom
 
@@ -42,28 +39,6 @@ from .terms import Agents, Atom
 Binding = dict[str, Any]
 # Why an instance fails: a reason code and a message built only when someone reads it.
 Failure = tuple[str, Callable[[], str]]
-
-
-@attrs.frozen(cache_hash=True, order=False, repr=False)
-class Hyperedge:
-    """One rule application: ``premises |- conclusion`` (premises in pattern order)."""
-
-    rule_id: str
-    premises: tuple[Atom, ...] = attrs.field(converter=tuple)
-    conclusion: Atom
-
-    @property
-    def is_frame(self) -> bool:
-        return is_frame_rule(self.rule_id)
-
-    def to_json(self) -> dict[str, object]:
-        return {"rule": self.rule_id, "premises": [str(p) for p in self.premises],
-                "conclusion": str(self.conclusion)}
-
-    def __repr__(self) -> str:
-        return f"[{self.rule_id}] {', '.join(map(str, self.premises))} |- {self.conclusion}"
-
-    __str__ = __repr__
 
 
 def patterns(rule: Rule, count: int) -> tuple[Pattern, ...]:

@@ -69,11 +69,11 @@ class Agents:
 Term = Agents | str | int
 
 
-def _format_term(term: Term | None) -> str:
+def format_term(term: Term | None) -> str:
     return "?" if term is None else repr(term) if isinstance(term, Agents) else str(term)
 
 
-def _check_args(predicate: str, args: tuple, allow_unknown: bool) -> None:
+def check_args(predicate: str, args: tuple, allow_unknown: bool) -> None:
     if predicate not in SIGNATURES:
         raise ValueError(
             f"unknown predicate {predicate!r}; expected one of {', '.join(PREDICATES)}")
@@ -101,7 +101,7 @@ class Atom:
     args: tuple[Term, ...] = attrs.field(converter=tuple)
 
     def __attrs_post_init__(self) -> None:
-        _check_args(self.predicate, self.args, allow_unknown=False)
+        check_args(self.predicate, self.args, allow_unknown=False)
 
     def arg(self, kind: str, occurrence: int = 0) -> Term:
         """The ``occurrence``-th argument of the given kind (e.g. ``arg("entity")``)."""
@@ -149,7 +149,7 @@ class Atom:
         return (self.predicate,) + tuple(a for k, a in pairs if k != "quantity")
 
     def __repr__(self) -> str:
-        return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
+        return f"{self.predicate}({', '.join(format_term(a) for a in self.args)})"
 
     __str__ = __repr__
 
@@ -182,94 +182,6 @@ class Claim:
         return Atom(self.predicate, tuple(time if k == "time" else next(it) for k in kinds))
 
     def __repr__(self) -> str:
-        return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
+        return f"{self.predicate}({', '.join(format_term(a) for a in self.args)})"
 
     __str__ = __repr__
-
-
-@attrs.frozen(repr=False)
-class Query:
-    """An atom pattern whose ``None`` arguments are unknowns, e.g. ``cont({eddie}, ?, parrots, ?)``.
-
-    A query with no unknowns is ground ("Show that Yanick has 5 drones.").
-    """
-
-    predicate: str
-    args: tuple[Term | None, ...] = attrs.field(converter=tuple)
-
-    def __attrs_post_init__(self) -> None:
-        _check_args(self.predicate, self.args, allow_unknown=True)
-
-    @property
-    def is_ground(self) -> bool:
-        return all(a is not None for a in self.args)
-
-    def matches(self, atom: Atom) -> bool:
-        return atom.predicate == self.predicate and all(
-            q is None or q == a for q, a in zip(self.args, atom.args, strict=True)
-        )
-
-    @property
-    def entity(self) -> str:
-        return self.args[SIGNATURES[self.predicate].index("entity")]  # type: ignore[return-value]
-
-    @property
-    def agent_sets(self) -> tuple[Agents, ...]:
-        return tuple(a for a in self.args if isinstance(a, Agents))
-
-    def as_atom(self) -> Atom:
-        if not self.is_ground:
-            raise ValueError(f"query {self!r} has unknowns")
-        return Atom(self.predicate, self.args)  # type: ignore[arg-type]
-
-    def __repr__(self) -> str:
-        return f"{self.predicate}({', '.join(_format_term(a) for a in self.args)})"
-
-    __str__ = __repr__
-
-
-def cont(agents: Agents | Iterable[str] | str, quantity: int, entity: str, time: int) -> Atom:
-    """Convenience constructor: ``cont("alice", 3, "apples", 0)``."""
-    return Atom("cont", (_agents(agents), quantity, normalize_name(entity), time))
-
-
-def comp(a1: Agents | Iterable[str] | str, a2: Agents | Iterable[str] | str, quantity: int,
-         entity: str, time: int) -> Atom:
-    return Atom("comp", (_agents(a1), _agents(a2), quantity, normalize_name(entity), time))
-
-
-def transfer(sender: Agents | Iterable[str] | str, receiver: Agents | Iterable[str] | str,
-             quantity: int, entity: str, time: int) -> Atom:
-    return Atom(
-        "transfer", (_agents(sender), _agents(receiver), quantity, normalize_name(entity), time)
-    )
-
-
-def rate(agents: Agents | Iterable[str] | str, quantity: int, entity: str, container: str,
-         time: int) -> Atom:
-    """``rate(A, q, e, c, t)``: at time t each of A's c holds q e.
-
-    A rate holds at the time it is stated: once e or c is transferred, the old rate no
-    longer describes A's holdings, so a timeless rate would re-derive stale counts.
-    """
-    return Atom(
-        "rate",
-        (_agents(agents), quantity, normalize_name(entity), normalize_name(container), time),
-    )
-
-
-def compeq(a1: Agents | Iterable[str] | str, a2: Agents | Iterable[str] | str,
-           a3: Agents | Iterable[str] | str, a4: Agents | Iterable[str] | str,
-           entity: str, time: int) -> Atom:
-    return Atom(
-        "compeq",
-        (_agents(a1), _agents(a2), _agents(a3), _agents(a4), normalize_name(entity), time),
-    )
-
-
-def _agents(value: Agents | Iterable[str] | str) -> Agents:
-    if isinstance(value, Agents):
-        return value
-    if isinstance(value, str):
-        return Agents.of(value)
-    return Agents(frozenset(value))

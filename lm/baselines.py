@@ -22,7 +22,7 @@ from vlp.checker.verify import problem_spec
 from vlp.grammar import render_conclusion, render_statement
 from vlp.kernel import Atom, Claim, Program, is_frame_rule
 from vlp.lm.models import BASELINES
-from vlp.lm.runner import Attempt
+from vlp.lm.reasoner import Attempt
 
 
 def _derivation(chart: Chart, atom: Atom) -> Hyperedge | None:

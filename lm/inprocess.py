@@ -137,20 +137,3 @@ def cut_at_stop(text: str, params: GenerationParams) -> tuple[str, bool]:
     positions = [text.find(stop) for stop in params.stop if stop]
     found = [position for position in positions if position >= 0]
     return (text[: min(found)], True) if found else (text, False)
-
-
-def in_process_client(spec: ModelSpec, style: str, *, max_batch: int,
-                      device: str = "auto") -> BatchingClient:
-    """Load ``hf:`` or ``vllm:`` model ``spec`` (this takes a while) behind a batcher."""
-    engine: Engine
-    if spec.provider == "hf":
-        from vlp.lm.hf_model import HFEngine
-
-        engine = HFEngine(spec, style, device)
-    elif spec.provider == "vllm":
-        from vlp.lm.vllm_model import VLLMEngine
-
-        engine = VLLMEngine(spec, style)
-    else:
-        raise ValueError(f"{spec.label} does not run in this process")
-    return BatchingClient(spec, engine, max_batch)

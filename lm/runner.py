@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 from rich.console import Console
@@ -43,10 +43,10 @@ from vlp.lm.prompt import (
     PromptBuilder,
     clean_answer,
     clean_proof,
-    join_transcript,
     prompt_sha256,
     prompt_template,
 )
+from vlp.lm.reasoner import Attempt, Reasoner, Scorer
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
 
@@ -95,39 +95,6 @@ class EvalConfig:
     @property
     def thinks(self) -> bool:
         return self.reasoning or is_reasoning_model(self.model)
-
-
-@attrs.frozen
-class Attempt:
-    """A reasoner's reply to one problem: its proof, its answer and what it cost."""
-
-    proof: str
-    answer: str
-    thinking: str = ""
-    input_tokens: int = 0
-    output_tokens: int = 0
-    proof_output_tokens: int = 0
-    finish_reason: str | None = None
-    cached: bool = False
-    # what the model was shown: the problem text and the hashes of both steps' prompts
-    # (the prompts themselves are RUN_DIR/prompt.json with these filled in)
-    problem_text: str | None = None
-    prompt_sha256: tuple[str, str] | None = None
-
-    @property
-    def transcript(self) -> str:
-        return join_transcript(self.proof, self.answer, self.thinking)
-
-
-class Reasoner(Protocol):
-    async def attempt(self, problem: dict[str, Any], sample: int) -> Attempt: ...
-
-    async def aclose(self) -> None: ...
-
-
-class Scorer(Protocol):
-    def __call__(self, problem: dict[str, Any], transcript: str,
-                 answer: str) -> dict[str, Any]: ...
 
 
 def problem_text(problem: dict[str, Any]) -> str:
@@ -388,7 +355,7 @@ def build_reasoner(config: EvalConfig, *, cache: ResponseCache, retry: RetryPoli
 
         return BaselineReasoner(config.model.name)
     if config.model.in_process:
-        from vlp.lm.inprocess import in_process_client
+        from vlp.lm.engines import in_process_client
 
         client: ModelClient = in_process_client(config.model, config.style,
                                                 max_batch=batch_size, device=device)

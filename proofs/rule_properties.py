@@ -42,7 +42,7 @@ import attrs
 import networkx as nx
 
 from vlp.kernel import RULES, KernelError, Rule
-from vlp.kernel.roles import (
+from vlp.kernel.readers.roles import (
     ELIMINATION,
     INTRODUCTION,
     UNION,

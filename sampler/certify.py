@@ -16,7 +16,7 @@ from vlp.kernel import Atom, Theorem, axiom, check_hyperedge
 
 from . import verbalize
 from .lexicon import Lexicon, load_lexicon
-from .problem import Certificate, Problem
+from .problem import Certificate, Problem, proof_steps_from_edges
 
 
 class CertificationError(Exception):
@@ -161,8 +161,6 @@ def text_failures(problem: Problem) -> list[str]:
 
 def proof_text_of(problem: Problem) -> str:
     """Re-verbalize the stored proof (axioms with their stated sentences)."""
-    from .generate import proof_steps_from_edges
-
     sentence = {a.atom: a.sentence for a in problem.axioms}
     lines = []
     for step in proof_steps_from_edges(list(problem.proof_edges), problem.goal):

@@ -15,7 +15,7 @@ from . import verbalize
 from .config import CONNECTIONS, CONTROL_RULES, OVERLAPS, SETTINGS, SamplerConfig, derive_seed
 from .lexicon import Lexicon, load_lexicon
 from .numbers import Unsatisfiable, solve_quantities
-from .problem import AxiomRecord, Certificate, EdgeRecord, Problem
+from .problem import AxiomRecord, Certificate, EdgeRecord, Problem, proof_steps_from_edges
 from .timeline import Timeline
 from .tree import FRAME_RULE_FOR, FRAMED, TRANSFER_RULES, NamePool, Node, TreeSampler, single, walk
 
@@ -419,37 +419,6 @@ def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]
     visit(root)
     carry(root, horizon)
     return edges, claims
-
-
-def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | EdgeRecord]:
-    """Verbalization order (App. D.2): axioms as stated, derived claims as conclusions;
-    frame-rule copies say nothing new and are left out."""
-    conclusions = {e.conclusion for e in edges if not is_frame_rule(e.rule)}
-    steps: list[Atom | EdgeRecord] = []
-    said: set[Claim] = set()
-    for edge in edges:
-        if is_frame_rule(edge.rule):
-            continue
-        for premise in edge.premises:
-            if premise.claim() in said:
-                continue
-            said.add(premise.claim())
-            if premise not in conclusions:
-                steps.append(_axiom_of(premise, edges))
-        said.add(edge.conclusion.claim())
-        steps.append(edge)
-    if not edges:
-        steps.append(goal)
-    return steps
-
-
-def _axiom_of(atom: Atom, edges: list[EdgeRecord]) -> Atom:
-    """The axiom a (possibly frame-copied) premise comes from."""
-    frames = {e.conclusion: e.premises[0] for e in edges if is_frame_rule(e.rule)}
-    while atom in frames:
-        atom = frames[atom]
-    return atom
-
 
 
 _BUILDERS: dict[SamplerConfig, ProblemBuilder] = {}

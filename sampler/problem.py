@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from vlp.kernel import Atom, Claim, Program, Query
+from vlp.kernel import Atom, Claim, Program, Query, is_frame_rule
 
 SCHEMA_VERSION = 1
 
@@ -169,3 +169,33 @@ def _parse_claim(text: str) -> Claim:
         return parse_query(text).as_atom().claim()
     inner = text[text.index("(") + 1: text.rindex(")")]
     return parse_query(f"{predicate}({inner}, 0)").as_atom().claim()
+
+
+def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | EdgeRecord]:
+    """Verbalization order (App. D.2): axioms as stated, derived claims as conclusions;
+    frame-rule copies say nothing new and are left out."""
+    conclusions = {e.conclusion for e in edges if not is_frame_rule(e.rule)}
+    steps: list[Atom | EdgeRecord] = []
+    said: set[Claim] = set()
+    for edge in edges:
+        if is_frame_rule(edge.rule):
+            continue
+        for premise in edge.premises:
+            if premise.claim() in said:
+                continue
+            said.add(premise.claim())
+            if premise not in conclusions:
+                steps.append(_axiom_of(premise, edges))
+        said.add(edge.conclusion.claim())
+        steps.append(edge)
+    if not edges:
+        steps.append(goal)
+    return steps
+
+
+def _axiom_of(atom: Atom, edges: list[EdgeRecord]) -> Atom:
+    """The axiom a (possibly frame-copied) premise comes from."""
+    frames = {e.conclusion: e.premises[0] for e in edges if is_frame_rule(e.rule)}
+    while atom in frames:
+        atom = frames[atom]
+    return atom

@@ -18,9 +18,9 @@ from typing import Any
 
 import attrs
 
-from vlp.commands.verify import iter_jsonl, record_id, transcript_of
 from vlp.errors import InputError
 from vlp.parallel import run_grouped
+from vlp.records import iter_jsonl, record_id, transcript_of
 
 
 class MissingProblem(InputError):

@@ -12,14 +12,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
-
-_TRANSCRIPT_KEYS = ("transcript", "output", "response", "completion", "proof", "text")
-_ID_KEYS = ("id", "problem_id", "uid")
+from vlp.records import (
+    decode_text,
+    iter_jsonl,
+    load_json_text,
+    read_text_file,
+    record_id,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -108,28 +111,6 @@ def _verify_or_input_error(problem: Any, transcript: str, source: str, **options
 
 # --- reading arguments ----------------------------------------------------------------------
 
-def read_text_file(path: Path, what: str) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"no such {what} file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError(f"the {what} is a directory, not a file", str(path)) from None
-    except OSError as error:
-        raise InputError(f"cannot read the {what}: {error.strerror}", str(path)) from None
-    return decode_text(data, str(path), what)
-
-
-def decode_text(data: bytes, location: str, what: str) -> str:
-    if b"\x00" in data:
-        raise InputError(f"the {what} is a binary file, not text", location)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError(f"the {what} is not UTF-8 text", f"{location}:{line}") from None
-
-
 def read_transcript_argument(argument: str) -> str:
     if argument == "-":
         return decode_text(sys.stdin.buffer.read(), "<stdin>", "transcript")
@@ -138,8 +119,6 @@ def read_transcript_argument(argument: str) -> str:
 
 def load_problem_argument(argument: str) -> tuple[Any, str]:
     """A problem from ``FILE.jsonl:ID``, a ``.json`` record or program file, or ``.txt`` text."""
-    from vlp.checker.verify import load_json_text
-
     path = Path(argument)
     if not path.exists() and ":" in argument:
         file_part, _, identifier = argument.rpartition(":")
@@ -154,43 +133,6 @@ def load_problem_argument(argument: str) -> tuple[Any, str]:
             raise InputError("a problem file holds one JSON object", f"{argument}:1")
         return record, argument
     return text, argument
-
-
-def iter_jsonl(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any] | None, str]]:
-    """(line number, object or None if the line is malformed, error message) per line.
-    Read line by line: a file of any size streams."""
-    try:
-        handle = path.open("rb")
-    except FileNotFoundError:
-        raise InputError(f"no such {what} file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError(f"the {what} is a directory, not a file", str(path)) from None
-    except OSError as error:
-        raise InputError(f"cannot read the {what}: {error.strerror}", str(path)) from None
-    with handle:
-        for number, data in enumerate(handle, 1):
-            if b"\x00" in data:
-                raise InputError(f"the {what} is a binary file, not text", f"{path}:{number}")
-            try:
-                line = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise InputError(f"the {what} is not UTF-8 text", f"{path}:{number}") from None
-            if not line.strip():
-                continue
-            try:
-                value = json.loads(line)
-            except json.JSONDecodeError as error:
-                yield number, None, f"malformed JSON ({error.msg})"
-                continue
-            if not isinstance(value, dict):
-                yield number, None, "each line must be a JSON object"
-                continue
-            yield number, value, ""
-
-
-def record_id(record: dict[str, Any]) -> str | None:
-    value = next((record[k] for k in _ID_KEYS if record.get(k) is not None), None)
-    return None if value is None else str(value)
 
 
 def find_record(path: Path, identifier: str) -> dict[str, Any]:
@@ -212,11 +154,3 @@ def find_record(path: Path, identifier: str) -> dict[str, Any]:
 
 # --- batch -----------------------------------------------------------------------------------
 
-def transcript_of(record: dict[str, Any]) -> tuple[str | None, Any]:
-    text = next((record[k] for k in _TRANSCRIPT_KEYS if isinstance(record.get(k), str)), None)
-    if text is None:
-        steps = record.get("steps") or record.get("trace")
-        if isinstance(steps, list):
-            text = " ".join(s if isinstance(s, str) else str(s.get("text", "")) for s in steps
-                            if isinstance(s, (str, dict)))
-    return text, record.get("answer")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .rules import Add, AtLeast, Const, Equal, Expr, Mul, Rule, Sub, SumOf, Var
+from ..rules import Add, AtLeast, Const, Equal, Expr, Mul, Rule, Sub, SumOf, Var
 
 _OPERATORS = {Add: "+", Sub: "-", Mul: "*"}
 

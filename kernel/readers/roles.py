@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .rules import Equal, Pattern, Rule, UnionOf, Var
+from ..rules import Equal, Pattern, Rule, UnionOf, Var
 
 INTRODUCTION, ELIMINATION, UNION, FRAME = "introduction", "elimination", "union", "frame"
 
