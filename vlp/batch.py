@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,6 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.parallel import run_grouped
 from vlp.records import iter_jsonl, record_id, transcript_of
 
 
@@ -150,47 +148,3 @@ def resume(output: Path, restart: bool) -> tuple[set[str], Any]:
 def count_lines(path: Path) -> int:
     with path.open("rb") as handle:
         return sum(1 for line in handle if line.strip())
-
-
-def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
-              restart: bool = False, as_json: bool = False, strict: bool = False, workers: int = 1,
-              timeout: float | None = None, use_ray: bool = False) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from vlp.checker.report import render_summary
-
-    problems = read_problems(problems_path)
-    total = count_lines(transcripts_path) if transcripts_path.exists() else 0
-    done, summary = resume(output, restart)
-    pending = entries(transcripts_path, done)
-    task = RowTask(mode, str(problems_path), strict)
-    if use_ray:
-        try:
-            from vlp.ray import verify_entries
-        except ModuleNotFoundError as error:
-            if error.name != "ray":
-                raise
-            raise InputError("--ray needs Ray: pip install 'vlp[ray]'", "--ray") from None
-
-        rows: Iterator[Row] = verify_entries(pending, problems, task, timeout=timeout)
-    else:
-        rows = run_grouped(task, ((e.problem_id, problems.get(e.problem_id), e)
-                                  for e in pending), workers=workers, timeout=timeout)
-    from rich.console import Console
-
-    with output.open("a", encoding="utf-8") as sink, Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), transient=True, console=Console(file=sys.stderr),
-    ) as progress:
-        bar = progress.add_task("verifying", total=max(0, total - len(done)))
-        for row in rows:
-            sink.write(row.line + "\n")
-            sink.flush()
-            summary.add(row.summary)
-            progress.advance(bar)
-    result = summary.result()
-    if as_json:
-        print(json.dumps(result, indent=2))
-    else:
-        render_summary(result)
-    return 0

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("needs at least one worker", "--workers")
         if args.timeout is not None and args.timeout <= 0:
             raise InputError("the timeout must be positive", "--timeout")
-        from vlp.batch import run_batch
+        from vlp.batch_run import run_batch
 
         return run_batch(Path(args.batch[0]), Path(args.batch[1]), Path(args.output),
                          mode=args.mode, restart=args.restart, as_json=args.json,
