@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--modes", nargs="+", default=["complete", "proof"],
-                        choices=["complete", "proof"])
+                        choices=["complete", "proof", "saturate"])
     args = parser.parse_args()
     claims: dict[int, frozenset[object]] = {}
     for mode in args.modes:

@@ -61,7 +61,7 @@ def _transcript(problem: Any, rng: random.Random) -> str:
     sentences = list(prepared.reference_text())
     # detours from the saturated model: every comparison and compeq is a side-claim to state
     saturated = forward_chain(spec.program, spec.query, axiom_order=spec.axiom_order or None,
-                              mode="complete")
+                              mode="saturate")
     detours = [edge for edge in saturated.hyperedges
                if not is_frame_rule(edge.rule_id) and edge.rule_id != "3"
                and edge.conclusion.claim()

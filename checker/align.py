@@ -194,6 +194,7 @@ class ProgramIndex:
         self.chart = chart
         # comparisons and compeqs the chart leaves out, derived for the claims asked about
         self.demand = demand
+        self._arithmetic_done: set[tuple[Claim, Arithmetic]] = set()
         self.proof_atoms = frozenset(proof_atoms)
         self.axiom_claims = frozenset(claim_of(a) for a in program.axioms)
         # Axioms the problem text never states (the unit rates that read a question about a
@@ -345,8 +346,9 @@ class ProgramIndex:
         every count at the same entity and time whose quantity the expression names."""
         demand = self.demand
         if demand is None or claim.predicate != "cont" or len(stated.operands) != 2 \
-                or stated.operator not in "+-":
+                or stated.operator not in "+-" or (claim, stated) in self._arithmetic_done:
             return
+        self._arithmetic_done.add((claim, stated))
         numbers = {*stated.operands, stated.result}
         added: list[HyperedgeLike] = []
         for atom in self.atoms_by_claim.get(claim, ()):

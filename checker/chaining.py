@@ -19,12 +19,17 @@ builds target agent sets with >= 2 agents that the query or some axiom names, fr
 partition of the target into blocks that each have a ``cont`` theorem at the same
 entity and time.
 
-Modes. ``"complete"`` (the default) derives the whole model: every theorem, so a checker
-recognises any true statement (e.g. a comparison the problem never states). ``"proof"``
-derives only what some minimum-claim proof of a ``cont`` query can use, for shortest
-proofs and certification. It leaves out three kinds of steps; "stated" below means an
-axiom or an axiom carried forward by frame rules only (6c/6q), which is decided before
-chaining from the transfer axioms:
+Modes. ``"saturate"`` derives the whole model up front: every theorem, including a
+comparison for every pair of counts at an entity and time (n^2) and a compeq for every two
+equal comparisons (~n^4), so it explodes on problems of a few dozen axioms that share an
+entity. ``"complete"`` (the default) and ``"proof"`` chain alike and leave those out: the
+proof mode for shortest proofs and certification, the complete mode as the whole model
+*on demand*: :meth:`Chart.proves` (and :class:`vlp.checker.align.ProgramIndex`, which
+verification uses) derives a comparison or compeq when someone asks about it, through
+the kernel (:mod:`vlp.checker.demand`), so "is this a theorem?" is answered as the
+saturated model would and every true side-claim is recognised. Left out, where "stated"
+below means an axiom or an axiom carried forward by frame rules only (6c/6q), which is
+decided before chaining from the transfer axioms:
 
 - (1c) unless its comp(A1, A2) names the pair (A3, A4) of some compeq axiom at the same
   entity (the only place a derived comp is needed: the comp premise of 5a/5c);
@@ -43,7 +48,7 @@ proof mode derives too. So both modes raise on the same programs (possibly namin
 another pair), and prove exactly the same ``cont`` atoms on consistent ones; the proof
 mode's forest keeps every hyperedge ``_useful_ancestors`` would keep, and shortest proofs
 and runner-ups agree (property-tested in tests/test_chaining_modes.py). A query about comp or
-compeq needs the left-out steps, so it always chains completely.
+compeq needs the left-out steps, so it always saturates.
 """
 
 from __future__ import annotations
@@ -54,10 +59,9 @@ import itertools
 import re
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
-import networkx as nx
 
 from vlp.errors import InputError
 from vlp.kernel import (
@@ -82,10 +86,15 @@ from vlp.kernel import (
     solve,
 )
 
+from .demand import OnDemand
+
+if TYPE_CHECKING:  # networkx is imported where a forest is drawn (it is slow to import)
+    import networkx as nx
+
 Strategy = Literal["dfs", "bfs", "overlap"]
 STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")
-Mode = Literal["complete", "proof"]
-MODES: tuple[str, ...] = ("complete", "proof")
+Mode = Literal["complete", "proof", "saturate"]
+MODES: tuple[str, ...] = ("complete", "proof", "saturate")
 Priority = Callable[[Atom], float]
 
 
@@ -204,8 +213,9 @@ class Chart:
     """The result of forward chaining: theorems, pop order and the proof forest.
 
     ``theorems`` holds every atom the kernel accepted (after a full run, all of them were
-    popped); ``pop_order`` is the order atoms left the agenda (axioms included);
-    ``hyperedges`` every accepted rule instance, in order of acceptance.
+    popped, except comparisons and compeqs derived on demand); ``pop_order`` is the order
+    atoms left the agenda (axioms included); ``hyperedges`` every accepted rule instance,
+    in order of acceptance. In the complete mode, :meth:`proves` answers for the whole model.
     """
 
     def __init__(self, program: Program, query: Query | None, strategy: str,
@@ -225,6 +235,26 @@ class Chart:
         self._incoming: dict[Atom, list[Hyperedge]] = defaultdict(list)
         self._pop_positions: dict[Atom, int] = {}
         self._edge_positions: dict[Hyperedge, int] = {}
+        self._demand: OnDemand | None = None
+
+    @property
+    def demand(self) -> OnDemand:
+        """Derives the comparisons and compeqs this chart leaves out, when asked."""
+        if self._demand is None:
+            self._demand = OnDemand(self)
+        return self._demand
+
+    def proves(self, atom: Atom) -> bool:
+        """Is ``atom`` a theorem? In the complete mode the comparisons and compeqs chaining
+        left out are derived for the pair asked about, with the rule instances that use
+        them (the same theorems and instances as saturation; tests/test_demand.py)."""
+        if self.mode == "complete":
+            args = atom.args
+            if atom.predicate == "comp":
+                self.demand.comparisons(args[0], args[1], args[3])  # type: ignore[arg-type]
+            elif atom.predicate == "compeq":
+                self.demand.compeqs(*args[:5])  # type: ignore[arg-type]
+        return atom in self.theorems
 
     def incoming(self, atom: Atom) -> list[Hyperedge]:
         """Every accepted hyperedge that concludes ``atom``."""
@@ -255,6 +285,8 @@ class Chart:
         """The proof forest: atom nodes (``kind="atom"``, ``axiom``) and hyperedge nodes
         (``kind="hyperedge"``, ``rule``), premise -> hyperedge -> conclusion."""
         if self._forest is None or self._forest_edges != len(self.hyperedges):
+            import networkx as nx
+
             forest = nx.DiGraph()
             for atom in self._atom_order:
                 forest.add_node(atom, kind="atom", axiom=self.is_axiom(atom))
@@ -425,7 +457,7 @@ class _Chainer:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {MODES}")
         if query is not None and query.predicate != "cont":
-            mode = "complete"  # a comp/compeq query needs the steps the proof mode leaves out
+            mode = "saturate"  # a comp/compeq query needs the steps the others leave out
         if priority is None and strategy == "overlap":
             if query is None:
                 raise ValueError("the overlap strategy needs a query")
@@ -435,9 +467,11 @@ class _Chainer:
         self.stop_at_goal = stop_at_goal
         self.chart = Chart(program, query, strategy, mode)
         self.agenda = _Agenda(strategy, priority)
-        self.complete_mode = mode == "complete"
+        # only saturation derives every comparison and compeq while chaining; the complete
+        # mode's chart derives them on demand (Chart.proves), the proof mode never
+        self.saturating = mode == "saturate"
         self.roles = roles(program.rules)
-        rules = [r for r in program.rules if self.complete_mode or not self._is(
+        rules = [r for r in program.rules if self.saturating or not self._is(
             r, INTRODUCTION, "compeq")]  # proof mode: no (5b), see the module docstring
         self.plans = join_plans(rules)
         self.index = _Index(self.plans)
@@ -458,11 +492,11 @@ class _Chainer:
         self._seen: set[tuple[str, tuple[Atom, ...]]] = set()
         self.axiom_order = self._presentation_order(axiom_order)
         # proof mode: comps stated (axioms and their frame copies) and compeq-named pairs
-        self.stated_comps = set() if self.complete_mode else self._stated_comps()
+        self.stated_comps = set() if self.saturating else self._stated_comps()
         self.compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in program.axioms
                              if a.predicate == "compeq"}
         self.pair_sides = [{(p[k], p[2]) for p in self.compeq_pairs} for k in (0, 1)]
-        self.screened = set() if self.complete_mode else {
+        self.screened = set() if self.saturating else {
             plan for group in self.plans.values() for plan in group
             if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
 
@@ -491,7 +525,7 @@ class _Chainer:
                 binding: dict[str, object]) -> bool:
         """Proof mode: is this instance one a minimum-claim proof may use (module docstring)?
         (1a)/(1b) only on a stated comp, (1c) only for a compeq's pair."""
-        if self.complete_mode:
+        if self.saturating:
             return True
         role = self.roles[rule.id]
         if role.predicate != "comp":
@@ -694,9 +728,10 @@ def forward_chain(
     ``priority`` (atom -> float, higher pops first) overrides the built-in policy of
     ``strategy``. Raises :class:`NumericalInconsistencyError` naming the two clashing
     atoms if the model proves two atoms that differ only in their quantity.
-    ``mode="proof"`` leaves out steps no minimum-claim proof of a ``cont`` query uses (see
-    the module docstring): same answers and shortest proofs, a smaller forest, but not the
-    whole model (use the default ``"complete"`` to recognise arbitrary true statements).
+    ``mode``: ``"complete"`` (the default; comparisons and compeqs nobody stated are
+    derived when asked, :meth:`Chart.proves`), ``"proof"`` (the same chart, never more:
+    shortest proofs and certification) or ``"saturate"`` (every theorem up front; explodes
+    when many counts share an entity and a time). See the module docstring.
     """
     if isinstance(query, Atom):
         query = Query(query.predicate, query.args)

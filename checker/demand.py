@@ -54,6 +54,7 @@ class OnDemand:
         self._conts: dict[tuple[Agents, str], dict[int, Atom]] = defaultdict(dict)
         self._comps: dict[tuple[Agents, Agents, str], dict[int, Atom]] = defaultdict(dict)
         self.by_time: dict[tuple[str, int], dict[Agents, Atom]] = defaultdict(dict)
+        self._entities: dict[Agents, set[str]] = defaultdict(set)
         for atom in chart.theorems:
             self._note(atom)
         self._pairs_done: set[tuple[Agents, Agents, str]] = set()
@@ -64,17 +65,14 @@ class OnDemand:
             agents, _, entity, time = atom.args
             self._conts[(agents, entity)][time] = atom  # type: ignore[index]
             self.by_time[(entity, time)][agents] = atom  # type: ignore[index]
+            self._entities[agents].add(entity)  # type: ignore[index]
         elif atom.predicate == "comp":
             first, second, _, entity, time = atom.args
             self._comps[(first, second, entity)][time] = atom  # type: ignore[index]
 
     def entities_of(self, agents: Agents) -> list[str]:
         """Entities in which ``agents`` have a count, in name order."""
-        return sorted({e for (a, e) in self._conts if a == agents})
-
-    def agents_in(self, entity: str) -> list[Agents]:
-        """Agent sets with a count in ``entity``, in name order."""
-        return sorted({a for (a, e) in self._conts if e == entity}, key=Agents.sorted_names)
+        return sorted(self._entities.get(agents, ()))
 
     def comparisons(self, first: Agents, second: Agents, entity: str) -> list[Hyperedge]:
         """Every comparison of ``first`` with ``second`` in ``entity`` (at every time)."""

@@ -31,7 +31,6 @@ from .align import (
     same_expression,
 )
 from .chaining import Chart, Hyperedge, forward_chain
-from .demand import OnDemand
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
@@ -73,12 +72,12 @@ class PreparedProblem:
         self.query = query
         self.axiom_order = axiom_order
         self.chart: Chart = forward_chain(program, query, strategy="bfs",
-                                          axiom_order=axiom_order or None, mode="proof")
+                                          axiom_order=axiom_order or None)
         self.goal: Atom = goal_of(self.chart, query)
         self.proof: ShortestProof = (_recorded_proof(self.chart, self.goal, certified_proof)
                                      or shortest_proof(self.chart, self.goal, certify=False))
         self.index = ProgramIndex(program, self.chart, self.proof.atoms, hidden_axioms,
-                                  OnDemand(self.chart))
+                                  self.chart.demand)
         self.query_pattern = ClaimPattern.of(query)
         self._reference_text: tuple[str, ...] | None = None
         self._orders: tuple[list[Claim], list[Claim], frozenset[Claim]] | None = None

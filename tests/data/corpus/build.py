@@ -90,7 +90,7 @@ def build() -> list[dict[str, Any]]:
             if record is None:
                 raise SourceError(f"{entry['where']}: unknown problem {entry['problem']}")
             prepared = prepared_problem(record)
-            theorems = {atom.claim() for atom in prepared.chart.theorems}
+            is_theorem = prepared.index.is_theorem  # comparisons are derived when asked
             proof = prepared.index.proof_claims
             claims = []
             for text, where in entry["claims"]:
@@ -101,7 +101,7 @@ def build() -> list[dict[str, Any]]:
                 if any(c["claim"] == str(claim) for c in claims):
                     raise SourceError(f"{where}: {claim} listed twice")
                 claims.append({"claim": str(claim), "relevant": claim in proof,
-                               "false": claim not in theorems})
+                               "false": not is_theorem(claim)})
             transcript = "\n".join(entry["lines"]).strip("\n") + "\n"
             stated = entry["stated"]
             relevant = sum(c["relevant"] for c in claims)
