@@ -52,6 +52,7 @@ def _problems(count: int, seed: int) -> list[Any]:
 def _transcript(problem: Any, rng: random.Random) -> str:
     """The reference proof plus irrelevant derivations and restatements: 20 sentences."""
     from vlp.checker import forward_chain
+    from vlp.checker.chaining import MODES  # "complete" saturated before the on-demand mode
     from vlp.checker.verify import prepared_problem, problem_spec
     from vlp.grammar import render_conclusion, render_statement
     from vlp.kernel import is_frame_rule
@@ -61,7 +62,7 @@ def _transcript(problem: Any, rng: random.Random) -> str:
     sentences = list(prepared.reference_text())
     # detours from the saturated model: every comparison and compeq is a side-claim to state
     saturated = forward_chain(spec.program, spec.query, axiom_order=spec.axiom_order or None,
-                              mode="saturate")
+                              mode="saturate" if "saturate" in MODES else "complete")
     detours = [edge for edge in saturated.hyperedges
                if not is_frame_rule(edge.rule_id) and edge.rule_id != "3"
                and edge.conclusion.claim()

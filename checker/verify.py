@@ -30,7 +30,7 @@ from .align import (
     read_transcript,
     same_expression,
 )
-from .chaining import Chart, Hyperedge, forward_chain
+from .chaining import Chart, Hyperedge, forward_chain, matches_at_query_time
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
@@ -110,16 +110,27 @@ class PreparedProblem:
         if self._orders is None:
             orders = []
             for strategy in ("dfs", "bfs"):
-                # the proof mode pops what it derives in the complete model's order and
-                # leaves out only comparisons outside the universe (tests/
-                # test_chaining_pop_orders.py), at a fraction of the cost
-                chart = forward_chain(self.program, self.query, strategy=strategy,
-                                      axiom_order=self.axiom_order or None, stop_at_goal=True,
-                                      mode="proof")
-                orders.append([a.claim() for a in chart.pop_order
-                               if a not in self.program.axioms])
+                # chaining without saturation pops what it derives in the saturated model's
+                # order and leaves out only comparisons outside the universe (tests/
+                # test_chaining_pop_orders.py); the BFS run stopped at the goal is a prefix
+                # of the problem's own (BFS) chart
+                if strategy == self.chart.strategy and self.chart.complete:
+                    pops = self._pops_to_goal(self.chart)
+                else:
+                    pops = forward_chain(self.program, self.query, strategy=strategy,
+                                         axiom_order=self.axiom_order or None,
+                                         stop_at_goal=True, mode="proof").pop_order
+                orders.append([a.claim() for a in pops if a not in self.program.axioms])
             self._orders = (orders[0], orders[1], self._generator_universe())
         return self._orders
+
+    def _pops_to_goal(self, chart: Chart) -> list[Atom]:
+        """The pops of ``chart`` up to the first that answers the query (what a run with
+        ``stop_at_goal`` pops)."""
+        for position, atom in enumerate(chart.pop_order, 1):
+            if matches_at_query_time(self.program, self.query, atom):
+                return chart.pop_order[:position]
+        return chart.pop_order
 
     def search_references(self) -> tuple[tuple[Claim, ...], tuple[Claim, ...],
                                           tuple[Claim, ...]]:
