@@ -142,7 +142,7 @@ def fig8_search_order(runs: Sequence[Run], seed: int = 0, setting: str = "trees"
             axis.set_title(run.label)
         figure.supxlabel(f"order compared with; {SETTING_TITLES[setting]}, correct answers "
                          "(under each bar: n problems)", fontsize=8.5)
-        figure.supylabel("normalized edit distance of theorem order\n(95% bootstrap interval)",
+        figure.supylabel("edit distance of theorem order\n(normalized; 95% bootstrap)",
                          fontsize=8.5)
     return figure
 
