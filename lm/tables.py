@@ -30,6 +30,7 @@ class Cell:
 
 
 CellValue = str | Cell
+WIDE_COLUMNS = 6  # every report table: too wide for a column of a two-column paper
 
 
 @attrs.frozen
@@ -69,12 +70,18 @@ class Table:
         return "\n".join(lines) + "\n"
 
     def latex(self) -> str:
-        """A booktabs ``table`` environment (needs ``\\usepackage{booktabs}``)."""
+        """A booktabs ``table`` environment (needs ``\\usepackage{booktabs}``). A table of
+        ``WIDE_COLUMNS`` or more columns spans the page (``table*``) and is scaled to the
+        line width (``\\resizebox``, needs ``\\usepackage{graphicx}``)."""
         spec = "".join("l" if all(isinstance(r[i], str) for r in self.rows) else "r"
                        for i in range(len(self.columns)))
-        lines = ["\\begin{table}[t]", "\\centering", "\\small",
+        wide = len(self.columns) >= WIDE_COLUMNS
+        environment = "table*" if wide else "table"
+        lines = [f"\\begin{{{environment}}}[t]", "\\centering", "\\small",
+                 "\\setlength{\\tabcolsep}{4pt}",
                  f"\\caption{{{_tex(_CAPTION_NUMBER.sub('', self.caption) + self.note)}.}}",
                  f"\\label{{tab:{self.name.replace('_', '-')}}}",
+                 *(["\\resizebox{\\linewidth}{!}{%"] if wide else []),
                  f"\\begin{{tabular}}{{{spec}}}", "\\toprule"]
         groups = self._groups()
         if any(group is not None for group, _ in groups):
@@ -91,7 +98,8 @@ class Table:
         lines.append("\\midrule")
         for row in self.rows:
             lines.append(" & ".join(_latex_cell(c) for c in row) + " \\\\")
-        lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
+        lines += ["\\bottomrule", "\\end{tabular}" + ("}" if wide else ""),
+                  f"\\end{{{environment}}}"]
         return "\n".join(lines) + "\n"
 
     def html(self) -> str:
@@ -142,4 +150,6 @@ def _latex_cell(cell: CellValue) -> str:
     if cell.estimate.missing:
         return "n/a"
     mean, low, high = cell.estimate.parts(cell.percent)
-    return f"{mean} {{\\scriptsize[{low}, {high}] $n{{=}}{cell.estimate.n}$}}"
+    # the interval under the mean, smaller: a row of ten intervals still fits a page
+    return (f"\\begin{{tabular}}[t]{{@{{}}r@{{}}}}{mean}\\\\ {{\\scriptsize[{low}, {high}] "
+            f"$n{{=}}{cell.estimate.n}$}}\\end{{tabular}}")

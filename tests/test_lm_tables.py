@@ -34,11 +34,23 @@ def test_latex_is_booktabs_with_spanning_groups_and_escapes() -> None:
         assert lines.count(rule) == 1
     assert " &  & \\multicolumn{2}{c}{w/ Axiom} \\\\" in text
     assert "\\cmidrule(lr){3-4}" in text
-    assert ("gpt\\_4o \\& co & 100.0 {\\scriptsize[51.0, 100.0] $n{=}4$} & "
-            "50.0 {\\scriptsize[9.5, 90.5] $n{=}2$} & n/a \\\\") in text
+    stacked = ("\\begin{{tabular}}[t]{{@{{}}r@{{}}}}{}\\\\ "  # the interval under the mean
+               "{{\\scriptsize[{}] $n{{=}}{}$}}\\end{{tabular}}")
+    assert (f"gpt\\_4o \\& co & {stacked.format('100.0', '51.0, 100.0', 4)} & "
+            f"{stacked.format('50.0', '9.5, 90.5', 2)} & n/a \\\\") in text
 
 
 def test_html_marks_missing_cells_and_escapes() -> None:
     text = _table().html()
     assert '<td class="na">n/a</td>' in text
     assert "gpt_4o &amp; co" in text and '<th colspan="2">w/ Axiom</th>' in text
+
+
+def test_wide_latex_tables_span_the_page_scaled_to_fit() -> None:
+    columns = (Column("Model"), *(Column(f"c{i}") for i in range(7)))
+    table = Table("wide", "Wide", columns, (("m", *(Cell(wilson(1, 2)),) * 7),))
+    lines = table.latex().splitlines()
+    assert lines[0] == "\\begin{table*}[t]" and lines[-1] == "\\end{table*}"
+    assert "\\resizebox{\\linewidth}{!}{%" in lines
+    assert lines[-2] == "\\end{tabular}}"
+    assert "\\resizebox" not in _table().latex()  # four columns fit a column
