@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -197,3 +199,19 @@ def test_report_help_prints_a_plain_percent_sign(capsys: pytest.CaptureFixture[s
         main(["report", "--help"])
     text = capsys.readouterr().out
     assert "95% intervals" in text and "%%" not in text
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_latex_tables_compile_in_a_two_column_article(runs: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    assert main(["report", *map(str, runs), "--no-figures", "-o", str(out)]) == 0
+    inputs = "\n".join(f"\\input{{{out / name}.tex}}" for name in
+                       ("table2_accuracy", "table3_efficiency", "efficiency_by_setting"))
+    (tmp_path / "paper.tex").write_text(
+        "\\documentclass[twocolumn]{article}\n\\usepackage{booktabs,graphicx}\n"
+        f"\\begin{{document}}\n{inputs}\nText.\n\\end{{document}}\n", encoding="utf-8")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                           "paper.tex"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "Overfull \\hbox" not in done.stdout
