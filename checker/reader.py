@@ -15,6 +15,7 @@ to be judged false, as on the template path.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -432,6 +433,11 @@ class SentenceReader:
         mentions, subject = self._resolve_mentions(mentions, boundary, resolved)
         if mentions is None:
             return [], None
+        joiner = _subject_joiner(tokens, mentions, boundary)
+        if joiner is not None:
+            # "Dennie - Dianna: 19 - 4 = 15" names a difference, not the two together
+            return [LooseGap(f"the names before the verb are joined by {joiner!r}, not 'and'",
+                             Reading(LOOSE, (joiner,), tuple(resolved)))], None
         there = "there" in words[:boundary + 1]
         self._continuation = False
         if subject is None and not there and inherited is not None and \
@@ -723,6 +729,20 @@ class SentenceReader:
 
 
 PRONOUNS = _SINGLE_PRONOUNS | _PLURAL_PRONOUNS | frozenset({"it", "this", "that"})
+
+
+def _subject_joiner(tokens: Sequence[Token], mentions: Sequence[_Mention],
+                    boundary: int) -> str | None:
+    """The sign between two of the subject's names, when one stands there: only "and", "&"
+    and commas join names into a group, so "Dennie - Dianna" or "Edgar / Pieter" is no
+    group of agents."""
+    subject = [m for m in mentions if m.position < boundary and m.kind != "possessive"]
+    for left, right in itertools.pairwise(subject):
+        between = tokens[max(left.end, left.position + 1):right.position]
+        sign = next((t.text for t in between if t.kind == "sign"), None)
+        if sign is not None:
+            return sign
+    return None
 
 
 def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:

@@ -236,8 +236,12 @@ def test_a_reasoning_style_transcript_is_scored_from_its_arithmetic(tmp_path: Pa
     (record,) = read_results(tmp_path / "run")
     assert record["thinking"].startswith("Okay, so the question")
     score = record["score"]
-    assert score["mode"] == "arithmetic" and score["answer_correct"]
-    # four arithmetic steps, all on the shortest proof (paper App. D.4: non-axioms only)
+    # auto reads every sentence for claims first and matches a sentence by its arithmetic
+    # alone only when nothing else reads (paper App. D.4, per sentence, not a mode switch)
+    assert score["mode"] == "claims" and score["answer_correct"]
+    assert score["false_claims"] == 0
+    assert "arithmetic" in {s["reading"]["method"] for s in score["steps"] if s["claim"]}
+    # the four derived claims, all on the shortest proof
     assert score["efficiency_non_axioms"] == 1.0
 
 

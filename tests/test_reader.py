@@ -206,3 +206,11 @@ def test_a_comparison_stated_as_a_computation() -> None:
         (Status.AXIOM, "comp({bruno}, {ilse}, 3, yellow pears)")]
     assert steps(PAIR, sentence.format(n=4)) == [
         (Status.FALSE, "comp({bruno}, {ilse}, 4, yellow pears)")]
+
+
+def test_names_joined_by_a_minus_sign_are_a_difference_not_a_group() -> None:
+    """"Dennie - Dianna: 19 - 4 = 15" must never read as the two together (a misread
+    union); its arithmetic alone states the comparison."""
+    [step] = verify(D3, "Dennie - Dianna: 19 - 4 = 15.").steps
+    assert step.status != Status.FALSE
+    assert step.claim is None or str(step.claim) == "comp({dennie}, {dianna}, 15, parrots)"
