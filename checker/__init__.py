@@ -1,32 +1,37 @@
 """vlp.checker: forward chaining, shortest proofs, program files (and transcript checks)."""
 
-from .chaining import (
-    STRATEGIES,
-    Chart,
-    Hyperedge,
-    NumericalInconsistencyError,
-    forward_chain,
-    last_time,
-    overlap_priority,
-    union_targets,
-)
-from .programfile import ProgramFile, load_program, parse_program_json
-from .shortest import NoProofError, ShortestProof, Solution, goal_of, shortest_proof, solve
+from __future__ import annotations
 
-__all__ = [
-    "STRATEGIES", "Chart", "Hyperedge", "NoProofError", "NumericalInconsistencyError",
-    "ProgramFile", "ShortestProof", "Solution", "forward_chain", "goal_of", "last_time",
-    "load_program", "overlap_priority", "parse_program_json", "shortest_proof", "solve",
-    "union_targets",
-]
+from vlp.lazy import install
 
-# transcript verification (verify-proof, vlp.verify)
-from .metrics import Metrics  # noqa: E402
-from .report import Report, render_report  # noqa: E402
-from .verdicts import Status, StepVerdict  # noqa: E402
-from .verify import ProblemSpec, problem_spec, verify  # noqa: E402
+_EXPORTS = {
+    "STRATEGIES": ".chaining",
+    "Chart": ".chaining",
+    "Hyperedge": ".chaining",
+    "NumericalInconsistencyError": ".chaining",
+    "forward_chain": ".chaining",
+    "last_time": ".chaining",
+    "overlap_priority": ".chaining",
+    "union_targets": ".chaining",
+    "ProgramFile": ".programfile",
+    "load_program": ".programfile",
+    "parse_program_json": ".programfile",
+    "NoProofError": ".shortest",
+    "ShortestProof": ".shortest",
+    "Solution": ".shortest",
+    "goal_of": ".shortest",
+    "shortest_proof": ".shortest",
+    "solve": ".shortest",
+    "Metrics": ".metrics",
+    "Report": ".report",
+    "render_report": ".report",
+    "Status": ".verdicts",
+    "StepVerdict": ".verdicts",
+    "ProblemSpec": ".verify",
+    "problem_spec": ".verify",
+    "verify": ".verify",
+}
 
-__all__ += [
-    "Metrics", "ProblemSpec", "Report", "Status", "StepVerdict", "problem_spec",
-    "render_report", "verify",
-]
+__all__ = sorted(_EXPORTS)
+
+install(__name__, _EXPORTS)

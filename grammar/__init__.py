@@ -6,42 +6,42 @@ sentences back to claims. On top: problem texts to programs (``problem.py``), tr
 to steps (``transcript.py``), and the canonical atom syntax (``canonical.py``).
 """
 
-from .canonical import CanonicalSyntaxError, parse_atom, parse_query
-from .inflect import singular, to_plural
-from .problem import (
-    ParsedProblem,
-    ProblemParseError,
-    category_links,
-    nearest_template,
-    parse_problem,
-)
-from .sentences import (
-    Arithmetic,
-    ParsedClaim,
-    SentenceParse,
-    extract_answer,
-    extract_arithmetic,
-    normalize_sentence,
-    parse_sentence,
-)
-from .templates import (
-    TEMPLATES,
-    Template,
-    agent_list,
-    agent_name,
-    question_variants,
-    render_conclusion,
-    render_question,
-    render_statement,
-    statement_variants,
-)
-from .transcript import Step, resolve_partial, split_transcript
+from __future__ import annotations
 
-__all__ = [
-    "Arithmetic", "CanonicalSyntaxError", "ParsedClaim", "ParsedProblem", "ProblemParseError",
-    "SentenceParse", "Step", "TEMPLATES", "Template", "agent_list", "agent_name",
-    "category_links", "extract_answer", "extract_arithmetic", "nearest_template",
-    "normalize_sentence", "parse_atom", "parse_problem", "parse_query", "parse_sentence",
-    "question_variants", "render_conclusion", "render_question", "render_statement",
-    "resolve_partial", "singular", "split_transcript", "statement_variants", "to_plural",
-]
+from vlp.lazy import install
+
+_EXPORTS = {
+    "CanonicalSyntaxError": ".canonical",
+    "parse_atom": ".canonical",
+    "parse_query": ".canonical",
+    "singular": ".inflect",
+    "to_plural": ".inflect",
+    "ParsedProblem": ".problem",
+    "ProblemParseError": ".problem",
+    "category_links": ".problem",
+    "nearest_template": ".problem",
+    "parse_problem": ".problem",
+    "Arithmetic": ".sentences",
+    "ParsedClaim": ".sentences",
+    "SentenceParse": ".sentences",
+    "extract_answer": ".sentences",
+    "extract_arithmetic": ".sentences",
+    "normalize_sentence": ".sentences",
+    "parse_sentence": ".sentences",
+    "TEMPLATES": ".templates",
+    "Template": ".templates",
+    "agent_list": ".templates",
+    "agent_name": ".templates",
+    "question_variants": ".templates",
+    "render_conclusion": ".templates",
+    "render_question": ".templates",
+    "render_statement": ".templates",
+    "statement_variants": ".templates",
+    "Step": ".transcript",
+    "resolve_partial": ".transcript",
+    "split_transcript": ".transcript",
+}
+
+__all__ = sorted(_EXPORTS)
+
+install(__name__, _EXPORTS)

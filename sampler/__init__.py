@@ -1,14 +1,37 @@
 """vlp.sampler: top-down generation of problems with certified unique shortest proofs."""
 
-from .certify import CertificationError, certify, overlap_failures, recheck
-from .config import CONNECTIONS, OVERLAPS, QUERY_KINDS, SETTINGS, SamplerConfig, derive_seed
-from .dataset import Job, paper_jobs, read_problems, shard, single_jobs, write_dataset
-from .generate import Counters, ProblemBuilder, SelfCheckError, Spec, generate_problem
-from .problem import AxiomRecord, Certificate, EdgeRecord, Problem
+from __future__ import annotations
 
-__all__ = [
-    "AxiomRecord", "CONNECTIONS", "Certificate", "CertificationError", "Counters", "EdgeRecord",
-    "Job", "OVERLAPS", "Problem", "ProblemBuilder", "QUERY_KINDS", "SETTINGS", "SamplerConfig",
-    "SelfCheckError", "Spec", "certify", "derive_seed", "generate_problem", "overlap_failures",
-    "paper_jobs", "read_problems", "recheck", "shard", "single_jobs", "write_dataset",
-]
+from vlp.lazy import install
+
+_EXPORTS = {
+    "CertificationError": ".certify",
+    "certify": ".certify",
+    "overlap_failures": ".certify",
+    "recheck": ".certify",
+    "CONNECTIONS": ".config",
+    "OVERLAPS": ".config",
+    "QUERY_KINDS": ".config",
+    "SETTINGS": ".config",
+    "SamplerConfig": ".config",
+    "derive_seed": ".config",
+    "Job": ".dataset",
+    "paper_jobs": ".dataset",
+    "read_problems": ".dataset",
+    "shard": ".dataset",
+    "single_jobs": ".dataset",
+    "write_dataset": ".dataset",
+    "Counters": ".generate",
+    "ProblemBuilder": ".generate",
+    "SelfCheckError": ".generate",
+    "Spec": ".generate",
+    "generate_problem": ".generate",
+    "AxiomRecord": ".problem",
+    "Certificate": ".problem",
+    "EdgeRecord": ".problem",
+    "Problem": ".problem",
+}
+
+__all__ = sorted(_EXPORTS)
+
+install(__name__, _EXPORTS)

@@ -6,10 +6,12 @@ import hashlib
 
 import attrs
 
-SETTINGS: tuple[str, ...] = ("base", "axiom", "tree", "trees")
-OVERLAPS: tuple[str, ...] = ("none", "entity", "agent", "both")
-CONNECTIONS: tuple[str, ...] = ("disconnected", "connected")
-QUERY_KINDS: tuple[str, ...] = ("nonground", "ground")
+# the design names live in .design (no attrs: the CLI reads them); re-exported here
+from .design import CONNECTIONS as CONNECTIONS
+from .design import DEFAULT_PAPER_BASES as DEFAULT_PAPER_BASES
+from .design import OVERLAPS as OVERLAPS
+from .design import QUERY_KINDS as QUERY_KINDS
+from .design import SETTINGS as SETTINGS
 
 # Rules the relevant proof may apply in reverse at a singleton `cont` node. Rule 3 (union)
 # is only used at a goal naming several agents; 1c only below the `comp` premise of 5a;

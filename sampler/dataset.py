@@ -23,7 +23,6 @@ from .generate import Counters, ProblemBuilder, Spec
 from .problem import Problem
 
 PAPER_SETTINGS: tuple[str, ...] = ("axiom", "tree", "trees")
-DEFAULT_PAPER_BASES = 10
 
 
 @attrs.frozen

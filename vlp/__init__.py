@@ -8,8 +8,7 @@ The public API is loaded lazily so that ``import vlp`` (and every CLI start) sta
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from vlp.lazy import install
 
 __version__ = "0.1.0"
 
@@ -35,15 +34,4 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'vlp' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+install(__name__, _EXPORTS)

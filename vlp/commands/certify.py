@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vlp.errors import InputError
-from vlp.sampler.certify import recheck
-from vlp.sampler.dataset import read_problems
-from vlp.sampler.problem import Problem
+
+if TYPE_CHECKING:
+    from vlp.sampler.problem import Problem
 
 
 def register(subparsers: Any) -> None:
@@ -28,11 +27,17 @@ def register(subparsers: Any) -> None:
 
 
 def _check(item: tuple[int, Problem]) -> tuple[int, str, list[str]]:
+    from vlp.sampler.certify import recheck
+
     number, problem = item
     return number, problem.id, recheck(problem)
 
 
 def run(args: argparse.Namespace) -> int:
+    import multiprocessing
+
+    from vlp.sampler.dataset import read_problems
+
     path = Path(args.file)
     if args.workers < 1:
         raise InputError("needs at least one worker", "--workers")

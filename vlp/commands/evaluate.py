@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 import time
 from pathlib import Path
@@ -99,6 +98,8 @@ def log(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
     from vlp.lm.inprocess import parse_engine_args
     from vlp.lm.models import ModelSpec
     from vlp.lm.pricing import estimate_cost, prices_for

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vlp.errors import InputError
-from vlp.sampler.config import CONNECTIONS, OVERLAPS, QUERY_KINDS, SETTINGS, SamplerConfig
-from vlp.sampler.dataset import DEFAULT_PAPER_BASES, paper_jobs, shard, single_jobs, write_dataset
-from vlp.sampler.generate import Spec
+from vlp.sampler.design import CONNECTIONS, DEFAULT_PAPER_BASES, OVERLAPS, QUERY_KINDS, SETTINGS
+
+if TYPE_CHECKING:
+    from vlp.sampler.config import SamplerConfig
 
 
 def register(subparsers: Any) -> None:
@@ -63,6 +64,10 @@ def _pair(text: str, option: str, separator: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vlp.sampler.config import SamplerConfig
+    from vlp.sampler.dataset import paper_jobs, shard, single_jobs, write_dataset
+    from vlp.sampler.generate import Spec
+
     config = SamplerConfig()
     changes: dict[str, Any] = {}
     if args.depth is not None:

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vlp.checker import (
-    STRATEGIES,
-    NumericalInconsistencyError,
-    ShortestProof,
-    Solution,
-    load_program,
-    solve,
-)
 from vlp.errors import InputError
-from vlp.grammar.canonical import CanonicalSyntaxError, parse_query
-from vlp.kernel import Atom
+
+if TYPE_CHECKING:
+    from vlp.checker import ShortestProof, Solution
+    from vlp.kernel import Atom
+
+# the agenda policies of vlp.checker.chaining, named here so that --help imports no checker
+STRATEGIES = ("dfs", "bfs", "overlap")
 
 
 def register(subparsers: Any) -> None:
@@ -35,6 +32,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vlp.checker import NumericalInconsistencyError, load_program, solve
+    from vlp.grammar.canonical import CanonicalSyntaxError, parse_query
+
     loaded = load_program(args.file)
     query = loaded.query
     if args.query is not None:

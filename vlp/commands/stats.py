@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vlp.errors import InputError
-from vlp.sampler.dataset import read_problems
-from vlp.sampler.problem import Problem
+
+if TYPE_CHECKING:
+    from vlp.sampler.problem import Problem
 
 
 def register(subparsers: Any) -> None:
@@ -49,6 +50,8 @@ def _histogram(title: str, rows: dict[str, Counter[int]]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vlp.sampler.dataset import read_problems
+
     path = Path(args.file)
     problems = [p for _, p in read_problems(path)]
     if not problems:
