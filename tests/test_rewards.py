@@ -160,3 +160,17 @@ def test_score_batch_in_workers_equals_in_process() -> None:
     there = score_batch(problems, completions, workers=2, timeout=60)
     assert [s.reward for s in here] == [s.reward for s in there]
     assert [s.reason for s in here] == [s.reason for s in there]
+
+
+def test_trl_reward_keeps_its_worker_processes_between_steps() -> None:
+    reward = TRLReward(workers=2, timeout=60)
+    try:
+        first = reward(prompts=["p"] * 3, completions=[LLAMA, WRONG, LLAMA],
+                       problem=[PROBLEM, PROBLEM, RECORD])
+        pool = reward._pool
+        second = reward(prompts=["p"] * 3, completions=[LLAMA, WRONG, LLAMA],
+                        problem=[PROBLEM, PROBLEM, RECORD])
+        assert reward._pool is pool
+        assert first == second == pytest.approx([LLAMA_REWARD, 0.0, LLAMA_REWARD])
+    finally:
+        reward.close()

@@ -87,10 +87,13 @@ class VerifyTask:
 
 
 def verify_many(items: Iterable[Any], *, workers: int = 1, timeout: float | None = None,
-                **options: Any) -> Iterator[Verified]:
+                pool: WorkerPool | None = None, **options: Any) -> Iterator[Verified]:
     """Verify ``(problem, transcript[, answer])`` items; yields a :class:`Verified` per item,
     in input order. ``options`` are passed to ``vlp.verify`` (``mode``, ``tokenizer``, ...;
-    with worker processes they must be picklable)."""
+    with worker processes they must be picklable). ``pool``: a :class:`WorkerPool` of a
+    :class:`VerifyTask` to reuse (``workers``, ``timeout`` and ``options`` are then its)."""
+    if pool is not None:
+        return pool.map(_keyed(items))
     if workers < 1:
         raise InputError("needs at least one worker", "workers")
     if timeout is not None and timeout <= 0:
@@ -112,12 +115,13 @@ def _keyed(items: Iterable[Any]) -> Iterator[tuple[Hashable, Any, Any]]:
         if known is None or known[0] is not problem:
             if len(keys) > 4096:
                 keys.clear()
-            known = (problem, _problem_key(problem))
+            known = (problem, problem_key(problem))
             keys[id(problem)] = known
         yield known[1], problem, (transcript, answer)
 
 
-def _problem_key(problem: Any) -> Hashable:
+def problem_key(problem: Any) -> Hashable:
+    """A hashable key for a problem in any form (a record dict by its canonical JSON)."""
     if isinstance(problem, Mapping):
         return json.dumps(problem, sort_keys=True, ensure_ascii=False, default=str)
     try:
@@ -265,48 +269,84 @@ def _pick(workers: Sequence[_Worker], key: Hashable) -> _Worker | None:
     return min(warm or free, key=lambda w: w.queued)
 
 
+class WorkerPool:
+    """Worker processes for one task, kept between calls of :meth:`map` (a training loop
+    scores every step's batch without paying process start-up again)."""
+
+    def __init__(self, task: Task, workers: int, timeout: float | None = None,
+                 chunk_size: int = CHUNK_SIZE):
+        self.task = task
+        self.timeout = timeout
+        self.chunk_size = chunk_size
+        self.context = multiprocessing.get_context("spawn")
+        self.workers = [_Worker(self.context, task) for _ in range(max(1, workers))]
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def wait_ready(self) -> None:
+        """Block until every worker has started (imports done)."""
+        for worker in self.workers:
+            while not worker.ready:
+                _take(worker, worker.results.recv(), {}, time.monotonic())
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.stop(kill=True)
+        self.workers = []
+
+    def map(self, stream: Iterable[tuple[Hashable, Any, Any]]) -> Iterator[Any]:
+        """One result per ``(key, payload, entry)``, in order."""
+        pool, task = self.workers, self.task
+        pending = _chunks(stream, self.chunk_size)
+        retry: deque[_Chunk] = deque()  # work taken back from a killed worker, in order
+        finished: dict[int, Any] = {}
+        emitted = 0
+        sent = 0  # entries handed out from ``pending``
+        window = len(pool) * _QUEUED_CHUNKS * self.chunk_size * 2  # bounds ``finished``
+        exhausted = False
+        try:
+            while True:
+                while True:  # hand out work
+                    if retry:
+                        chunk = retry[0]
+                    elif not exhausted and sent - emitted < window:
+                        following = next(pending, None)
+                        if following is None:
+                            exhausted = True
+                            break
+                        retry.append(following)
+                        sent += len(following.entries)
+                        chunk = following
+                    else:
+                        break
+                    worker = _pick(pool, chunk.key)
+                    if worker is None:
+                        break
+                    worker.send(retry.popleft())
+                while emitted in finished:
+                    yield finished.pop(emitted)
+                    emitted += 1
+                busy = [w for w in pool if w.chunks]
+                if not busy:
+                    if exhausted and not retry:
+                        return
+                    continue
+                _collect(task, pool, busy, self.timeout, finished, retry, self.context)
+        finally:
+            for index, worker in enumerate(pool):  # abandoned midway: drop unfinished work
+                if worker.chunks:
+                    worker.stop(kill=True)
+                    pool[index] = _Worker(self.context, task)
+
+
 def _pooled(task: Task, stream: Iterable[tuple[Hashable, Any, Any]], workers: int,
             timeout: float | None, chunk_size: int) -> Iterator[Any]:
-    context = multiprocessing.get_context("spawn")
-    pool = [_Worker(context, task) for _ in range(workers)]
-    pending = _chunks(stream, chunk_size)
-    retry: deque[_Chunk] = deque()  # work taken back from a killed worker, in order
-    finished: dict[int, Any] = {}
-    emitted = 0
-    sent = 0  # entries handed out from ``pending``
-    window = workers * _QUEUED_CHUNKS * chunk_size * 2  # bounds ``finished``
-    exhausted = False
-    try:
-        while True:
-            while True:  # hand out work
-                if retry:
-                    chunk = retry[0]
-                elif not exhausted and sent - emitted < window:
-                    following = next(pending, None)
-                    if following is None:
-                        exhausted = True
-                        break
-                    retry.append(following)
-                    sent += len(following.entries)
-                    chunk = following
-                else:
-                    break
-                worker = _pick(pool, chunk.key)
-                if worker is None:
-                    break
-                worker.send(retry.popleft())
-            while emitted in finished:
-                yield finished.pop(emitted)
-                emitted += 1
-            busy = [w for w in pool if w.chunks]
-            if not busy:
-                if exhausted and not retry:
-                    return
-                continue
-            _collect(task, pool, busy, timeout, finished, retry, context)
-    finally:
-        for worker in pool:
-            worker.stop(kill=True)
+    with WorkerPool(task, workers, timeout, chunk_size) as pool:
+        yield from pool.map(stream)
 
 
 def _collect(task: Task, pool: list[_Worker], busy: list[_Worker], timeout: float | None,
@@ -362,4 +402,5 @@ def _replace(task: Task, pool: list[_Worker], worker: _Worker, reason: str,
     pool[pool.index(worker)] = _Worker(context, task)
 
 
-__all__ = ["TIMEOUT_REASON", "Task", "Verified", "VerifyTask", "run_grouped", "verify_many"]
+__all__ = ["TIMEOUT_REASON", "Task", "Verified", "VerifyTask", "WorkerPool", "problem_key",
+           "run_grouped", "verify_many"]

@@ -37,7 +37,7 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -87,8 +87,9 @@ class Scored:
     """A sample's reward, and why it scored the floor when it could not be verified."""
 
     reward: float
-    report: Any = None  # the vlp.Report, None when the sample could not be verified
+    report: Any = None  # the vlp.Report (in-process scoring), None when not verified
     reason: str | None = None
+    efficiency: float | None = None
 
 
 # --- reading what the trainers pass ------------------------------------------------------------
@@ -170,7 +171,7 @@ def score_sample(problem: Any, completion: Any, *, answer: str | int | None = No
     except Exception as error:  # a verifier bug must not stop a training run
         logger.exception("vlp reward: the verifier failed on a sample")
         return floor(weights, f"verifier error: {type(error).__name__}: {error}")
-    return Scored(score(report, weights), report)
+    return Scored(score(report, weights), report, None, report.efficiency)
 
 
 def floor(weights: RewardWeights, reason: str) -> Scored:
@@ -180,40 +181,63 @@ def floor(weights: RewardWeights, reason: str) -> Scored:
 
 def score_batch(problems: Sequence[Any], completions: Sequence[Any], *,
                 answers: Sequence[Any] | None = None, weights: RewardWeights = DEFAULT_WEIGHTS,
-                mode: str = "auto", workers: int = 1,
-                timeout: float | None = None) -> list[Scored]:
+                mode: str = "auto", workers: int = 1, timeout: float | None = None,
+                pool: Any = None) -> list[Scored]:
     """Score many samples; with ``workers > 1`` or a ``timeout`` they are verified in worker
-    processes (grouped by problem), a sample past ``timeout`` seconds scoring the floor."""
+    processes (grouped by problem), a sample past ``timeout`` seconds scoring the floor
+    (``Scored.report`` is then None: reports stay in the workers). ``pool``: a
+    :func:`verifier_pool` to reuse across calls (it fixes workers, timeout, mode, weights)."""
     answers = answers if answers is not None else [None] * len(completions)
-    if workers <= 1 and timeout is None:
+    if pool is None and workers <= 1 and timeout is None:
         return [score_sample(p, c, answer=a, weights=weights, mode=mode)
                 for p, c, a in zip(problems, completions, answers, strict=True)]
-    from vlp.parallel import verify_many
+    from vlp.parallel import problem_key
 
-    texts: list[str | None] = []
-    reasons: dict[int, str] = {}
-    specs: list[Any] = []
-    for index, (problem, completion) in enumerate(zip(problems, completions, strict=True)):
-        try:
-            specs.append(problem_of(problem))
-            texts.append(completion_text(completion))
-        except InputError as error:
-            reasons[index] = str(error)
-            specs.append(None)
-            texts.append(None)
-    items = [(s, t, a) for i, (s, t, a) in enumerate(zip(specs, texts, answers, strict=True))
-             if i not in reasons]
-    verified = iter(verify_many(items, workers=workers, timeout=timeout, mode=mode,
-                                search_order=False))
-    results: list[Scored] = []
-    for index in range(len(completions)):
-        if index in reasons:
-            results.append(floor(weights, reasons[index]))
-            continue
-        outcome = next(verified)
-        results.append(Scored(score(outcome.report, weights), outcome.report)
-                       if outcome.report is not None else floor(weights, str(outcome.reason)))
+    own = pool is None
+    if own:
+        pool = verifier_pool(workers, timeout, mode, weights)
+    try:
+        results = list(pool.map((problem_key(p), p, (c, a))
+                                for p, c, a in zip(problems, completions, answers, strict=True)))
+    finally:
+        if own:
+            pool.close()
+    for result in results:
+        if result.reason is not None:
+            logger.warning("vlp reward: sample scored the floor (%s)", result.reason)
     return results
+
+
+@attrs.frozen
+class RewardTask:
+    """What a worker process does with a sample (``vlp.parallel.Task``)."""
+
+    weights: RewardWeights = DEFAULT_WEIGHTS
+    mode: str = "auto"
+
+    def prepare(self, payload: Any) -> Any:
+        return problem_of(payload)
+
+    def run(self, prepared: Any, entry: Any) -> Scored:
+        from vlp.checker.verify import verify
+
+        if isinstance(prepared, Exception):
+            raise prepared
+        completion, answer = entry
+        report = verify(prepared, completion_text(completion), answer=answer, mode=self.mode,
+                        search_order=False)
+        return Scored(score(report, self.weights), None, None, report.efficiency)
+
+    def failure(self, entry: Any, reason: str) -> Scored:
+        return Scored(self.weights.floor, None, reason)
+
+
+def verifier_pool(workers: int, timeout: float | None = None, mode: str = "auto",
+                  weights: RewardWeights = DEFAULT_WEIGHTS) -> Any:
+    """Worker processes that :func:`score_batch` (``pool=``) reuses from call to call."""
+    from vlp.parallel import WorkerPool
+
+    return WorkerPool(RewardTask(weights, mode), workers, timeout)
 
 
 # --- TRL --------------------------------------------------------------------------------------
@@ -237,6 +261,13 @@ class TRLReward:
         self.workers = workers
         self.timeout = timeout
         self.__name__ = name  # TRL logs each reward under its function's name
+        self._pool: Any = None  # worker processes, started on the first call that needs them
+
+    def close(self) -> None:
+        """Stop the worker processes (they also end with this process)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     def __call__(self, prompts: Sequence[Any] | None = None,
                  completions: Sequence[Any] | None = None,
@@ -250,9 +281,10 @@ class TRLReward:
                            self.problem_column)
             return [None] * len(completions)
         present = [i for i, p in enumerate(problems) if p is not None]
+        if self._pool is None and (self.workers > 1 or self.timeout is not None):
+            self._pool = verifier_pool(self.workers, self.timeout, self.mode, self.weights)
         scored = score_batch([problems[i] for i in present], [completions[i] for i in present],
-                             weights=self.weights, mode=self.mode, workers=self.workers,
-                             timeout=self.timeout)
+                             weights=self.weights, mode=self.mode, pool=self._pool)
         rewards: list[float | None] = [None] * len(completions)
         reasons: list[str] = [""] * len(completions)
         for index, result in zip(present, scored, strict=True):
@@ -317,8 +349,7 @@ def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence
     responses = [_response_of(str(q), str(p)) for q, p in zip(queries, prompts, strict=True)]
     scored = score_batch(list(labels), responses)
     rewards = [s.reward for s in scored]
-    efficiency = [float(s.report.efficiency or 0.0) if s.report is not None else 0.0
-                  for s in scored]
+    efficiency = [float(s.efficiency or 0.0) for s in scored]
     result: dict[str, Any] = {"rewards": rewards, "scores": [min(1.0, max(0.0, r))
                                                              for r in rewards],
                               "extra_logs": {"vlp_efficiency": efficiency}}
@@ -337,12 +368,8 @@ def _response_of(query: str, prompt: str) -> str:
     return query[at + len(prompt):] if at >= 0 else query
 
 
-def scores_of(rewards: Iterable[Scored]) -> list[float]:
-    return [r.reward for r in rewards]
-
-
 __all__ = [
     "DEFAULT_WEIGHTS", "PROBLEM_COLUMN", "AsyncTRLReward", "RewardWeights", "Scored",
     "TRLReward", "completion_text", "compute_score", "problem_of", "reward", "reward_func",
-    "score", "score_batch", "score_sample",
+    "score", "score_batch", "score_sample", "verifier_pool",
 ]
