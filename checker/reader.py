@@ -64,6 +64,7 @@ until while which who whom whose
 times dollar's if but after before over under more.""".split()) | CONT_VERBS | GIVE_VERBS \
     | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 _LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
+_DEMONSTRATIVES = frozenset({"which", "that", "this", "it", "that's", "it's", "who", "what"})
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
 _OFFSET_RE = re.compile(
     rf"start with the number of (?P<entity>[a-z][a-z ]*?) (?P<first>{_NAME}) has,? and "
@@ -438,6 +439,17 @@ class SentenceReader:
             # "Dennie - Dianna: 19 - 4 = 15" names a difference, not the two together
             return [LooseGap(f"the names before the verb are joined by {joiner!r}, not 'and'",
                              Reading(LOOSE, (joiner,), tuple(resolved)))], None
+        start = next((i for i, w in enumerate(words) if w not in _LEADS or w in _DEMONSTRATIVES),
+                     len(words))
+        opening = words[start] if start < len(words) else ""
+        following = words[start + 1] if start + 1 < len(words) else ""
+        refers = opening == "who" or following == "there" or following in _RESULT_VERBS or (
+            opening == "which" and "than" in words and COMPARATIVES.keys() & set(words))
+        if opening in _DEMONSTRATIVES and not refers and \
+                not any(m.position < boundary for m in mentions):
+            # "which is 83", "so that is 54", "That's 3 × 6 = 18 dollars": what "that" is
+            # the words do not say; an expression in it is matched by its arithmetic
+            return [], None
         there = "there" in words[:boundary + 1]
         self._continuation = False
         if subject is None and not there and inherited is not None and \

@@ -214,3 +214,12 @@ def test_names_joined_by_a_minus_sign_are_a_difference_not_a_group() -> None:
     [step] = verify(D3, "Dennie - Dianna: 19 - 4 = 15.").steps
     assert step.status != Status.FALSE
     assert step.claim is None or str(step.claim) == "comp({dennie}, {dianna}, 15, parrots)"
+
+
+def test_what_that_is_the_words_do_not_say() -> None:
+    # "which is 15" names a difference, not Edgar's parrots; "which is 3 more than" compares
+    [step] = verify(D3, "Edgar has more parrots than Pieter, which is 15.").steps
+    assert step.status is Status.UNPARSED and step.claim is None
+    assert steps(D3, "Edgar has 29 parrots, which is 3 more than Eddie.") == [
+        (Status.DERIVED_MULTI, "cont({edgar}, 29, parrots)"),
+        (Status.AXIOM, "comp({edgar}, {eddie}, 3, parrots)")]
