@@ -142,6 +142,23 @@ def shortest_proof(chart: Chart, goal: Atom, *, certify: bool = True) -> Shortes
                          unique, certify)
 
 
+def is_unique_shortest(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bool:
+    """Are ``claims``, the claims of a proof of ``goal``, those of its unique minimum-claim
+    proof?
+
+    One unsat check instead of a minimisation: no proof with at most ``len(claims)`` claims
+    leaves any of them out (a smaller proof, or another one as small, would). This is how a
+    record's certified proof is re-checked rather than trusted (the caller checks that the
+    record's edges are accepted rule instances proving the goal)."""
+    if goal in chart.program.axioms:
+        return claims == frozenset({goal.claim()})
+    problem = _Encoding(chart, goal)
+    if not claims <= problem.claim_var.keys():
+        return False
+    avoid = _disjunction([f"(not {problem.claim_var[c]})" for c in sorted(claims, key=str)])
+    return problem._descend(f"(assert {avoid})", len(claims)) is None
+
+
 class _Encoding:
     """The minimisation as one SMT-LIB script over Booleans and small bit-vectors. Z3
     parses it in C, an order of magnitude cheaper than building terms in Python."""

@@ -34,7 +34,7 @@ from .chaining import Chart, Hyperedge, forward_chain, matches_at_query_time
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
-from .shortest import ShortestProof, goal_of, shortest_proof
+from .shortest import ShortestProof, goal_of, is_unique_shortest, shortest_proof
 from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
 
 ARITHMETIC_READING = Reading(ARITHMETIC)
@@ -200,8 +200,10 @@ def _recorded_proof(
     chart: Chart, goal: Atom, edges: tuple[Hyperedge, ...]
 ) -> ShortestProof | None:
     """A generated record's certified shortest proof (DFS post-order), if every one of its
-    rule instances is in the chart (so the kernel accepted it) and it proves the goal;
-    otherwise ``None`` and the proof is recomputed. Saves a Z3 optimization per problem."""
+    rule instances is in the chart (so the kernel accepted it), it proves the goal and Z3
+    confirms it is the unique shortest (:func:`is_unique_shortest`: one unsat check, not
+    the minimisation); otherwise ``None`` and the proof is recomputed. Nothing of the
+    record is trusted: a longer or a different proof than the shortest is not used."""
     if not edges or edges[-1].conclusion != goal:
         return None
     accepted = set(chart.hyperedges)
@@ -212,6 +214,8 @@ def _recorded_proof(
         return None
     atoms = frozenset(a for e in edges for a in (*e.premises, e.conclusion))
     claims = frozenset(a.claim() for a in atoms)
+    if not is_unique_shortest(chart, goal, claims):
+        return None
     return ShortestProof(goal, edges, atoms, claims, len(claims), None, True, False)
 
 
