@@ -64,6 +64,7 @@ until while which who whom whose
 times dollar's if but after before over under more.""".split()) | CONT_VERBS | GIVE_VERBS \
     | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 _LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
+_START_LABELS = frozenset({"start", "initially", "beginning", "begin", "before", "first"})
 _DEMONSTRATIVES = frozenset({"which", "that", "this", "it", "that's", "it's", "who", "what"})
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
 _OFFSET_RE = re.compile(
@@ -156,6 +157,7 @@ class Discourse:
         self.records: list[list[tuple[Agents, str | None]]] = []
         self.claims: list[Claim] = []
         self.gender: dict[str, str] = {}
+        self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
 
     @property
     def subjects(self) -> list[Agents]:
@@ -314,7 +316,8 @@ class SentenceReader:
             if word in _POSSESSIVE_PRONOUNS and following in lex.owners:
                 agents = self._possessive(word, following, subject_owner)
                 if agents is not None:
-                    mentions.append(_Mention(i, agents, f"{word} {following}", "pronoun"))
+                    mentions.append(_Mention(i, agents, f"{word} {following}", "pronoun",
+                                             i + 2))
                 i += 2
                 continue
             if word in ("his", "her", "its") and following and tokens[i + 1].kind == "word" \
@@ -425,10 +428,14 @@ class SentenceReader:
         colon = self._colon_form(tokens, mentions, numbers)
         if colon is not None:
             return [colon], None
+        started = self._topic_line(tokens, words, mentions, numbers)
+        if started is not None:
+            return [started], None
         first_number = numbers[0] if numbers else len(tokens)
         verb_index = next((i for i, w in enumerate(words) if i < first_number and (
             w in _VERBS or w == "must"
-            or (w == ":" and any(m.end == i for m in mentions)))), None)  # "Nigel: 75"
+            or (w == ":" and any(m.end == i and m.position == 0 for m in mentions)))),
+            None)  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
         mentions, subject = self._resolve_mentions(mentions, boundary, resolved)
@@ -524,6 +531,27 @@ class SentenceReader:
         subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
         return done, subject
 
+    def _topic_line(self, tokens: Sequence[Token], words: tuple[str, ...],
+                    mentions: list[_Mention], numbers: list[int]) -> LooseClaim | None:
+        """A heading "Mael's tennis balls:" sets the topic; a following "Start: 52" is the
+        topic owner's count at the start."""
+        content = [i for i, t in enumerate(tokens) if t.kind != "punct"]
+        if not numbers and mentions and mentions[0].kind == "possessive" and \
+                mentions[0].agents is not None and mentions[0].position == 0:
+            entity, _shown, _ambiguous, after = self._entity(tokens, mentions[0].end or 1)
+            if entity is not None and after > max(content, default=0):
+                self.discourse.topic = (mentions[0].agents, entity)
+            return None
+        topic = self.discourse.topic
+        if topic is None or mentions or len(numbers) != 1 or numbers[0] < 2 or \
+                words[numbers[0] - 1] != ":" or words[0] not in _START_LABELS:
+            return None
+        number = tokens[numbers[0]]
+        if number.arithmetic is not None:
+            return None
+        return self._resolve(ClaimPattern("cont", (topic[0], number.value, topic[1])), None,
+                             Reading(LOOSE, (words[0], ":")))
+
     def _unit_claims(self, number: Token, result: LooseClaim) -> list[LooseClaim | LooseGap]:
         """"Nshuti: 42 farms × 5 horses per farm = 210 horses" also states Nshuti's 42 farms
         and the rate of 5 horses per farm: operands written with their units."""
@@ -536,6 +564,11 @@ class SentenceReader:
             if first else (None, None, [], 0)
         rate_tokens = read_clauses(second)[0].tokens if second else ()
         per, seen_per, _c, after = self._entity(rate_tokens, 0) if second else (None, None, [], 0)
+        if count is not None and not second and count != result.pattern.args[2]:
+            # "Dimitra: 2 fish tanks × 2 = 4 swordtails": the count alone is said with its unit
+            reading = Reading(LOOSE, ("×",), (seen_count,) if seen_count else ())
+            return [self._resolve(ClaimPattern("cont", (agents, expression.operands[0], count)),
+                                  None, reading)]
         if count is None or per is None or per != result.pattern.args[2]:
             return []
         container = count

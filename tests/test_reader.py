@@ -223,3 +223,9 @@ def test_what_that_is_the_words_do_not_say() -> None:
     assert steps(D3, "Edgar has 29 parrots, which is 3 more than Eddie.") == [
         (Status.DERIVED_MULTI, "cont({edgar}, 29, parrots)"),
         (Status.AXIOM, "comp({edgar}, {eddie}, 3, parrots)")]
+
+
+def test_a_heading_sets_the_topic_of_labelled_lines() -> None:
+    assert steps(FAMILY, "Nora's balloons:\nStart: 12\nAfter her aunt: 12 + 9 = 21") == [
+        (Status.UNPARSED, None), (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 21, violet balloons)")]
