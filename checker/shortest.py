@@ -36,7 +36,7 @@ import attrs
 import z3
 
 from vlp.errors import InputError
-from vlp.kernel import AXIOM, Atom, Claim, Program, Query
+from vlp.kernel import AXIOM, ELIMINATION, RULES, Atom, Claim, Program, Query, roles
 
 from .chaining import Chart, Hyperedge, forward_chain
 
@@ -464,12 +464,14 @@ def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
 
 
 def _cyclic_or_dominated(edge: Hyperedge, stated: Callable[[Atom], bool]) -> bool:
-    """(1a)/(1b)/(5a)/(5c) whose comp/compeq premise was derived, not stated (see above)."""
-    if edge.rule_id in ("1a", "1b"):
-        return not stated(edge.premises[1])
-    if edge.rule_id in ("5a", "5c"):
-        return not stated(edge.premises[2])
-    return False
+    """(1a)/(1b)/(5a)/(5c) whose comp/compeq premise was derived, not stated (see above):
+    the eliminations of comp and compeq, by their roles in the rule table."""
+    role = _COMPARISON_ELIMINATIONS.get(edge.rule_id)
+    return role is not None and not stated(edge.premises[role])
+
+
+_COMPARISON_ELIMINATIONS = {r.rule_id: r.distinguished for r in roles(RULES).values()
+                            if r.role == ELIMINATION and r.predicate in ("comp", "compeq")}
 
 
 def _first_derivation_size(chart: Chart, goal: Atom) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.kernel import Atom, Claim, Program, Query
+from vlp.kernel import ELIMINATION, INTRODUCTION, RULES, UNION, Atom, Claim, Program, Query, roles
 
 from .align import (
     ClaimPattern,
@@ -43,7 +43,14 @@ MODES: tuple[str, ...] = ("auto", CLAIMS_MODE, ARITHMETIC_MODE)
 
 # Rules whose distinguished premise (comp / transfer / rate / compeq) is eliminated: the
 # steps a generator's tree makes from its axioms (for the search-order universe, App. D.4).
-_ELIMINATION_RULES = {"1a": 1, "1b": 1, "2a": 1, "2b": 1, "4": 1, "5a": 2, "5c": 2}
+# (rule id -> distinguished premise) of the eliminations, and the comparison
+# introductions and union rules, computed from the rule table
+_ROLES = roles(RULES)
+_ELIMINATION_RULES = {r.rule_id: r.distinguished for r in _ROLES.values()
+                      if r.role == ELIMINATION}
+_COMPARISON_INTRODUCTIONS = frozenset(r.rule_id for r in _ROLES.values()
+                                      if r.role == INTRODUCTION and r.predicate == "comp")
+_UNION_RULES = frozenset(r.rule_id for r in _ROLES.values() if r.role == UNION)
 
 
 # --- problems -----------------------------------------------------------------------------------
@@ -162,10 +169,11 @@ class PreparedProblem:
             if distinguished is not None and \
                     edge.premises[distinguished].claim() in self.index.axiom_claims:
                 universe.add(conclusion.claim())
-            elif edge.rule_id == "1c" and (conclusion.args[0], conclusion.args[1],
+            elif edge.rule_id in _COMPARISON_INTRODUCTIONS and (conclusion.args[0],
+                                                               conclusion.args[1],
                                            conclusion.args[3]) in compeq_pairs:
                 universe.add(conclusion.claim())
-            elif edge.rule_id == "3" and conclusion.args[0] in query_agents:
+            elif edge.rule_id in _UNION_RULES and conclusion.args[0] in query_agents:
                 universe.add(conclusion.claim())
         return frozenset(c for c in universe if c not in self.index.axiom_claims
                          and c not in self.index.bookkeeping_claims)

@@ -18,9 +18,13 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 import z3
+
+from vlp.kernel import RULES_BY_ID, evaluate, patterns, to_smt
+from vlp.kernel.rules import AtLeast, Equal
 
 from .config import SamplerConfig
 from .tree import QUANTIFIED, Node, walk
@@ -47,23 +51,29 @@ def _bounds(node: Node, config: SamplerConfig) -> tuple[int, int]:
     return low, high
 
 
-_SUM_RULES = frozenset({"1a", "2a", "5a"})
-_DIFFERENCE_RULES = frozenset({"1b", "2b", "5c"})
+def _quantity_names(node: Node, name: Callable[[Node], object]) -> dict[str, Any]:
+    """The rule's quantity variables named after ``node`` (the conclusion) and its premise
+    nodes (the union rule's repeated variable after all of them, in order)."""
+    rule = RULES_BY_ID[node.rule]  # type: ignore[index]
+    names: dict[str, Any] = {}
+    for pattern, premise in zip(patterns(rule, len(node.premises)), node.premises,
+                                strict=True):
+        for var in pattern.args:
+            if var.kind == "quantity":
+                names[var.name] = ((*names.get(var.name, ()), name(premise)) if rule.repeated
+                                   else name(premise))
+    for var in rule.conclusion.args:
+        if var.kind == "quantity":
+            names[var.name] = name(node)
+    return names
 
 
 def _equations(node: Node, name: Callable[[Node], str]) -> list[str]:
     """The built-ins of ``node``'s rule as SMT-LIB assertions over ``name(node)``."""
-    q = name(node)
-    p = [name(x) for x in node.premises if x.predicate in QUANTIFIED]
-    if node.rule in _SUM_RULES or node.rule == "3":
-        return [f"(= {q} (+ {' '.join(p)}))"]
-    if node.rule in _DIFFERENCE_RULES:
-        return [f"(= {q} (- {p[0]} {p[1]}))", f"(>= {q} 0)"]
-    if node.rule == "1c":
-        return [f"(= {q} (- {p[0]} {p[1]}))", f"(>= {q} 1)"]
-    if node.rule == "4":
-        return [f"(= {q} (* {p[0]} {p[1]}))"]
-    raise ValueError(f"no built-ins for rule {node.rule}")
+    terms = to_smt(RULES_BY_ID[node.rule], _quantity_names(node, name))  # type: ignore[index]
+    if not terms:
+        raise ValueError(f"no built-ins for rule {node.rule}")
+    return terms
 
 
 def _distinct_groups(nodes: Sequence[Node]) -> list[list[Node]]:
@@ -138,18 +148,18 @@ def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int,
     raise Unsatisfiable(f"no quantities satisfy the built-ins of a {len(nodes)}-node tree")
 
 
+def _defining(node: Node) -> tuple[Equal, int]:
+    """The built-in that computes the conclusion's quantity, and its lower bound."""
+    rule = RULES_BY_ID[node.rule]  # type: ignore[index]
+    quantity = next(v for v in rule.conclusion.args if v.kind == "quantity")
+    equal = next(b for b in rule.builtins if isinstance(b, Equal) and b.var == quantity)
+    bounds = [b.bound for b in rule.builtins if isinstance(b, AtLeast) and b.expr == quantity]
+    return equal, max(bounds, default=0)
+
+
 def _evaluate(node: Node, values: dict[int, int]) -> int:
-    p = [values[id(x)] for x in node.premises if x.predicate in QUANTIFIED]
-    match node.rule:
-        case "1a" | "2a" | "5a":
-            return p[0] + p[1]
-        case "1b" | "2b" | "1c" | "5c":
-            return p[0] - p[1]
-        case "3":
-            return sum(p)
-        case "4":
-            return p[0] * p[1]
-    raise ValueError(f"no built-ins for rule {node.rule}")
+    binding = _quantity_names(node, lambda n: values.get(id(n)))
+    return evaluate(_defining(node)[0].expr, binding)
 
 
 def rejection_sample(roots: Sequence[Node], config: SamplerConfig, rng: random.Random,
@@ -168,7 +178,7 @@ def rejection_sample(roots: Sequence[Node], config: SamplerConfig, rng: random.R
             else:
                 v = _evaluate(node, values)
                 low, high = config.inner_bounds
-                minimum = 1 if node.rule == "1c" else 0
+                minimum = _defining(node)[1]
                 if v < max(low, minimum) or v > high:
                     ok = False
                     break
