@@ -26,6 +26,7 @@ from vlp.kernel import (
     Program,
     Query,
     Theorem,
+    bind,
     is_frame_rule,
 )
 from vlp.kernel.rules import Add, Equal, Mul, Sub, SumOf, Var
@@ -109,23 +110,15 @@ def hyperedge_arithmetic(
     rule = rule_by_id(rule_id)
     if is_frame_rule(rule_id):
         return None
-    binding: dict[str, Any] = {}
-    lists: dict[str, list[Any]] = {}
-    patterns = [rule.premises[0]] * len(premises) if rule.repeated else list(rule.premises)
-    for pattern, atom in zip(patterns, premises, strict=False):
-        for var, value in zip(pattern.args, atom.args, strict=False):
-            if rule.repeated and var.kind in ("agents", "quantity"):
-                lists.setdefault(var.name, []).append(value)
-            else:
-                binding[var.name] = value
-    for var, value in zip(rule.conclusion.args, conclusion.args, strict=False):
-        binding.setdefault(var.name, value)
+    binding = bind(rule, premises, conclusion)
+    if not isinstance(binding, dict):
+        return None  # not an instance of the rule: no built-in to show
     for builtin in rule.builtins:
         if not (isinstance(builtin, Equal) and builtin.var.kind == "quantity"):
             continue
         expr = builtin.expr
         if isinstance(expr, SumOf):
-            return Arithmetic("+", tuple(lists[expr.var.name]), binding[builtin.var.name])
+            return Arithmetic("+", tuple(binding[expr.var.name]), binding[builtin.var.name])
         operator = _OPERATORS.get(type(expr))
         if operator is None or not all(isinstance(side, Var) for side in (expr.left, expr.right)):
             continue

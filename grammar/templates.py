@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from vlp.kernel import RULES_BY_ID, Agents, Atom, Claim, Query, normalize_name
+from vlp.kernel import RULES_BY_ID, Agents, Atom, Claim, Query, bind, normalize_name
 from vlp.kernel.rules import Add, Const, Expr, Mul, Pattern, Sub, SumOf, Var
 
 from .inflect import singular, with_count
@@ -303,7 +303,9 @@ def render_conclusion(hyperedge: HyperedgeLike) -> str:
     if rule.negation is not None:
         raise ValueError(f"rule {rule.id} (frame rule) is not verbalized")
     conclusion = hyperedge.conclusion
-    binding = _bind(rule.premises, rule.repeated, hyperedge.premises, conclusion, rule.conclusion)
+    binding = bind(rule, hyperedge.premises, conclusion)
+    if not isinstance(binding, dict):
+        raise ValueError(f"not an instance of rule {rule.id}: {binding[1]()}")
     values = _claim_values(conclusion.predicate, conclusion.claim().args)
     arithmetic = None
     quantity_var = _quantity_var(rule.conclusion)
@@ -327,24 +329,6 @@ def _lower_first(text: str) -> str:
 
 def _quantity_var(pattern: Pattern) -> Var | None:
     return next((v for v in pattern.args if v.kind == "quantity"), None)
-
-
-def _bind(patterns: Sequence[Pattern], repeated: bool, premises: Sequence[Atom],
-          conclusion: Atom, conclusion_pattern: Pattern) -> dict[str, Any]:
-    """Variable name -> value (a list of values for the union rule's repeated variables)."""
-    binding: dict[str, Any] = {}
-    if repeated:
-        for var_index, var in enumerate(patterns[0].args):
-            binding[var.name] = [p.args[var_index] for p in premises]
-    else:
-        if len(patterns) != len(premises):
-            raise ValueError(f"rule expects {len(patterns)} premises, got {len(premises)}")
-        for pattern, premise in zip(patterns, premises, strict=False):
-            binding.update(dict(zip((v.name for v in pattern.args), premise.args,
-                                    strict=False)))
-    binding.update(dict(zip((v.name for v in conclusion_pattern.args), conclusion.args,
-                            strict=False)))
-    return binding
 
 
 def _show_expr(expr: Expr, binding: dict[str, Any]) -> str:
