@@ -121,9 +121,11 @@ def trees_problem(trees: int, work: Path) -> Path:
 
 def measure(kind: str, path: Path, limit_s: float, limit_mb: float) -> dict[str, object]:
     """Run one measurement in a child process; kill it past the CPU or memory limit."""
-    process = subprocess.Popen([sys.executable, "-c", _CHILD, kind, str(path)],
+    # run beside the problem file: ``-c`` puts the working directory first on sys.path, and
+    # a checkout's own vlp/ folder there would shadow the installed package
+    process = subprocess.Popen([sys.executable, "-c", _CHILD, kind, str(path.resolve())],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+                               start_new_session=True, cwd=path.resolve().parent)
     peak_kb, reason = 0, None
     while True:
         pid, status, usage = os.wait4(process.pid, os.WNOHANG)

@@ -496,6 +496,11 @@ class _Chainer:
         self.compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in program.axioms
                              if a.predicate == "compeq"}
         self.pair_sides = [{(p[k], p[2]) for p in self.compeq_pairs} for k in (0, 1)]
+        # (side, agents, entity) -> the agents on the other side of a compeq-named pair
+        self.pair_partners: dict[tuple[int, Agents, str], set[Agents]] = defaultdict(set)
+        for first, second, entity in self.compeq_pairs:
+            self.pair_partners[(0, first, entity)].add(second)
+            self.pair_partners[(1, second, entity)].add(first)
         self.screened = set() if self.saturating else {
             plan for group in self.plans.values() for plan in group
             if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
@@ -548,6 +553,27 @@ class _Chainer:
         entity = atom.args[seed.index(next(v.name for v in conclusion if v.kind == "entity"))]
         return all(name not in seed or (atom.args[seed.index(name)], entity)
                    in self.pair_sides[k] for k, name in enumerate(pair))
+
+    def _partners(self, members: list[_Plan], atom: Atom) -> list[tuple[int, set[Agents]]] | None:
+        """Per screened join: where the found count holds its agents, and which agents can
+        make a compeq-named pair with the popped count (None: no narrowing known)."""
+        keep: list[tuple[int, set[Agents]]] = []
+        for plan in members:
+            seed = [v.name for v in plan.rule.premises[plan.position].args]
+            conclusion = plan.rule.conclusion.args
+            pair = [v.name for v in conclusion if v.kind == "agents"]
+            entity = atom.args[seed.index(next(v.name for v in conclusion
+                                               if v.kind == "entity"))]
+            found = [v.name for v in plan.rule.premises[plan.lookups[0].position].args]
+            for side, name in enumerate(pair):
+                other = pair[1 - side]
+                if name in seed and other in found and other not in seed:
+                    keep.append((found.index(other), self.pair_partners.get(
+                        (side, atom.args[seed.index(name)], entity), set())))
+                    break
+            else:
+                return None
+        return keep
 
     def _presentation_order(self, axiom_order: Sequence[Atom] | None) -> list[Atom]:
         if axiom_order is None:
@@ -659,7 +685,14 @@ class _Chainer:
             if entry is None:
                 found.append((members[0], (atom,)))
             else:
+                # screened (1c) joins only meet the other side of a compeq-named pair: skip
+                # the other counts of the entity and time (the same instances, in order)
+                keep = self._partners(members, atom) if all(
+                    plan in self.screened for plan in members) else None
                 for first in entry:
+                    if keep is not None and not any(first.args[position] in names
+                                                    for position, names in keep):
+                        continue
                     for plan in members:
                         premises: list[Atom] = [atom] * len(plan.rule.premises)
                         premises[plan.lookups[0].position] = first
