@@ -6,8 +6,9 @@ repository plus ``--engine-arg gguf_file=NAME.gguf``. Other ``--engine-arg KEY=V
 options go to ``from_pretrained`` (``dtype=bfloat16``, ``revision=…``).
 
 Greedy decoding at temperature 0; otherwise ancestral sampling at the given temperature (no
-top-k or top-p, as the paper sampled), seeded with the request's seed. Prompts of a batch
-are left-padded; on CPU the model runs in float32.
+top-k or top-p, as the paper sampled), seeded with the request's seed once per batch (so a
+rerun with the same ``--concurrency`` draws the same tokens; vLLM seeds each request). Prompts
+of a batch are left-padded; on CPU the model runs in float32.
 """
 
 from __future__ import annotations
