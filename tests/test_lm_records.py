@@ -45,6 +45,7 @@ def evaluate(server: StubServer, out: Path, *extra: str, model: str = "local:lla
 
 def test_run_json_records_version_revision_times_command_and_settings(tmp_path: Path) -> None:
     run = tmp_path / "run"
+    provenance.git_revision.cache_clear()  # computed once a process; HEAD may have moved
     with StubServer(load_recorded([RECORDED])) as server:
         evaluate(server, run, "--quiet", "--concurrency", "3")
         evaluate(server, run, "--quiet", "--concurrency", "5")  # resumed: another session
