@@ -72,9 +72,10 @@ class Token:
     value: int | None = None
     arithmetic: Arithmetic | None = None
     units: tuple[str, ...] = ()  # per operand, the unit words written after it ("farms")
+    lower: str = attrs.field(init=False, repr=False, eq=False)
 
-    @property
-    def lower(self) -> str:
+    @lower.default
+    def _lower(self) -> str:  # computed once: the reader compares lowercase words often
         return self.text.lower()
 
 
@@ -285,7 +286,12 @@ def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
     return [(c, colon) for c, colon in zip(clauses, colons, strict=True) if c]
 
 
+_GLUE_STARTS = frozenset(phrase[0] for phrase in _GLUE_PHRASES)
+
+
 def _strip_glue(tokens: list[Token]) -> list[Token]:
+    if not any(t.lower in _GLUE_STARTS for t in tokens[:4]):
+        return tokens
     words = [t.lower for t in tokens]
     for phrase in _GLUE_PHRASES:
         for start in range(0, min(4, len(words))):
