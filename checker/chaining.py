@@ -476,6 +476,11 @@ class _Chainer:
         self.plans = join_plans(rules)
         self.index = _Index(self.plans)
         self.union_rules = [r for r in rules if self.roles[r.id].role == UNION]
+        # union blocks by (rule, shared values, agent name), and every pop's position: a
+        # union looks up the blocks inside its targets instead of scanning every count
+        self._union_specs = [(r, *union_spec(r)) for r in self.union_rules]
+        self._blocks: dict[tuple, list[Atom]] = defaultdict(list)
+        self._popped_at: dict[Atom, int] = {}
         self.time_vars = {r.id: v.name for r in rules for v in r.conclusion.args
                           if v.kind == "time"}
         # Frame copies past the last time answer no query; a ground query may name a later
@@ -605,6 +610,12 @@ class _Chainer:
             popped.add(atom)
             self.chart.pop_order.append(atom)
             self.index.add(atom)
+            self._popped_at[atom] = len(self._popped_at)
+            for rule, agents_at, shared in self._union_specs:
+                if atom.predicate == rule.premises[0].predicate:
+                    values = tuple(atom.args[i] for i in shared)
+                    for name in atom.args[agents_at].names:  # type: ignore[union-attr]
+                        self._blocks[(rule.id, values, name)].append(atom)
             for rule, premises, binding in self._instances(atom):
                 if self._licensed(rule, binding) and self._useful(rule, premises, binding):
                     self._accept(rule.id, premises)
@@ -725,7 +736,13 @@ class _Chainer:
                     candidates[target] = None
         if not candidates:
             return
-        blocks = {a.args[agents_at]: a for a in self.index.at(atom.predicate, shared, atom)}
+        values = tuple(atom.args[i] for i in shared)
+        names = set().union(*(t.names for t in candidates)) - block.names  # type: ignore[union-attr]
+        found = {a for name in names for a in self._blocks.get((rule.id, values, name), ())}
+        # the popped block and the blocks inside the targets, in pop order (as the index has
+        # them): every other count at the entity and time can be in no partition
+        found.add(atom)
+        blocks = {a.args[agents_at]: a for a in sorted(found, key=self._popped_at.__getitem__)}
         for target in candidates:
             rest = target.names - block.names  # type: ignore[union-attr]
             inside = [b for b in blocks if b.names <= rest]  # type: ignore[union-attr]
