@@ -73,15 +73,18 @@ def _entries(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
-def build() -> list[dict[str, Any]]:
+def build(root: Path = HERE) -> list[dict[str, Any]]:
+    """The labelled rows of the corpus under ``root`` (``problems.jsonl`` and ``source/``);
+    the held-out set (``tests/data/heldout/``) is built by the same code."""
     from vlp.checker.goldscore import parse_claim
     from vlp.checker.verify import prepared_problem
 
     problems = {json.loads(line)["id"]: json.loads(line)
-                for line in PROBLEMS.read_text(encoding="utf-8").splitlines() if line.strip()}
+                for line in (root / PROBLEMS.name).read_text(encoding="utf-8").splitlines()
+                if line.strip()}
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for path in sorted(SOURCES.glob("*.txt")):
+    for path in sorted((root / SOURCES.name).glob("*.txt")):
         for entry in _entries(path):
             if entry["id"] in seen:
                 raise SourceError(f"{entry['where']}: duplicate id {entry['id']}")
@@ -130,14 +133,15 @@ def render(rows: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], root: Path = HERE) -> int:
+    output = root / OUTPUT.name
     try:
-        text = render(build())
+        text = render(build(root))
     except SourceError as error:
         print(error, file=sys.stderr)
         return 2
     if "--show" in argv:  # the computed labels, to review a source while writing it
-        for row in build():
+        for row in build(root):
             gold = row["gold"]
             print(f"{row['id']}: stated {gold['stated_answer']} (answer "
                   f"{gold['problem_answer']}), efficiency {gold['efficiency']}")
@@ -146,12 +150,12 @@ def main(argv: list[str]) -> int:
                 print(f"   {mark:5} {c['claim']}")
         return 0
     if "--check" in argv:
-        stale = not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != text
+        stale = not output.exists() or output.read_text(encoding="utf-8") != text
         if stale:
-            print(f"{OUTPUT} is stale: run python {Path(__file__).name}", file=sys.stderr)
+            print(f"{output} is stale: run python {Path(__file__).name}", file=sys.stderr)
         return 1 if stale else 0
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {text.count(chr(10))} transcripts to {OUTPUT}")
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {text.count(chr(10))} transcripts to {output}")
     return 0
 
 
