@@ -1,13 +1,14 @@
 """How well the transcript reader reads the hand-written corpus, per style.
 
-    python bench/corpus.py [--strict] [--style STYLE ...] [--details]
+    python bench/corpus.py [--set corpus|heldout] [--strict] [--style STYLE ...] [--details]
 
 Verifies every transcript of ``tests/data/corpus/transcripts.jsonl`` against its problem in
 ``tests/data/corpus/problems.jsonl`` and compares each report with the transcript's hand
 gold labels (``vlp.checker.goldscore``): gold claims read, false claims accepted, true claims
 rejected, transcripts whose efficiency and answer correctness equal gold, and claims read
 that no gold lists. ``--strict`` reads the template language only (when ``vlp.verify`` has
-that option); ``--details`` lists every missed, over-read or misjudged claim.
+that option); ``--set heldout`` scores the held-out set (``tests/data/heldout/``,
+labelled blind) instead; ``--details`` lists every missed, over-read or misjudged claim.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import inspect
 import sys
 from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     from vlp.commands.verify import iter_jsonl
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=("corpus", "heldout"), default="corpus",
+                        help="which labelled set (default: the corpus)")
     parser.add_argument("--strict", action="store_true", help="template language only")
     parser.add_argument("--style", action="append", help="only these styles")
     parser.add_argument("--details", action="store_true", help="list every scoring miss")
@@ -36,9 +39,10 @@ def main(argv: list[str] | None = None) -> int:
             print("this vlp.verify has no strict mode", file=sys.stderr)
             return 2
         options["strict"] = True
-    problems = {r["id"]: r for _, r, _ in iter_jsonl(CORPUS / "problems.jsonl", "problems")
+    corpus = DATA / args.set
+    problems = {r["id"]: r for _, r, _ in iter_jsonl(corpus / "problems.jsonl", "problems")
                 if r is not None}
-    rows = [r for _, r, _ in iter_jsonl(CORPUS / "transcripts.jsonl", "transcripts")
+    rows = [r for _, r, _ in iter_jsonl(corpus / "transcripts.jsonl", "transcripts")
             if r is not None and (not args.style or r["style"] in args.style)]
     groups = score_rows(problems, rows, **options)
     print(format_table({style: totals(scores) for style, scores in groups.items()}))
