@@ -708,8 +708,10 @@ class SentenceReader:
             predicate = "cont"
             agent = subject
             if there:
-                agent = self._after_preposition(mentions, words, position, end, None, resolved,
-                                                ("in", "on", "at", "inside"))
+                agent = self._after_preposition(mentions, words, position, len(tokens), None,
+                                                resolved, ("in", "on", "at", "inside"))
+                if agent is None:
+                    return None  # "There are 76 scissors in all": where, the words do not say
             args = {"A": agent}
         else:
             return None
@@ -721,7 +723,8 @@ class SentenceReader:
         values = tuple(args.get(slot) for slot in CLAIM_SLOTS[predicate])
         pattern = ClaimPattern(predicate, values)
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
-        return self._resolve(pattern, arithmetic, reading)
+        group = predicate == "cont" and args.get("A") is None and bool(TOTALS.intersection(words))
+        return self._resolve(pattern, arithmetic, reading, group)
 
     def _after_preposition(self, mentions: list[_Mention], words: tuple[str, ...],
                            position: int, end: int, subject: Agents | None,
@@ -738,10 +741,12 @@ class SentenceReader:
         return None
 
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
-                 reading: Reading) -> LooseClaim | LooseGap:
+                 reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
         if pattern.is_complete:
             return LooseClaim(pattern, arithmetic, reading)
         candidates = self.lex.index.candidates(pattern)
+        if group:  # "Together: 276 horses": only a group's count fits
+            candidates = [c for c in candidates if len(c.agent_sets[0]) > 1]
         if len(candidates) == 1:
             return LooseClaim(ClaimPattern.of(candidates[0]), arithmetic, reading)
         if candidates:
@@ -749,7 +754,8 @@ class SentenceReader:
             return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)
         if pattern.predicate == "cont" and pattern.args[0] is None and \
                 self.query_pattern.predicate == "cont" and \
-                self.query_pattern.args[2] == pattern.args[2]:
+                self.query_pattern.args[2] == pattern.args[2] and \
+                (not group or len(self.query_pattern.args[0]) > 1):
             # "there are 75 scissors in all": the question's container
             completed = ClaimPattern("cont", (self.query_pattern.args[0], *pattern.args[1:]))
             if completed.is_complete:

@@ -18,7 +18,18 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.kernel import ELIMINATION, INTRODUCTION, RULES, UNION, Atom, Claim, Program, Query, roles
+from vlp.kernel import (
+    ELIMINATION,
+    INTRODUCTION,
+    RULES,
+    UNION,
+    Agents,
+    Atom,
+    Claim,
+    Program,
+    Query,
+    roles,
+)
 
 from .align import (
     ClaimPattern,
@@ -579,6 +590,7 @@ def _read_steps(
     from vlp.grammar.loose import extract_labelled_answer
 
     from .reader import (
+        PRONOUNS,
         Discourse,
         LooseArithmetic,
         LooseClaim,
@@ -603,6 +615,13 @@ def _read_steps(
             if not any(isinstance(item, LooseClaim) for item in items):
                 items = None
         if sentence.claims and items is None:
+            pronoun = next((name for r in sentence.claims for a in r.pattern.args
+                            if isinstance(a, Agents) for name in a.names if name in PRONOUNS),
+                           None)
+            if pronoun is not None:  # "He has 14 parrots." with no one before it
+                judge.unparsed(number, sentence.text, f"{pronoun!r} refers to no one named "
+                               "before it")
+                continue
             for read in sentence.claims:
                 judge.judge(number, sentence.text, read)
                 claim = judge.steps[-1].claim

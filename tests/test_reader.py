@@ -229,3 +229,10 @@ def test_a_heading_sets_the_topic_of_labelled_lines() -> None:
     assert steps(FAMILY, "Nora's balloons:\nStart: 12\nAfter her aunt: 12 + 9 = 21") == [
         (Status.UNPARSED, None), (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
         (Status.DERIVED, "cont({nora}, 21, violet balloons)")]
+
+
+def test_no_claim_where_the_words_do_not_name_its_agent() -> None:
+    for sentence in ("There are 14 parrots.", "Together: 14 parrots."):
+        assert [s.status for s in verify(D3, sentence).steps] == [Status.UNPARSED], sentence
+    [step] = verify(D3, "He has 14 parrots.").steps  # no antecedent: not "unknown agent he"
+    assert step.status is Status.UNPARSED and "he" in step.reason
