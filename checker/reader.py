@@ -233,6 +233,7 @@ class SentenceReader:
         self._owners: dict[str, Agents] = {}  # pronoun -> owner, in the current clause
         self._continuation = False  # the clause continues the previous one's subject
         self._last_predicate: str | None = None
+        self._words: frozenset[str] = frozenset()  # the current clause's words
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         offset = self._offset(text)
@@ -417,6 +418,7 @@ class SentenceReader:
     def _clause(self, clause: Clause, inherited: Agents | None
                 ) -> tuple[list[LooseClaim | LooseGap], Agents | None]:
         tokens = clause.tokens
+        self._words = frozenset(clause.words)
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
         mentions = self._mentions(tokens, subject_owner)
@@ -742,6 +744,14 @@ class SentenceReader:
 
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
                  reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
+        owners = pattern.args[0] if pattern.predicate == "cont" else None
+        if isinstance(owners, Agents):
+            # "Vivek and Sonam each have 63", "the difference between them is 46": no total;
+            # "Sonam has 15, so together 78": a total, but not Sonam's
+            cue = (_NO_TOTAL_CUES if len(owners.names) > 1 else _TOTAL_CUES) & self._words
+            if cue:
+                return LooseGap(f"reads as {pattern}, but {'/'.join(sorted(cue))!r} says "
+                                "otherwise", reading)
         if pattern.is_complete:
             return LooseClaim(pattern, arithmetic, reading)
         candidates = self.lex.index.candidates(pattern)
@@ -778,6 +788,9 @@ class SentenceReader:
             return None
         return LooseClaim(pattern, as_arithmetic(results[0]), Reading(LOOSE, ("answer",)))
 
+
+_NO_TOTAL_CUES = frozenset({"each", "difference"})
+_TOTAL_CUES = frozenset({"together", "combined"})
 
 PRONOUNS = _SINGLE_PRONOUNS | _PLURAL_PRONOUNS | frozenset({"it", "this", "that"})
 

@@ -38,7 +38,7 @@ _RESULT_WORDS = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes",
 
 _TOKEN_RE = re.compile(
     r"(?P<number>\d+(?:,\d{3})*)|(?P<word>[^\W\d_]+(?:[-'][^\W\d_]+)*'?)"
-    r"|(?P<sign>->|→|[-+*/×−–=])|(?P<punct>[.,;:?!()_]+)"
+    r"|(?P<sign>->|→|[-+*/×−–=])|(?P<punct>[.,;:?!()_%]+)"
 )
 
 # connectives that start a new clause
@@ -300,6 +300,21 @@ def _strip_glue(tokens: list[Token]) -> list[Token]:
     return tokens
 
 
+_PERCENT = frozenset({"percent", "percentage", "percentages"})
+_YEAR_LEADS = frozenset({"in", "since", "during", "by", "until"})
+
+
+def _drop_years(tokens: list[Token]) -> list[Token]:
+    """"in 2024" dates the sentence: the year is no quantity of it."""
+    def is_year(token: Token) -> bool:
+        return token.kind == "number" and len(token.text) == 4 and \
+            1800 <= (token.value or 0) <= 2199
+
+    dated = {i for i in range(len(tokens) - 1)
+             if tokens[i].lower in _YEAR_LEADS and is_year(tokens[i + 1])}
+    return [t for i, t in enumerate(tokens) if i not in dated and i - 1 not in dated]
+
+
 def _silence(tokens: list[Token], question: bool) -> str | None:
     words = {t.lower for t in tokens}
     if question:
@@ -308,6 +323,8 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
         return "says what to do, not what holds"
     if words & HYPOTHETICAL:
         return "hypothetical or negated"
+    if words & _PERCENT or any(t.kind == "punct" and "%" in t.text for t in tokens):
+        return "a percentage, which no claim states"  # "46% more" is no count of 46
     if any(t.kind == "punct" and "_" in t.text for t in tokens) or any(
             t.kind == "expression" for t in tokens):
         return "no result stated"
@@ -317,7 +334,7 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
 @lru_cache(maxsize=1 << 15)
 def read_clauses(text: str) -> tuple[Clause, ...]:
     """The clauses of one sentence, with arithmetic and numbers in words folded in."""
-    tokens = _fold_arithmetic(_raw_tokens(_STEP_LABEL_RE.sub("", text, count=1)))
+    tokens = _fold_arithmetic(_drop_years(_raw_tokens(_STEP_LABEL_RE.sub("", text, count=1))))
     question = text.rstrip().endswith("?")
     # "If Ilse had 10, she would have 2 more": a hypothetical and its condition state
     # nothing; "With 8 coins per box, Khoa would have 184 coins" concludes

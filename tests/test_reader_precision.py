@@ -1,0 +1,148 @@
+"""Precision red-team for the transcript reader: sentences where a careless reader would
+read a claim the sentence does not state. Each must come out ``unparsed`` (with a reason)
+or read exactly the claims listed (time erased); never anything else.
+
+Problems are from the held-out set (tests/data/heldout/problems.jsonl). Misreads found and
+not yet fixed are ``xfail(strict=True)`` with the misread in the reason, so a fix shows up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vlp.checker.verdicts import Status
+from vlp.checker.verify import verify
+from vlp.commands.verify import iter_jsonl
+
+HELDOUT = Path(__file__).parent / "data" / "heldout"
+PROBLEMS = {r["id"]: r for _, r, _ in iter_jsonl(HELDOUT / "problems.jsonl", "problems")
+            if r is not None}
+GYMS = "base-000000"  # Soizic 80 gyms, Iosefa 46 more (126), 7 footballs each, Prakash +45
+POPS = "axiom-none-disconnected-control-000002"  # Nadeesha 32, Vivek 13 more, Naoko +50 ...
+
+# (problem, context read first, the adversarial sentence, the claims it may read)
+CASES: list[tuple[str, str, str, list[str]]] = [
+    # differences written as subtraction
+    (GYMS, "Soizic has 80 gyms.", "Iosefa - Soizic: 46 gyms.", []),
+    (POPS, "", "Vivek − Sonam = 48.", []),
+    (POPS, "", "Sonam - Vivek = 48.", []),
+    (GYMS, "Soizic has 80 gyms. Iosefa has 126 gyms.", "The difference between them is 46.", []),
+    # questions, plans, goals
+    (GYMS, "", "Does Soizic have 80 gyms?", []),
+    (GYMS, "", "Is it true that Prakash has 927 footballs?", []),
+    (GYMS, "", "We need to find how many footballs Prakash has.", []),
+    (GYMS, "", "First we need to find how many gyms Iosefa has, which is 126.", []),
+    (POPS, "", "How many popsicles does Vivek have after Naoko gives him 50?", []),
+    (POPS, "", "We need to find how many popsicles Vivek has after he gives 32 to Ragna.", []),
+    # negations
+    (GYMS, "", "Soizic does not have 80 gyms.", []),
+    (GYMS, "", "Soizic doesn't have 126 gyms.", []),
+    (GYMS, "", "It is not the case that Soizic has 80 gyms.", []),
+    (GYMS, "", "Prakash does not have 45 more footballs than Iosefa.", []),
+    (GYMS, "", "Prakash cannot have 927 footballs.", []),
+    (POPS, "", "Vivek no longer has 95 popsicles.", []),
+    (POPS, "", "Vivek never had 95 popsicles.", []),
+    # hypotheticals
+    (GYMS, "", "If Soizic had 90 gyms, Iosefa would have 136 gyms.", []),
+    (GYMS, "", "Prakash might have 927 footballs.", []),
+    (POPS, "", "If Vivek gives Ragna 32 popsicles, Vivek would have 63.", []),
+    (POPS, "", "Had Naoko not given Vivek 50 popsicles, Vivek would have 45.", []),
+    (POPS, "", "Vivek would have 95 popsicles if Ragna got none.", []),
+    # comparisons, direction kept as written (judged false, never flipped to the theorem)
+    (GYMS, "", "Soizic has 46 more gyms than Iosefa.", ["comp({soizic}, {iosefa}, 46, gyms)"]),
+    (GYMS, "", "Iosefa has 46 fewer gyms than Soizic.", ["comp({soizic}, {iosefa}, 46, gyms)"]),
+    (POPS, "", "Sonam has 48 more popsicles than Vivek.",
+     ["comp({sonam}, {vivek}, 48, popsicles)"]),
+    (POPS, "", "Nadeesha has 13 popsicles more than Vivek does.",
+     ["comp({nadeesha}, {vivek}, 13, popsicles)"]),
+    (GYMS, "", "Prakash has 45 more footballs than Iosefa, not 45 fewer.",
+     ["comp({prakash}, {iosefa}, 45, footballs)"]),
+    # "each" versus "in total"
+    (POPS, "", "Vivek and Sonam each have 63 popsicles.", []),
+    (POPS, "Vivek has 63 popsicles and Sonam has 15.", "So together 78.", []),
+    (GYMS, "", "Iosefa has 7 footballs in total.", ["cont({iosefa}, 7, footballs)"]),
+    # percentages
+    (GYMS, "", "Iosefa has 46% more gyms than Soizic.", []),
+    (POPS, "", "Vivek has 50% of Naoko's popsicles.", []),
+    (GYMS, "", "Iosefa has 46 percent more gyms than Soizic.", []),
+    # step labels and years
+    (GYMS, "", "Step 3: Iosefa has 126 gyms.", ["cont({iosefa}, 126, gyms)"]),
+    (GYMS, "", "3. Iosefa has 126 gyms.", ["cont({iosefa}, 126, gyms)"]),
+    (GYMS, "", "In 2024, Soizic has 80 gyms.", ["cont({soizic}, 80, gyms)"]),
+    (GYMS, "", "Soizic has 80 gyms in 2024.", ["cont({soizic}, 80, gyms)"]),
+    (POPS, "", "Vivek had 45 popsicles in 2019 and 95 in 2020.",
+     ["cont({vivek}, 45, popsicles)", "cont({vivek}, 95, popsicles)"]),
+    (POPS, "", "Step 15: Sonam.", []),
+]
+
+# misreads found and not fixed: (problem, context, sentence, claims it may read, misread)
+UNFIXED: list[tuple[str, str, str, list[str], str]] = [
+    (POPS, "", "Naoko then gives 50 popsicles more to Vivek, so he has 95 popsicles.",
+     ["transfer({naoko}, {vivek}, 50, popsicles)"],
+     "'he' (Naoko or Vivek) is resolved to the giver: reads cont({naoko}, 95, popsicles)"),
+    (POPS, "Naoko gives Vivek 50 popsicles.", "He then gives Ragna 32.", [],
+     "'he' (Naoko or Vivek) is resolved to Naoko: reads transfer({naoko}, {ragna}, 32)"),
+    (POPS, "", "Vivek gives Ragna 32 popsicles, so she has 63.",
+     ["transfer({vivek}, {ragna}, 32, popsicles)"],
+     "'she' is resolved to Vivek (the subject): reads cont({vivek}, 63, popsicles)"),
+    (POPS, "", "Nadeesha has 32 popsicles, 13 fewer than Vivek, who thus has 45.",
+     ["cont({nadeesha}, 32, popsicles)", "comp({vivek}, {nadeesha}, 13, popsicles)"],
+     "'who' after 'than Vivek' is taken as Nadeesha: reads cont({nadeesha}, 45, popsicles)"),
+    (POPS, "", "Vivek has 4 popsicles for every Sonam popsicle.", [],
+     "a ratio to another agent: reads cont({vivek}, 4, popsicles)"),
+    (GYMS, "", "Suppose Iosefa has 126 gyms.", [],
+     "template grammar: reads cont({suppose iosefa}, 126, gyms), judged 'unknown agent'"),
+    (POPS, "", "Vivek and Sonam have 48 popsicles each.", [],
+     "template grammar: reads cont({sonam, vivek}, 48, popsicles each) ('unknown entity')"),
+    ("base-000002", "Celestino has 56 pogo sticks. Felipe has 89 pogo sticks.",
+     "Adding the two together, Celestino and Felipe have 56 + 89 = 145 pogo sticks.",
+     ["cont({celestino, felipe}, 145, pogo sticks)"],
+     "'the two' is read as a quantity: cont({celestino, felipe}, 2, pogo sticks)"),
+    ("axiom-both-disconnected-000002", "Bryan has 77 toasters.",
+     "Bryan: 77 toasters (start) + 66 (from Olegario) = 143 toasters.",
+     ["cont({bryan}, 143, toasters)", "transfer({olegario}, {bryan}, 66, toasters)"],
+     "reads cont({bryan}, 66, toasters) from '+ 66 (from Olegario)'"),
+    ("tree-agent-disconnected-000003", "Elio possesses 69 rackets.",
+     "After Efua donates 59 rackets to him he has 128 rackets.",
+     ["transfer({efua}, {elio}, 59, rackets)", "cont({elio}, 128, rackets)"],
+     "reads transfer({efua}, {elio}, 128, rackets)"),
+    ("axiom-both-disconnected-000004", "Mairead has 62 griddles.",
+     "Mairead gives 61 to Ndeye (1 left).",
+     ["transfer({mairead}, {ndeye}, 61, griddles)", "cont({mairead}, 1, griddles)"],
+     "reads transfer({mairead}, {ndeye}, 1, griddles)"),
+]
+
+
+def _read(problem: str, context: str, sentence: str) -> tuple[list[str], list[str]]:
+    """The claims read from ``sentence`` (after ``context``), and the reasons of its
+    unparsed steps."""
+    before = len(verify(PROBLEMS[problem], context).steps) if context else 0
+    steps = verify(PROBLEMS[problem], f"{context}\n{sentence}".strip()).steps[before:]
+    claims = [str(s.claim) for s in steps if s.status is not Status.UNPARSED]
+    reasons = [s.reason or "" for s in steps if s.status is Status.UNPARSED]
+    return claims, reasons
+
+
+def _check(problem: str, context: str, sentence: str, allowed: list[str]) -> None:
+    claims, reasons = _read(problem, context, sentence)
+    assert claims == allowed or (not claims and reasons and all(reasons)), \
+        f"{sentence!r} read as {claims}"
+    assert all(reasons), f"{sentence!r}: an unparsed step without a reason"
+
+
+@pytest.mark.parametrize(("problem", "context", "sentence", "allowed"), CASES,
+                         ids=[c[2][:48] for c in CASES])
+def test_reads_nothing_unstated(problem: str, context: str, sentence: str,
+                                allowed: list[str]) -> None:
+    _check(problem, context, sentence, allowed)
+
+
+@pytest.mark.parametrize(
+    ("problem", "context", "sentence", "allowed"),
+    [pytest.param(*c[:4], marks=pytest.mark.xfail(strict=True, reason=f"misread: {c[4]}"),
+                  id=c[2][:48]) for c in UNFIXED])
+def test_known_misreads(problem: str, context: str, sentence: str,
+                        allowed: list[str]) -> None:
+    _check(problem, context, sentence, allowed)
