@@ -14,7 +14,16 @@ from .check import (
     derive,
     is_minted,
 )
-from .instance import Binding, bind, check_builtin, evaluate, instantiate, patterns, solve
+from .instance import (
+    Binding,
+    bind,
+    check_builtin,
+    evaluate,
+    evaluator,
+    instantiate,
+    patterns,
+    solve,
+)
 from .readers.hyperedge import Hyperedge, find_clash
 from .readers.roles import ELIMINATION, FRAME, INTRODUCTION, UNION, Role, role, roles
 from .readers.smt import to_smt
@@ -36,7 +45,7 @@ __all__ = [
     "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES", "UNION", "UNION_RULE_ID", "Agents",
     "Atom", "Binding", "Claim", "Hyperedge", "KernelError", "Program", "Query", "Rejection",
     "Role", "Rule", "Theorem", "axiom", "bind", "check_builtin", "check_hyperedge", "comp",
-    "compeq", "conclude", "cont", "derive", "evaluate", "find_clash", "instantiate",
+    "compeq", "conclude", "cont", "derive", "evaluate", "evaluator", "find_clash", "instantiate",
     "is_frame_rule", "is_minted", "normalize_name", "patterns", "rate", "role", "roles", "rule",
     "solve", "to_smt", "transfer",
 ]

@@ -162,6 +162,11 @@ def evaluate(expr: Expr, binding: Binding) -> Any:
     return _function(expr)(binding)
 
 
+def evaluator(expr: Expr) -> Callable[[Binding], Any]:
+    """:func:`evaluate` for one expression, compiled once (for callers in a hot loop)."""
+    return _function(expr)
+
+
 _EQUAL_REASONS = {"quantity": "arithmetic", "time": "time", "agents": "union"}
 
 

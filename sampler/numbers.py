@@ -15,6 +15,7 @@ axiom quantities at random, compute the derived ones, retry until every built-in
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -23,7 +24,7 @@ from typing import Any
 import attrs
 import z3
 
-from vlp.kernel import RULES_BY_ID, evaluate, patterns, to_smt
+from vlp.kernel import RULES_BY_ID, evaluator, patterns, to_smt
 from vlp.kernel.rules import AtLeast, Equal
 
 from .config import SamplerConfig
@@ -148,18 +149,24 @@ def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int,
     raise Unsatisfiable(f"no quantities satisfy the built-ins of a {len(nodes)}-node tree")
 
 
-def _defining(node: Node) -> tuple[Equal, int]:
-    """The built-in that computes the conclusion's quantity, and its lower bound."""
-    rule = RULES_BY_ID[node.rule]  # type: ignore[index]
+@functools.cache
+def _defining(rule_id: str) -> tuple[Callable[[dict[str, Any]], int], tuple[str, ...], int]:
+    """How rule ``rule_id`` computes its conclusion's quantity: a function of the premises'
+    quantity variables (named in premise order) and the quantity's lower bound."""
+    rule = RULES_BY_ID[rule_id]
     quantity = next(v for v in rule.conclusion.args if v.kind == "quantity")
     equal = next(b for b in rule.builtins if isinstance(b, Equal) and b.var == quantity)
     bounds = [b.bound for b in rule.builtins if isinstance(b, AtLeast) and b.expr == quantity]
-    return equal, max(bounds, default=0)
+    names = tuple(v.name for p in rule.premises for v in p.args if v.kind == "quantity")
+    return evaluator(equal.expr), names, max(bounds, default=0)
 
 
 def _evaluate(node: Node, values: dict[int, int]) -> int:
-    binding = _quantity_names(node, lambda n: values.get(id(n)))
-    return evaluate(_defining(node)[0].expr, binding)
+    function, names, _ = _defining(node.rule)  # type: ignore[arg-type]
+    premises = [values[id(x)] for x in node.premises if x.predicate in QUANTIFIED]
+    if RULES_BY_ID[node.rule].repeated:  # type: ignore[index]
+        return function({names[0]: premises})  # the union rule's one repeated variable
+    return function(dict(zip(names, premises, strict=True)))
 
 
 def rejection_sample(roots: Sequence[Node], config: SamplerConfig, rng: random.Random,
@@ -178,7 +185,7 @@ def rejection_sample(roots: Sequence[Node], config: SamplerConfig, rng: random.R
             else:
                 v = _evaluate(node, values)
                 low, high = config.inner_bounds
-                minimum = _defining(node)[1]
+                minimum = _defining(node.rule)[2]  # type: ignore[arg-type]
                 if v < max(low, minimum) or v > high:
                     ok = False
                     break
