@@ -8,6 +8,11 @@ transfer's own time.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from vlp.checker import forward_chain, shortest_proof
 from vlp.kernel import (
     ELIMINATION,
@@ -63,3 +68,12 @@ def test_chaining_derives_with_the_toy_rule() -> None:
 def test_the_toy_rule_s_role_is_computed() -> None:
     assert roles(TABLE)["7"] == Role("7", ELIMINATION, "transfer", 1)
     assert roles(TABLE)["2a"] == roles(RULES)["2a"]
+
+
+def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", readme, re.S)
+                 if 'Rule("7"' in b)
+    exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
+    printed = capsys.readouterr().out
+    assert "[7]" in printed and "role='elimination', predicate='transfer'" in printed
