@@ -55,7 +55,7 @@ def _transcript(problem: Any, rng: random.Random) -> str:
     from vlp.checker.chaining import MODES  # "complete" saturated before the on-demand mode
     from vlp.checker.verify import prepared_problem, problem_spec
     from vlp.grammar import render_conclusion, render_statement
-    from vlp.kernel import is_frame_rule
+    from vlp.kernel import UNION_RULE_ID, is_frame_rule
 
     spec = problem_spec(problem)
     prepared = prepared_problem(spec)
@@ -64,7 +64,7 @@ def _transcript(problem: Any, rng: random.Random) -> str:
     saturated = forward_chain(spec.program, spec.query, axiom_order=spec.axiom_order or None,
                               mode="saturate" if "saturate" in MODES else "complete")
     detours = [edge for edge in saturated.hyperedges
-               if not is_frame_rule(edge.rule_id) and edge.rule_id != "3"
+               if not is_frame_rule(edge.rule_id) and edge.rule_id != UNION_RULE_ID
                and edge.conclusion.claim()
                not in prepared.index.proof_claims
                and edge.conclusion not in spec.program.axioms]
