@@ -158,6 +158,7 @@ class Discourse:
         self.claims: list[Claim] = []
         self.gender: dict[str, str] = {}
         self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
+        self.ambiguity: str | None = None  # why the last pronoun was left unresolved
 
     @property
     def subjects(self) -> list[Agents]:
@@ -188,6 +189,13 @@ class Discourse:
                             if said is not None and _gender(said) == gender and fits(a)), None)
             if chained is not None:
                 return self.learn(pronoun, chained)
+            # "Stephen gives Aram 68, so he has 69": two people the pronoun fits equally
+            rivals = sorted({_name(a) for a, _said in self.records[-1]
+                             if fits(a) and "'s " not in _name(a)})
+            if gender is not None and len(rivals) > 1 and \
+                    not any(name in self.gender for name in rivals):
+                self.ambiguity = f"{pronoun!r} may be {' or '.join(rivals)}"
+                return None
         candidates = [a for record in reversed(self.records) for a, _said in record if fits(a)]
         plain = next((a for a in candidates if "'s " not in _name(a)), None)
         chosen = plain or (candidates[0] if candidates else None)
@@ -243,9 +251,13 @@ class SentenceReader:
         inherited: Agents | None = None
         self._last_predicate = None
         for clause in read_clauses(text):
+            self.discourse.ambiguity = None
             items, subject = self._clause(clause, inherited)
             inherited = subject or inherited
             found.extend(items)
+            if self.discourse.ambiguity is not None and items and \
+                    isinstance(items[-1], LooseGap):
+                break  # "He then gives Ragna 32": the rest goes on about the same "he"
             claims = [i for i in items if isinstance(i, LooseClaim)]
             if claims:
                 self._last_predicate = claims[-1].pattern.predicate
@@ -442,7 +454,9 @@ class SentenceReader:
         resolved: list[tuple[str, str]] = []
         mentions, subject = self._resolve_mentions(mentions, boundary, resolved)
         if mentions is None:
-            return [], None
+            ambiguity = self.discourse.ambiguity
+            return ([LooseGap(ambiguity, Reading(LOOSE, (), tuple(resolved)))]
+                    if ambiguity else []), None
         joiner = _subject_joiner(tokens, mentions, boundary)
         if joiner is not None:
             # "Dennie - Dianna: 19 - 4 = 15" names a difference, not the two together

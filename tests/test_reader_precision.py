@@ -75,18 +75,20 @@ CASES: list[tuple[str, str, str, list[str]]] = [
     (POPS, "", "Vivek had 45 popsicles in 2019 and 95 in 2020.",
      ["cont({vivek}, 45, popsicles)", "cont({vivek}, 95, popsicles)"]),
     (POPS, "", "Step 15: Sonam.", []),
+    # a pronoun that fits two people of the previous clause (no gender known) is unparsed,
+    # and so is the rest of its sentence; the transfer itself is read
+    (POPS, "", "Naoko then gives 50 popsicles more to Vivek, so he has 95 popsicles.",
+     ["transfer({naoko}, {vivek}, 50, popsicles)"]),
+    (POPS, "Naoko gives Vivek 50 popsicles.", "He then gives Ragna 32.", []),
+    (POPS, "Naoko gives Vivek 50 popsicles.", "Then he gives Ragna 32 popsicles.", []),
+    (POPS, "", "Vivek gives Ragna 32 popsicles, so she has 63.",
+     ["transfer({vivek}, {ragna}, 32, popsicles)"]),
+    (GYMS, "Soizic has 80 gyms. Iosefa has 126 gyms.", "She has 46 more.",
+     ["comp({iosefa}, {soizic}, 46, gyms)"]),
 ]
 
 # misreads found and not fixed: (problem, context, sentence, claims it may read, misread)
 UNFIXED: list[tuple[str, str, str, list[str], str]] = [
-    (POPS, "", "Naoko then gives 50 popsicles more to Vivek, so he has 95 popsicles.",
-     ["transfer({naoko}, {vivek}, 50, popsicles)"],
-     "'he' (Naoko or Vivek) is resolved to the giver: reads cont({naoko}, 95, popsicles)"),
-    (POPS, "Naoko gives Vivek 50 popsicles.", "He then gives Ragna 32.", [],
-     "'he' (Naoko or Vivek) is resolved to Naoko: reads transfer({naoko}, {ragna}, 32)"),
-    (POPS, "", "Vivek gives Ragna 32 popsicles, so she has 63.",
-     ["transfer({vivek}, {ragna}, 32, popsicles)"],
-     "'she' is resolved to Vivek (the subject): reads cont({vivek}, 63, popsicles)"),
     (POPS, "", "Nadeesha has 32 popsicles, 13 fewer than Vivek, who thus has 45.",
      ["cont({nadeesha}, 32, popsicles)", "comp({vivek}, {nadeesha}, 13, popsicles)"],
      "'who' after 'than Vivek' is taken as Nadeesha: reads cont({nadeesha}, 45, popsicles)"),
