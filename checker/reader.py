@@ -473,6 +473,14 @@ class SentenceReader:
             # "which is 83", "so that is 54", "That's 3 × 6 = 18 dollars": what "that" is
             # the words do not say; an expression in it is matched by its arithmetic
             return [], None
+        if opening == "who" and inherited is not None and self.discourse.records and \
+                not any(m.position < boundary for m in mentions):
+            nearest = self.discourse.records[-1][-1][0]
+            if nearest != inherited:  # "Nadeesha has 32, 13 fewer than Vivek, who has 45"
+                self.discourse.ambiguity = f"'who' may be {_show(nearest)} or " \
+                    f"{_show(inherited)}"
+                return [LooseGap(self.discourse.ambiguity,
+                                 Reading(LOOSE, ("who",), tuple(resolved)))], None
         there = "there" in words[:boundary + 1]
         self._continuation = False
         if subject is None and not there and inherited is not None and \

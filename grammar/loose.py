@@ -131,6 +131,10 @@ def _raw_tokens(text: str) -> list[Token]:
     return _fold_number_words(tokens)
 
 
+_PEOPLE_AFTER = frozenset({"together", "of", "combined", "have", "has", "had", "are",
+                           "each", "amounts", "totals", "numbers", "counts"})
+
+
 def _fold_number_words(tokens: list[Token]) -> list[Token]:
     """Runs of number words become one number token ("twenty five" -> 25)."""
     folded: list[Token] = []
@@ -146,6 +150,10 @@ def _fold_number_words(tokens: list[Token]) -> list[Token]:
                         and tokens[j - 1].lower in _SCALES)):
                 j += 1
             value = number_value([t.lower for t in tokens[i:j]])
+            after = tokens[j].lower if j < len(tokens) else ""
+            if value is not None and i > 0 and tokens[i - 1].lower == "the" and \
+                    (after in _PEOPLE_AFTER or j == len(tokens) or tokens[j].kind == "punct"):
+                value = None  # "adding the two together", "the two of them": people
             if value is not None:
                 folded.append(Token(" ".join(t.text for t in tokens[i:j]), "number", value))
                 i = j

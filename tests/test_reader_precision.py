@@ -85,23 +85,25 @@ CASES: list[tuple[str, str, str, list[str]]] = [
      ["transfer({vivek}, {ragna}, 32, popsicles)"]),
     (GYMS, "Soizic has 80 gyms. Iosefa has 126 gyms.", "She has 46 more.",
      ["comp({iosefa}, {soizic}, 46, gyms)"]),
+    # "who" after a second name may be either
+    (POPS, "", "Nadeesha has 32 popsicles, 13 fewer than Vivek, who thus has 45.",
+     ["cont({nadeesha}, 32, popsicles)", "comp({vivek}, {nadeesha}, 13, popsicles)"]),
+    (POPS, "", "Naoko gives 50 popsicles to Vivek, who now has 95.",
+     ["transfer({naoko}, {vivek}, 50, popsicles)"]),
+    # "the two" names people, not a quantity
+    ("base-000002", "Celestino has 56 pogo sticks. Felipe has 89 pogo sticks.",
+     "Adding the two together, Celestino and Felipe have 56 + 89 = 145 pogo sticks.",
+     ["cont({celestino, felipe}, 145, pogo sticks)"]),
 ]
 
 # misreads found and not fixed: (problem, context, sentence, claims it may read, misread)
 UNFIXED: list[tuple[str, str, str, list[str], str]] = [
-    (POPS, "", "Nadeesha has 32 popsicles, 13 fewer than Vivek, who thus has 45.",
-     ["cont({nadeesha}, 32, popsicles)", "comp({vivek}, {nadeesha}, 13, popsicles)"],
-     "'who' after 'than Vivek' is taken as Nadeesha: reads cont({nadeesha}, 45, popsicles)"),
     (POPS, "", "Vivek has 4 popsicles for every Sonam popsicle.", [],
      "a ratio to another agent: reads cont({vivek}, 4, popsicles)"),
     (GYMS, "", "Suppose Iosefa has 126 gyms.", [],
      "template grammar: reads cont({suppose iosefa}, 126, gyms), judged 'unknown agent'"),
     (POPS, "", "Vivek and Sonam have 48 popsicles each.", [],
      "template grammar: reads cont({sonam, vivek}, 48, popsicles each) ('unknown entity')"),
-    ("base-000002", "Celestino has 56 pogo sticks. Felipe has 89 pogo sticks.",
-     "Adding the two together, Celestino and Felipe have 56 + 89 = 145 pogo sticks.",
-     ["cont({celestino, felipe}, 145, pogo sticks)"],
-     "'the two' is read as a quantity: cont({celestino, felipe}, 2, pogo sticks)"),
     ("axiom-both-disconnected-000002", "Bryan has 77 toasters.",
      "Bryan: 77 toasters (start) + 66 (from Olegario) = 143 toasters.",
      ["cont({bryan}, 143, toasters)", "transfer({olegario}, {bryan}, 66, toasters)"],
