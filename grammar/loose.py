@@ -323,6 +323,17 @@ def _drop_years(tokens: list[Token]) -> list[Token]:
     return [t for i, t in enumerate(tokens) if i not in dated and i - 1 not in dated]
 
 
+_ESTIMATES = frozenset({"about", "almost", "nearly", "approximately", "around", "roughly"})
+_BOUNDS = frozenset({("more", "than"), ("fewer", "than"), ("less", "than"),
+                     ("greater", "than"), ("at", "least"), ("at", "most")})
+
+
+def _bounds(tokens: list[Token], i: int) -> bool:
+    """The number at ``i`` is a bound or an estimate ("more than 927", "about 40")."""
+    before = [t.lower for t in tokens[max(0, i - 2):i]]
+    return bool(before) and (before[-1] in _ESTIMATES or tuple(before) in _BOUNDS)
+
+
 def _silence(tokens: list[Token], question: bool) -> str | None:
     words = {t.lower for t in tokens}
     if question:
@@ -333,6 +344,10 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
         return "hypothetical or negated"
     if words & _PERCENT or any(t.kind == "punct" and "%" in t.text for t in tokens):
         return "a percentage, which no claim states"  # "46% more" is no count of 46
+    if any(t.kind == "number" and _bounds(tokens, i) for i, t in enumerate(tokens)):
+        return "a bound or an estimate, not a count"  # "more than 927", "about 40"
+    if "respectively" in words:
+        return "counts paired with names 'respectively'"
     if any(t.kind == "punct" and "_" in t.text for t in tokens) or any(
             t.kind == "expression" for t in tokens):
         return "no result stated"
