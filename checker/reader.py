@@ -496,8 +496,19 @@ class SentenceReader:
         items: list[LooseClaim | LooseGap] = []
         for n, position in enumerate(numbers):
             end = numbers[n + 1] if n + 1 < len(numbers) else len(tokens)
+            if n > 0 and tokens[position - 1].kind == "sign" and \
+                    tokens[position - 1].text in _OPERAND_SIGNS:
+                continue  # "77 toasters (start) + 66 (from Olegario) = 143": an operand
             item = self._fact(tokens, words, mentions, subject, verb_index, position, end,
                               there, list(resolved))
+            if n > 0 and isinstance(item, LooseClaim) and item.pattern.predicate == "transfer" \
+                    and items and isinstance(items[-1], LooseClaim) and \
+                    items[-1].pattern.predicate == "transfer":
+                # "after Efua donates 59 to him he has 128", "gives 61 to Ndeye (1 left)":
+                # the second number is no second transfer
+                item = LooseGap(f"a second number ({tokens[position].text}) for one "
+                                f"{words[verb_index] if verb_index is not None else 'verb'}",
+                                item.reading)
             if item is not None:
                 if isinstance(item, LooseClaim) and item.pattern.predicate == "cont":
                     items.extend(self._unit_claims(tokens[position], item))
@@ -811,6 +822,7 @@ class SentenceReader:
         return LooseClaim(pattern, as_arithmetic(results[0]), Reading(LOOSE, ("answer",)))
 
 
+_OPERAND_SIGNS = frozenset({"+", "-", "−", "–", "×", "*", "/"})
 _NO_TOTAL_CUES = frozenset({"each", "difference"})
 _TOTAL_CUES = frozenset({"together", "combined"})
 
