@@ -14,25 +14,20 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 import attrs
+from rapidfuzz.distance import Levenshtein
 
 T = TypeVar("T", bound=Hashable)
 
 
 def levenshtein(first: Sequence[Hashable], second: Sequence[Hashable]) -> int:
-    """Edit distance (insertions, deletions, substitutions of single items)."""
-    if len(first) < len(second):
-        first, second = second, first
-    previous = list(range(len(second) + 1))
-    for i, item in enumerate(first, 1):
-        current = [i]
-        for j, other in enumerate(second, 1):
-            current.append(min(
-                previous[j] + 1,  # delete item
-                current[j - 1] + 1,  # insert other
-                previous[j - 1] + (item != other),  # substitute
-            ))
-        previous = current
-    return previous[-1]
+    """Edit distance (insertions, deletions, substitutions of single items).
+
+    Items are numbered by equality first, so rapidfuzz (C) compares exact small integers
+    and never relies on the items' hashes being distinct."""
+    numbers: dict[Hashable, int] = {}
+    first_ids = [numbers.setdefault(item, len(numbers)) for item in first]
+    second_ids = [numbers.setdefault(item, len(numbers)) for item in second]
+    return Levenshtein.distance(first_ids, second_ids)
 
 
 def normalized_levenshtein(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:

@@ -42,3 +42,25 @@ def test_reference_orders_are_restricted_to_the_universe() -> None:
     assert order.dfs == ("a", "b") and order.bfs == ("b", "a")
     assert order.distance_bfs == 0.0 and order.distance_dfs == 1.0
     assert order.distance_shortest_proof == 1.0
+
+
+def _textbook_levenshtein(first: list[int], second: list[int]) -> int:
+    """The dynamic program the C implementation must agree with."""
+    previous = list(range(len(second) + 1))
+    for i, item in enumerate(first, 1):
+        current = [i]
+        for j, other in enumerate(second, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1,
+                               previous[j - 1] + (item != other)))
+        previous = current
+    return previous[-1]
+
+
+@given(st.lists(st.integers(0, 6), max_size=40), st.lists(st.integers(0, 6), max_size=40))
+def test_levenshtein_equals_the_textbook_dynamic_program(a, b) -> None:
+    assert levenshtein(a, b) == _textbook_levenshtein(a, b)
+    # items equal but not identical (and with colliding hashes) count as the same item
+    assert levenshtein([(x,) for x in a], [(x,) for x in b]) == _textbook_levenshtein(a, b)
+    assert levenshtein([-1 if x == 0 else -2 if x == 1 else x for x in a],
+                       [-1 if x == 0 else -2 if x == 1 else x for x in b]) \
+        == _textbook_levenshtein(a, b)  # hash(-1) == hash(-2) in CPython
