@@ -342,6 +342,7 @@ class TableParser:
 
     def __init__(self, lark: Lark, callbacks: _ToClaims) -> None:
         table = lark.parser.parser.parser.parse_table
+        self.callbacks = callbacks
         self.literals = {str(t.pattern.value): str(t.name) for t in lark.terminals
                          if isinstance(t.pattern, PatternStr)}
         reductions: dict[Any, tuple[int, str, Any, tuple[int, ...] | None]] = {}
@@ -360,6 +361,8 @@ class TableParser:
                 row[symbol] = reductions[argument]
         self.start_row = self.rows[table.start_states["start"]]
         self.end_row = self.rows[table.end_states["start"]]
+        # token shape -> the recorded parse (reductions, then what is shifted, per token)
+        self.programs: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]]] = {}
 
     @staticmethod
     def _reduction(rule: Any, callbacks: _ToClaims) -> tuple[int, str, Any, tuple[int, ...] | None]:
@@ -376,46 +379,94 @@ class TableParser:
         return len(plan), origin, handler, None if fast else tuple(plan)
 
     def parse(self, text: str) -> Any:
+        """Lex ``text``, then run the table. The table's moves depend only on the token
+        shapes (kind, or the word itself where it may be a keyword), so a shape parsed
+        once is compiled (``_compile``) and later sentences of that shape skip the table:
+        same callbacks, same arguments, same order, same errors."""
+        literals = self.literals
+        tokens: list[tuple[str, str, int, int]] = []
+        shape: list[str] = []
+        for match in _TOKEN_RE.finditer(text):
+            kind = match.lastgroup
+            if kind is None:  # trailing whitespace
+                continue
+            value = match.group(kind)
+            end = match.end()  # every group ends the match (only spaces come before it)
+            if kind == "word":
+                # a literal may be a keyword depending on the state, and the states follow
+                # from the shapes before it: the word itself is its shape
+                shape.append(value if value in literals
+                             else "NAME" if value[0].isupper() else "WORD")
+            elif kind == "punct" and value in literals:
+                shape.append(value)
+            elif kind == "bad" or kind == "punct":
+                return self._parse(text, tokens=None)  # errors keep their original order
+            else:
+                shape.append(kind)
+            tokens.append((kind, value, end - len(value), end))
+        key = tuple(shape)
+        program = self.programs.get(key)
+        if program is None:
+            if len(self.programs) >= _MAX_PROGRAMS:
+                self.programs.clear()
+            recorded: list[tuple[tuple[Any, ...], str | None]] = []
+            try:
+                return self._parse(text, tokens, recorded)
+            finally:  # a callback's error (not the table's) is left unrecorded
+                if recorded and recorded[-1][1] in (_END, _ERROR):
+                    self.programs[key] = _compile(recorded)
+        run, handlers = program
+        return run([t[1:] for t in tokens], _Token, handlers, _token_error)
+
+    def _parse(self, text: str, tokens: list[tuple[str, str, int, int]] | None,
+               recorded: list[tuple[tuple[Any, ...], str | None]] | None = None) -> Any:
+        """The table run token by token; ``recorded`` (when given) gets, per token, the
+        reductions made before it and what was shifted for it."""
         literals, end_row = self.literals, self.end_row
         row = self.start_row
         stack: list[dict[str, Any]] = [row]
         values: list[Any] = []
-        for match in itertools.chain(_TOKEN_RE.finditer(text), (None,)):
-            if match is None:
+        lexed: Any = ((m.lastgroup, m.group(m.lastgroup), m.start(m.lastgroup), m.end())
+                      for m in _TOKEN_RE.finditer(text) if m.lastgroup is not None) \
+            if tokens is None else tokens
+        for lexeme in itertools.chain(lexed, (None,)):
+            reductions: list[tuple[Any, ...]] = []
+            if lexeme is None:
                 kind, value, start, token = "$END", "", len(text), None
             else:
-                kind = match.lastgroup
-                if kind is None:  # trailing whitespace
-                    continue
-                value = match.group(kind)
-                start = match.start(kind)
+                kind, value, start, end = lexeme
                 if kind == "word":
                     keyword = literals.get(value)
                     if keyword is not None and keyword in row:
                         kind = keyword  # "of" (OF) is read by ``entity``; others are not
-                        token = _Token(kind, value, start, match.end()) \
+                        token = _Token(kind, value, start, end) \
                             if kind in _KEPT_TERMINALS else None
                     else:
                         kind = "NAME" if value[0].isupper() else "WORD"
-                        token = _Token(kind, value, start, match.end())
+                        token = _Token(kind, value, start, end)
                 elif kind == "punct":
                     kind, token = literals[value], None
                 elif kind == "bad":
                     raise _NoMatch(f"unexpected character {value!r} at column {start + 1}")
                 else:  # NUMBER, OP, POSS, CONSEQUENCE: callbacks read them
-                    token = _Token(kind, value, start, match.end())
+                    token = _Token(kind, value, start, end)
             while True:
                 action = row.get(kind)
                 if action is None:
-                    where = f"{start + 1}" if kind != "$END" else "the end"
-                    raise _NoMatch(f"no template matches at column {where} "
-                                   f"({value or 'end of sentence'!r} unexpected)")
+                    if recorded is not None:
+                        recorded.append((tuple(reductions), _ERROR))
+                    raise _no_match(kind, value, start)
                 if action.__class__ is dict:  # shift
                     stack.append(action)
                     values.append(token)
                     row = action
+                    if recorded is not None:
+                        recorded.append((tuple(reductions), None if token is None
+                                         else token.type))
                     break
                 size, origin, handler, plan = action
+                if recorded is not None:
+                    reductions.append((size, handler, plan))
                 if size == 1:
                     del stack[-1]
                     children = [values.pop()]
@@ -437,10 +488,85 @@ class TableParser:
                 stack.append(row)
                 reduced = children if handler is None else handler(children)
                 if row is end_row:
+                    if recorded is not None:
+                        recorded.append((tuple(reductions), _END))
                     return reduced
                 values.append(reduced)
-            if match is None:
+            if lexeme is None:
                 raise _NoMatch("no template matches at the end")  # the table never gets here
+
+
+def _no_match(kind: str, value: str, start: int) -> _NoMatch:
+    where = f"{start + 1}" if kind != "$END" else "the end"
+    return _NoMatch(f"no template matches at column {where} "
+                    f"({value or 'end of sentence'!r} unexpected)")
+
+
+def _token_error(tokens: list[tuple[str, int, int]], index: int) -> _NoMatch:
+    """The table's refusal at token ``index`` (``len(tokens)``: the end of the sentence)."""
+    if index == len(tokens):
+        return _no_match("$END", "", 0)
+    value, start, _end = tokens[index]
+    return _no_match("", value, start)
+
+
+def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, tuple[Any, ...]]:
+    """A recorded parse as one straight-line function of the sentence's tokens.
+
+    The stack is simulated here, once per token shape: each reduction becomes a call of its
+    callback on the children it would pop (inlined ``_rule`` children spliced in place), and
+    each token an inline ``_Token``; keywords are never read. The code holds only indices
+    and grammar names, never text from the sentence. Calls and their order are the table's.
+    """
+    lines = ["def run(X, T, H, E):"]
+    handlers: list[Any] = []
+    handler_index: dict[int, int] = {}
+    stack: list[Any] = []  # per value: an expression, or the list an inlined rule yields
+    count = 0
+
+    def expression(value: Any) -> str:
+        if isinstance(value, list):
+            return "[" + ", ".join(expression(v) for v in value) + "]"
+        return str(value)
+
+    for index, (reductions, token_kind) in enumerate(recorded):
+        for size, handler, plan in reductions:
+            children = stack[-size:] if size else []
+            if size:
+                del stack[-size:]
+            if plan is not None:
+                flat: list[Any] = []
+                for code, child in zip(plan, children, strict=True):
+                    if code == _KEEP:
+                        flat.append(child)
+                    elif code == _SPLICE:
+                        flat.extend(child)
+                children = flat
+            if handler is None:
+                stack.append(list(children))
+                continue
+            if id(handler) not in handler_index:
+                handler_index[id(handler)] = len(handlers)
+                handlers.append(handler)
+            name, count = f"v{count}", count + 1
+            lines.append(f"    {name} = H[{handler_index[id(handler)]}]({expression(children)})")
+            stack.append(name)
+        if token_kind is None:
+            stack.append("None")
+        elif token_kind == _END:
+            lines.append(f"    return {expression(stack[-1])}")
+        elif token_kind == _ERROR:
+            lines.append(f"    raise E(X, {index})")
+        else:
+            stack.append(f"T({token_kind!r}, *X[{index}])")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines) + "\n", "<sentence program>", "exec"), namespace)  # noqa: S102
+    return namespace["run"], tuple(handlers)
+
+
+# what a recorded parse ends with: the sentence's value, or the table's refusal
+_END, _ERROR = "$END", "$ERROR"
+_MAX_PROGRAMS = 65536
 
 
 _DROP, _KEEP, _SPLICE = 0, 1, 2
