@@ -452,6 +452,11 @@ class SentenceReader:
             None)  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
+        if any(m.position > 0 and words[m.position - 1] == "every" and
+               m.kind == "name" for m in mentions):
+            # "4 popsicles for every Sonam popsicle": a ratio between people
+            return [LooseGap("a ratio to another person, which no claim states",
+                             Reading(LOOSE, ("every",), ()))], None
         mentions, subject = self._resolve_mentions(mentions, boundary, resolved)
         if mentions is None:
             ambiguity = self.discourse.ambiguity
