@@ -782,6 +782,10 @@ class SentenceReader:
 
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
                  reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
+        receivers = pattern.args[1] if pattern.predicate == "transfer" else None
+        if isinstance(receivers, Agents) and len(receivers.names) > 1 and \
+                "each" in self._words:  # "gives each of Ragna and Sonam 32": 32 apiece
+            return LooseGap(f"reads as {pattern}, but 'each' says otherwise", reading)
         owners = pattern.args[0] if pattern.predicate == "cont" else None
         if isinstance(owners, Agents):
             # "Vivek and Sonam each have 63", "the difference between them is 46": no total;

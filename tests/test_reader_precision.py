@@ -115,6 +115,7 @@ CASES: list[tuple[str, str, str, list[str]]] = [
      "Mairead gives 61 to Ndeye (1 left).",
      ["transfer({mairead}, {ndeye}, 61, griddles)", "cont({mairead}, 1, griddles)"]),
     (POPS, "", "Vivek has 4 popsicles for every Sonam popsicle.", []),
+    (POPS, "", "Vivek gives each of Ragna and Sonam 32 popsicles.", []),
     # "the two" names people, not a quantity
     ("base-000002", "Celestino has 56 pogo sticks. Felipe has 89 pogo sticks.",
      "Adding the two together, Celestino and Felipe have 56 + 89 = 145 pogo sticks.",
