@@ -59,7 +59,7 @@ import itertools
 import re
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -374,6 +374,23 @@ def join_plans(rules: Sequence[Rule]) -> dict[str, list[_Plan | Rule]]:
     return dict(plans)
 
 
+_RULE_CACHE: dict[tuple[str, tuple[int, ...]], tuple[list[Rule], Any]] = {}
+
+
+def _per_rule_list(kind: str, rules: Sequence[Rule], make: Callable[[Sequence[Rule]], Any]) -> Any:
+    """``make(rules)``, computed once per rule list: every chainer over the same table
+    (one per certified problem) reuses its join plans and rule roles, which it only reads.
+    Keyed by the rules' identities; the entry holds the rules, so no identity is reused
+    while it lives."""
+    key = (kind, tuple(map(id, rules)))
+    cached = _RULE_CACHE.get(key)
+    if cached is None:
+        if len(_RULE_CACHE) >= 32:
+            _RULE_CACHE.clear()
+        cached = _RULE_CACHE[key] = (list(rules), make(rules))
+    return cached[1]
+
+
 def union_spec(rule: Rule) -> tuple[int, tuple[int, ...]]:
     """The union rule's repeated premise: the position of its per-copy agents and the
     positions of the arguments all copies share (entity, time)."""
@@ -470,10 +487,10 @@ class _Chainer:
         # only saturation derives every comparison and compeq while chaining; the complete
         # mode's chart derives them on demand (Chart.proves), the proof mode never
         self.saturating = mode == "saturate"
-        self.roles = roles(program.rules)
+        self.roles = _per_rule_list("roles", program.rules, roles)
         rules = [r for r in program.rules if self.saturating or not self._is(
             r, INTRODUCTION, "compeq")]  # proof mode: no (5b), see the module docstring
-        self.plans = join_plans(rules)
+        self.plans = _per_rule_list("plans", rules, join_plans)
         self.index = _Index(self.plans)
         self.union_rules = [r for r in rules if self.roles[r.id].role == UNION]
         # union blocks by (rule, shared values, agent name), and every pop's position: a
