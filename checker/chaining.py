@@ -523,6 +523,9 @@ class _Chainer:
         for first, second, entity in self.compeq_pairs:
             self.pair_partners[(0, first, entity)].add(second)
             self.pair_partners[(1, second, entity)].add(first)
+        # per screened plan: where the popped count holds the entity, and which pair side
+        # each of its agent sets would take (both from the rule, made once per plan)
+        self._screen_shapes: dict[_Plan, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self.screened = set() if self.saturating else {
             plan for group in self.plans.values() for plan in group
             if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
@@ -569,12 +572,18 @@ class _Chainer:
     def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
         """Proof mode, before joining: can a (1c) from this popped count name a compeq's
         pair? Its agents must be that pair's first (or second) at the entity."""
-        seed = [v.name for v in plan.rule.premises[plan.position].args]
-        conclusion = plan.rule.conclusion.args
-        pair = [v.name for v in conclusion if v.kind == "agents"]
-        entity = atom.args[seed.index(next(v.name for v in conclusion if v.kind == "entity"))]
-        return all(name not in seed or (atom.args[seed.index(name)], entity)
-                   in self.pair_sides[k] for k, name in enumerate(pair))
+        shape = self._screen_shapes.get(plan)
+        if shape is None:
+            seed = [v.name for v in plan.rule.premises[plan.position].args]
+            conclusion = plan.rule.conclusion.args
+            pair = [v.name for v in conclusion if v.kind == "agents"]
+            entity_at = seed.index(next(v.name for v in conclusion if v.kind == "entity"))
+            sides = tuple((k, seed.index(name)) for k, name in enumerate(pair) if name in seed)
+            shape = self._screen_shapes[plan] = (entity_at, sides)
+        entity_at, sides = shape
+        args = atom.args
+        entity = args[entity_at]
+        return all((args[at], entity) in self.pair_sides[k] for k, at in sides)
 
     def _partners(self, members: list[_Plan], atom: Atom) -> list[tuple[int, set[Agents]]] | None:
         """Per screened join: where the found count holds its agents, and which agents can
