@@ -865,6 +865,29 @@ def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:
     return False
 
 
+def overreaching_names(pattern: ClaimPattern, index: ProgramIndex) -> str | None:
+    """A name or entity the template grammar read past a program's name into words around
+    it ("suppose iosefa", "popsicles each", "times as many footballs as gyms"): the words
+    hold a name of the program and more, so the sentence says something the template does
+    not state (a supposition, a per-person count, a ratio). The misread name, else None."""
+    for kind, value in zip(pattern.kinds, pattern.args, strict=True):
+        if kind == "agents" and isinstance(value, Agents):
+            for name in value.names - index.agent_names:
+                if any(_holds_words(name, known) for known in index.agent_names):
+                    return name
+        if kind == "entity" and isinstance(value, str) and value not in index.entities:
+            if any(_holds_words(value, known) for known in index.entities):
+                return value
+    return None
+
+
+def _holds_words(said: str, known: str) -> bool:
+    """``said`` holds ``known`` as a run of whole words, with more words around it."""
+    words, part = said.split(), known.split()
+    return len(words) > len(part) and any(
+        words[i:i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
 def fits_shortened(words: Sequence[str], entity_words: Sequence[str]) -> bool:
     """A shortened entity: the words said are the entity's words with some left out, in
     order, keeping its head noun or its first word ("balloons", "yellow" for yellow marbles)."""
@@ -891,4 +914,5 @@ def _show(agents: Agents) -> str:
 
 __all__ = ["Discourse", "Lexicon", "LooseArithmetic", "LooseClaim", "LooseGap", "PRONOUNS",
            "SentenceReader", "as_arithmetic", "fits_shortened", "lexicon", "misread_names",
+           "overreaching_names",
            "subject_of"]

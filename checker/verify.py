@@ -598,6 +598,7 @@ def _read_steps(
         SentenceReader,
         lexicon,
         misread_names,
+        overreaching_names,
     )
 
     judge = _Judge(prepared)
@@ -614,6 +615,13 @@ def _read_steps(
             items = reader.read(sentence.text)
             if not any(isinstance(item, LooseClaim) for item in items):
                 items = None
+                overreach = next((name for r in sentence.claims
+                                  if (name := overreaching_names(r.pattern, prepared.index))),
+                                 None)
+                if overreach is not None:  # "Suppose Iosefa has 126 gyms."
+                    judge.unparsed(number, sentence.text, f"{overreach!r} holds a name of "
+                                   "the problem and words around it that no claim states")
+                    continue
         if sentence.claims and items is None:
             pronoun = next((name for r in sentence.claims for a in r.pattern.args
                             if isinstance(a, Agents) for name in a.names if name in PRONOUNS),

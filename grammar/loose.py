@@ -326,11 +326,17 @@ def _drop_years(tokens: list[Token]) -> list[Token]:
 _ESTIMATES = frozenset({"about", "almost", "nearly", "approximately", "around", "roughly"})
 _BOUNDS = frozenset({("more", "than"), ("fewer", "than"), ("less", "than"),
                      ("greater", "than"), ("at", "least"), ("at", "most")})
+# "has up to 927" bounds a count; "brings him up to 95" states the count it reaches
+_STATE_VERBS = frozenset({"has", "have", "had", "owns", "own", "owned", "holds", "hold",
+                          "held", "possesses", "possess", "possessed", "keeps", "keep", "kept"})
 
 
 def _bounds(tokens: list[Token], i: int) -> bool:
     """The number at ``i`` is a bound or an estimate ("more than 927", "about 40")."""
-    before = [t.lower for t in tokens[max(0, i - 2):i]]
+    before = [t.lower for t in tokens[max(0, i - 3):i]]
+    if before[-2:] == ["up", "to"] and len(before) == 3 and before[0] in _STATE_VERBS:
+        return True
+    before = before[-2:]
     return bool(before) and (before[-1] in _ESTIMATES or tuple(before) in _BOUNDS)
 
 

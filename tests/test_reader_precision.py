@@ -120,6 +120,11 @@ CASES: list[tuple[str, str, str, list[str]]] = [
     ("base-000002", "Celestino has 56 pogo sticks. Felipe has 89 pogo sticks.",
      "Adding the two together, Celestino and Felipe have 56 + 89 = 145 pogo sticks.",
      ["cont({celestino, felipe}, 145, pogo sticks)"]),
+    # a template reading that runs past a program's name into the words around it
+    (GYMS, "", "Suppose Iosefa has 126 gyms.", []),
+    (POPS, "", "Vivek and Sonam have 48 popsicles each.", []),
+    (GYMS, "", "Prakash has up to 927 footballs.", []),
+    (GYMS, "", "Iosefa has 7 times as many footballs as gyms.", []),
 ]
 
 # misreads found and not fixed: (problem, context, sentence, claims it may read, misread)
@@ -132,14 +137,6 @@ UNFIXED: list[tuple[str, str, str, list[str], str]] = [
      "  - total: 17 × 11 = 187 bookmarks", ["cont({aditya}, 187, bookmarks)"],
      "a 'total:' line under a person's heading reads as a group total: "
      "cont({aditya, leire}, 187, bookmarks)"),
-    (GYMS, "", "Suppose Iosefa has 126 gyms.", [],
-     "template grammar: reads cont({suppose iosefa}, 126, gyms), judged 'unknown agent'"),
-    (POPS, "", "Vivek and Sonam have 48 popsicles each.", [],
-     "template grammar: reads cont({sonam, vivek}, 48, popsicles each) ('unknown entity')"),
-    (GYMS, "", "Prakash has up to 927 footballs.", [],
-     "'up to' is left alone ('brings him up to 95' states 95): reads cont({prakash}, 927)"),
-    (GYMS, "", "Iosefa has 7 times as many footballs as gyms.", [],
-     "template grammar: reads cont({iosefa}, 7, times as many footballs as gyms)"),
 ]
 
 
