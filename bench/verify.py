@@ -6,7 +6,8 @@ Transcripts are built from generated problems (or, without the sampler, from the
 App. D.3 problem): the reference proof, padded to 20 sentences with restated facts and
 irrelevant one-step derivations, so every verdict kind but `false` is exercised. Prints
 the rate with the per-problem cache warm (the common case: many transcripts per problem)
-and cold (chaining + shortest proof included), and the ratio to the 300/s target; then the
+and cold (chaining + shortest proof included), and the ratio to the 300/s target; the
+``--mode arithmetic`` rate (no sentence goes through the grammar); then the
 loose reader side by side with the template grammar (template-read sentences that took the
 loose path, and the cost of one sentence read each way). Rates are
 per CPU second of this process (``time.process_time``), so a busy machine does not skew them.
@@ -108,13 +109,13 @@ def main(argv: list[str] | None = None) -> int:
         verify(spec, _first_transcript(work, spec))
     cold = len(specs) / (time.process_time() - start)
 
-    def rate(clear_parses: bool) -> float:
+    def rate(clear_parses: bool, mode: str = "auto") -> float:
         done, start = 0, time.process_time()
         while True:
             for spec, transcript in work:
                 if clear_parses:  # every sentence goes through the LALR parser again
                     parse_sentence.cache_clear()
-                verify(spec, transcript)
+                verify(spec, transcript, mode=mode)
                 done += 1
             elapsed = time.process_time() - start
             if elapsed >= args.seconds:
@@ -122,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parsing = rate(clear_parses=True)
     cached = rate(clear_parses=False)
+    arithmetic = rate(clear_parses=True, mode="arithmetic")
     steps = sum(t.count("\n") for _s, t in work) / len(work)
     print(f"problems: {len(specs)}, transcripts: {len(work)} (~{steps:.0f} steps each), one core")
     print(f"cold problem (chain + shortest proof + verify): {cold:.1f} transcripts/s")
@@ -129,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
           f"= {parsing / TARGET_PER_SECOND:.2f} x the {TARGET_PER_SECOND}/s target")
     print(f"problem cached, sentence parses cached: {cached:.0f} transcripts/s "
           f"= {cached / TARGET_PER_SECOND:.2f} x the target")
+    print(f"problem cached, --mode arithmetic (no grammar parse): {arithmetic:.0f} transcripts/s")
     _loose_figures(work, args.seconds)
     return 0
 

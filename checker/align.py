@@ -711,14 +711,15 @@ def read_sentence(text: str) -> ReadSentence:
     return _reading(text, parse_sentence(text), extract_arithmetic(text))
 
 
-def read_transcript(transcript: str) -> list[ReadSentence]:
+def read_transcript(transcript: str, *, claims: bool = True) -> list[ReadSentence]:
     """Split a transcript into sentences (``vlp.grammar.split_transcript``: numbering,
     markdown, ``<think>`` blocks and closing answers handled there) and read each one.
 
     Claims with omitted words are kept partial here: they are resolved against the chart
-    by :meth:`ProgramIndex.align`, which knows the program's theorems.
+    by :meth:`ProgramIndex.align`, which knows the program's theorems. ``claims=False``
+    (arithmetic mode) reads no claims: the grammar is not run.
     """
     from vlp.grammar import split_transcript
 
     return [_reading(step.text, step.parse, step.arithmetic)
-            for step in split_transcript(transcript) if step.text.strip()]
+            for step in split_transcript(transcript, grammar=claims) if step.text.strip()]

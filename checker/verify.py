@@ -507,7 +507,8 @@ def verify(
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
     prepared = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof,
                        spec.hidden_axioms)
-    sentences = read_transcript(transcript)
+    # arithmetic mode scores expressions alone: no sentence goes through the grammar
+    sentences = read_transcript(transcript, claims=strict or mode != ARITHMETIC_MODE)
     notes: list[str] = []
     if strict:
         steps, order, chosen = _strict_steps(prepared, sentences, mode, notes)

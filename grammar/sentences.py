@@ -687,6 +687,34 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
 @lru_cache(maxsize=65536)
 def parse_sentence(text: str) -> SentenceParse:
     """Read one sentence. Never raises: unreadable input gives ``kind == "unparsed"``."""
+    early = _before_grammar(text)
+    if early.__class__ is SentenceParse:
+        return early  # type: ignore[return-value]
+    sentence: str = early  # type: ignore[assignment]
+    try:
+        kind, value = sentence_parser().parse(sentence)
+    except (_NoMatch, _SentenceError, ValueError) as error:  # ValueError: kernel's checks
+        return SentenceParse(sentence, UNPARSED, reason=str(error))
+    if kind == CLAIMS:
+        return SentenceParse(sentence, CLAIMS, claims=value)
+    return SentenceParse(sentence, kind, query=value)
+
+
+NOT_READ = "not read for claims (arithmetic mode)"
+
+
+def read_without_grammar(text: str) -> SentenceParse:
+    """What ``parse_sentence`` says before it runs the grammar (the normalized text, an
+    answer, a reason found without the grammar), else ``unparsed`` with ``NOT_READ``:
+    for modes that score arithmetic alone."""
+    early = _before_grammar(text)
+    if early.__class__ is SentenceParse:
+        return early  # type: ignore[return-value]
+    return SentenceParse(early, UNPARSED, reason=NOT_READ)  # type: ignore[arg-type]
+
+
+def _before_grammar(text: str) -> SentenceParse | str:
+    """The sentence normalized, or what it is when that settles it without the grammar."""
     if len(text) > MAX_SENTENCE_CHARS:
         return SentenceParse(text[:80], UNPARSED, reason=f"longer than {MAX_SENTENCE_CHARS} "
                              "characters: not a sentence of the template language")
@@ -700,10 +728,4 @@ def parse_sentence(text: str) -> SentenceParse:
     if _LONG_NUMBER_RE.search(sentence):
         return SentenceParse(sentence, UNPARSED,
                              reason=f"a number with more than {MAX_DIGITS} digits")
-    try:
-        kind, value = sentence_parser().parse(sentence)
-    except (_NoMatch, _SentenceError, ValueError) as error:  # ValueError: kernel's checks
-        return SentenceParse(sentence, UNPARSED, reason=str(error))
-    if kind == CLAIMS:
-        return SentenceParse(sentence, CLAIMS, claims=value)
-    return SentenceParse(sentence, kind, query=value)
+    return sentence

@@ -24,6 +24,7 @@ from .sentences import (
     SentenceParse,
     extract_arithmetic,
     parse_sentence,
+    read_without_grammar,
     strip_numbering,
 )
 
@@ -126,8 +127,10 @@ def _sentences(line: str) -> list[str]:
     return [s.strip() for s in sentences if s.strip()]
 
 
-def split_transcript(text: str) -> list[Step]:
-    """The transcript's steps in order, one per sentence, closing answers excluded."""
+def split_transcript(text: str, *, grammar: bool = True) -> list[Step]:
+    """The transcript's steps in order, one per sentence, closing answers excluded.
+    ``grammar=False`` leaves the grammar out (``read_without_grammar``): the steps have
+    their text and arithmetic, and no claims."""
     if not isinstance(text, str):
         raise TypeError("split_transcript reads text; decode bytes first")
     steps: list[Step] = []
@@ -147,7 +150,8 @@ def split_transcript(text: str) -> list[Step]:
         for sentence in _sentences(content):
             if not any(map(str.isalnum, sentence)):
                 continue  # stray punctuation or emoji: nothing to read
-            parsed = parse_sentence(sentence)  # too long a "sentence" gives its reason
+            # too long a "sentence" gives its reason
+            parsed = parse_sentence(sentence) if grammar else read_without_grammar(sentence)
             if parsed.kind == ANSWER:
                 continue
             claims = tuple(resolve_partial(c, known) for c in parsed.claims)
