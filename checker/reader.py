@@ -457,7 +457,8 @@ class SentenceReader:
             # "4 popsicles for every Sonam popsicle": a ratio between people
             return [LooseGap("a ratio to another person, which no claim states",
                              Reading(LOOSE, ("every",), ()))], None
-        mentions, subject = self._resolve_mentions(mentions, boundary, resolved)
+        mentions, subject = self._resolve_mentions(mentions, boundary, resolved,
+                                                         inherited)
         if mentions is None:
             ambiguity = self.discourse.ambiguity
             return ([LooseGap(ambiguity, Reading(LOOSE, (), tuple(resolved)))]
@@ -538,10 +539,11 @@ class SentenceReader:
         self.discourse.note_clause(mentioned)
 
     def _resolve_mentions(self, mentions: list[_Mention], boundary: int,
-                          resolved: list[tuple[str, str]]
+                          resolved: list[tuple[str, str]], inherited: Agents | None = None
                           ) -> tuple[list[_Mention] | None, Agents | None]:
         """Pronouns to agents: the subject's first (in the discourse), then the others (not
-        the subject: "Florencio gives him 82"); a pronoun with no referent reads nothing."""
+        the subject: "Florencio gives him 82"); a pronoun with no referent, or one that may
+        be the subject the clause carries on from or a person it names, reads nothing."""
         done: list[_Mention] = []
         subject_parts: list[Agents] = []
         for phase in (0, 1):
@@ -552,7 +554,17 @@ class SentenceReader:
                 value = mention.agents
                 if value is None:
                     word = mention.said
-                    value = self._owners.get(word) or self.discourse.resolve(
+                    value = self._owners.get(word)
+                    if value is None and phase == 1 and subject is None and \
+                            inherited is not None and mention.kind == "pronoun":
+                        named = self._named_object(done, mention, inherited)
+                        if named is not None:
+                            # "Naoko then gives Vivek 50 (bringing him to 95)": Naoko, whom
+                            # the clause goes on about, or Vivek, named in it
+                            self.discourse.ambiguity = f"{word!r} may be {_show(inherited)} " \
+                                f"or {_show(named)}"
+                            return None, None
+                    value = value or self.discourse.resolve(
                         word, exclude=None if phase == 0 or mention.kind == "possessive"
                         else subject)
                     if value is None and mention.kind == "possessive":
@@ -570,6 +582,17 @@ class SentenceReader:
         done.sort(key=lambda m: m.position)
         subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
         return done, subject
+
+    def _named_object(self, done: list[_Mention], pronoun: _Mention,
+                      subject: Agents | None) -> Agents | None:
+        """The one person named before the pronoun in its own clause, other than its
+        subject, whom the pronoun may be ("gives Vivek 50 (bringing him to 95)")."""
+        gender = _gender(pronoun.said.split()[0])
+        named = {m.agents for m in done if m.kind == "name" and m.agents is not None
+                 and m.position < pronoun.position and m.agents != subject
+                 and len(m.agents) == 1
+                 and self.discourse.gender.get(_name(m.agents), gender) == gender}
+        return named.pop() if gender is not None and len(named) == 1 else None
 
     def _topic_line(self, tokens: Sequence[Token], words: tuple[str, ...],
                     mentions: list[_Mention], numbers: list[int]) -> LooseClaim | None:
