@@ -49,6 +49,7 @@ from vlp.lm.prompt import (
 from vlp.lm.reasoner import Attempt, Reasoner, Scorer
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
+from vlp.records import read_jsonl
 
 # Problem fields copied into every result record, for the report's stratification.
 PROBLEM_FIELDS = ("setting", "overlap", "control", "query_kind", "connection", "depth")
@@ -170,29 +171,17 @@ class PromptedReasoner:
 def load_problems(path: Path) -> list[dict[str, Any]]:
     """Problem records from a JSONL file (one object per line; ``id`` unique, or the line)."""
     path = Path(path)
-    if not path.exists():
-        raise InputError("no such file", location=str(path))
     problems: list[dict[str, Any]] = []
     seen: set[str] = set()
-    with open(path, encoding="utf-8") as file:
-        for number, line in enumerate(file, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise InputError(f"not a JSON object: {error.msg}",
-                                 location=f"{path}:{number}") from None
-            if not isinstance(record, dict):
-                raise InputError("a problem record is a JSON object", location=f"{path}:{number}")
-            if record.get("id") is None:
-                # stable while the file is unchanged, which resuming checks (its digest)
-                record["id"] = str(record.get("problem_id") or f"line-{number}")
-            if str(record["id"]) in seen:
-                raise InputError(f"duplicate problem id {record['id']!r}",
-                                 location=f"{path}:{number}")
-            seen.add(str(record["id"]))
-            problems.append(record)
+    for number, record in read_jsonl(path, "problems"):
+        if record.get("id") is None:
+            # stable while the file is unchanged, which resuming checks (its digest)
+            record["id"] = str(record.get("problem_id") or f"line-{number}")
+        if str(record["id"]) in seen:
+            raise InputError(f"duplicate problem id {record['id']!r}",
+                             location=f"{path}:{number}")
+        seen.add(str(record["id"]))
+        problems.append(record)
     return problems
 
 

@@ -4,9 +4,10 @@ The cache maps a request's key (model, prompt, parameters, sample number) to the
 completion, one JSON file per key, written atomically: rerunning a finished evaluation,
 even into a new run directory, sends no request.
 
-``results.jsonl`` gets one line per (problem, sample), written with a single ``write`` and
-``fsync``. A crash can only leave a partial last line; opening the store cuts it off, so a
-resumed run neither loses a finished record nor writes one twice.
+``results.jsonl`` gets one line per (problem, sample), written by
+:class:`vlp.records.JsonlWriter` with a single ``write`` and ``fsync``. A crash can only
+leave a partial last line; opening the store cuts it off, so a resumed run neither loses a
+finished record nor writes one twice.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from vlp.errors import InputError
 from vlp.lm import provenance
 from vlp.lm.clients import Completion
+from vlp.records import JsonlWriter, read_json_file, read_jsonl
 
 RESULTS_FILE = "results.jsonl"
 RUN_FILE = "run.json"
@@ -98,8 +100,12 @@ class ResultStore:
         self.run_dir = Path(run_dir)
         self.results_path = self.run_dir / RESULTS_FILE
         self.run_path = self.run_dir / RUN_FILE
-        self.done: set[ResultKey] = set()
+        self._results = JsonlWriter(self.results_path, result_key, durable=True)
         self._document: dict[str, Any] = {}
+
+    @property
+    def done(self) -> set[ResultKey]:
+        return self._results.done  # type: ignore[return-value]
 
     def open(self, run_config: dict[str, Any],
              session: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -110,7 +116,7 @@ class ResultStore:
         """
         self.run_dir.mkdir(parents=True, exist_ok=True)
         if self.run_path.exists():
-            document = json.loads(self.run_path.read_text(encoding="utf-8"))
+            document = read_json_file(self.run_path, "run")
             changed = sorted(k for k in (set(document) | set(run_config)) - set(RECORD_KEYS)
                              if document.get(k) != run_config.get(k))
             if changed:
@@ -127,10 +133,7 @@ class ResultStore:
         if session is not None or not self.run_path.exists():
             write_atomically(self.run_path, json.dumps(document, indent=2) + "\n")
         self._document = document
-        self._cut_partial_line()
-        records = list(read_results(self.run_dir))
-        self.done = {result_key(r) for r in records}
-        return records
+        return list(self._results.resume())
 
     def finish(self, **outcome: Any) -> None:
         """Record the end of this session (its time and ``outcome``, e.g. counts)."""
@@ -153,26 +156,9 @@ class ResultStore:
             return
         write_atomically(path, text)
 
-    def _cut_partial_line(self) -> None:
-        if not self.results_path.exists():
-            return
-        data = self.results_path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            with open(self.results_path, "r+b") as file:
-                file.truncate(data.rfind(b"\n") + 1)
-
     def append(self, record: dict[str, Any]) -> bool:
         """Write a record unless its (problem, sample) is already there; True if written."""
-        key = result_key(record)
-        if key in self.done:
-            return False
-        line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
-        with open(self.results_path, "a", encoding="utf-8") as file:
-            file.write(line)
-            file.flush()
-            os.fsync(file.fileno())
-        self.done.add(key)
-        return True
+        return self._results.append(record)
 
 
 def read_results(run_dir: Path) -> Iterator[dict[str, Any]]:
@@ -180,15 +166,8 @@ def read_results(run_dir: Path) -> Iterator[dict[str, Any]]:
     path = Path(run_dir) / RESULTS_FILE
     if not path.exists():
         return
-    with open(path, encoding="utf-8") as file:
-        lines = file.read().split("\n")
-    for number, line in enumerate(lines[:-1], 1):  # the last piece is "" or a partial line
-        if line.strip():
-            try:
-                yield json.loads(line)
-            except json.JSONDecodeError as error:
-                raise InputError(f"not a JSON record: {error.msg}",
-                                 location=f"{path}:{number}") from None
+    for _, record in read_jsonl(path, "results", complete_lines=True):
+        yield record
 
 
 def read_run_config(run_dir: Path) -> dict[str, Any]:
@@ -196,4 +175,4 @@ def read_run_config(run_dir: Path) -> dict[str, Any]:
     if not path.exists():
         raise InputError("not a run directory (no run.json); create one with vlp evaluate",
                          location=str(run_dir))
-    return json.loads(path.read_text(encoding="utf-8"))
+    return read_json_file(path, "run")

@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from vlp.lm.prompt import ANSWER_CUE, QUESTION_PREFIX
+from vlp.records import read_json_file, read_jsonl
 
 FAULT_KINDS = ("429", "500", "401", "timeout", "truncate", "disconnect")
 
@@ -57,11 +58,10 @@ def load_recorded(paths: Iterable[Path]) -> list[RecordedTranscript]:
         path = Path(path)
         files = sorted(path.glob("*.json*")) if path.is_dir() else [path]
         for file in files:
-            text = file.read_text(encoding="utf-8")
             if file.suffix == ".jsonl":
-                objs = [json.loads(line) for line in text.splitlines() if line.strip()]
+                objs = [obj for _, obj in read_jsonl(file, "recorded transcripts")]
             else:
-                loaded = json.loads(text)
+                loaded = read_json_file(file, "recorded transcript")
                 objs = loaded if isinstance(loaded, list) else [loaded]
             transcripts.extend(RecordedTranscript.from_json(obj) for obj in objs)
     return transcripts

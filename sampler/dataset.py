@@ -18,6 +18,9 @@ from typing import TextIO
 
 import attrs
 
+from vlp.errors import InputError
+from vlp.records import read_jsonl
+
 from .config import CONNECTIONS, OVERLAPS, SamplerConfig, derive_seed
 from .generate import Counters, ProblemBuilder, Spec
 from .problem import Problem
@@ -190,20 +193,9 @@ def _write_jobs(jobs: Sequence[Job], handle: TextIO, config: SamplerConfig, work
 
 def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:
     """(line number, problem) for each record of a JSON Lines file."""
-    import json
-
-    from vlp.errors import InputError
-
-    try:
-        handle = path.open(encoding="utf-8")
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from None
-    with handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                yield number, Problem.from_json(json.loads(line))
-            except (ValueError, KeyError, TypeError) as error:
-                raise InputError(f"not a problem record: {error}",
-                                 location=f"{path}:{number}") from None
+    for number, record in read_jsonl(path, "problems"):
+        try:
+            yield number, Problem.from_json(record)
+        except (ValueError, KeyError, TypeError) as error:
+            raise InputError(f"not a problem record: {error}",
+                             location=f"{path}:{number}") from None

@@ -10,7 +10,6 @@ for any of them (a timed-out transcript gets an error row with ``"error": "timeo
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.records import iter_jsonl, record_id, transcript_of
+from vlp.records import JsonlWriter, iter_jsonl, read_jsonl, record_id, transcript_of
 
 
 class MissingProblem(InputError):
@@ -90,13 +89,8 @@ def _summary_fields(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_problems(path: Path) -> dict[str, tuple[dict[str, Any], str]]:
-    problems: dict[str, tuple[dict[str, Any], str]] = {}
-    for number, record, error in iter_jsonl(path, "problems"):
-        location = f"{path}:{number}"
-        if record is None:
-            raise InputError(error, location)
-        problems[record_id(record) or str(number)] = (record, location)
-    return problems
+    return {record_id(record) or str(number): (record, f"{path}:{number}")
+            for number, record in read_jsonl(path, "problems")}
 
 
 def entries(transcripts_path: Path, done: set[str]) -> Iterator[Entry]:
@@ -118,31 +112,22 @@ def entries(transcripts_path: Path, done: set[str]) -> Iterator[Entry]:
                     str(answer) if isinstance(answer, (int, str)) else None)
 
 
-def resume(output: Path, restart: bool) -> tuple[set[str], Any]:
-    """The keys ``output`` already reports and a summary primed with them; the file is
-    rewritten without a line cut off by an interrupted run (streamed, not held)."""
+def report_key(row: dict[str, Any]) -> str | None:
+    key = row.get("key")
+    return key if isinstance(key, str) else None
+
+
+def resume(output: Path, restart: bool) -> tuple[JsonlWriter, Any]:
+    """The report's writer, the keys ``output`` already reports noted, and a summary
+    primed with them; the file is rewritten without a line cut off by an interrupted run
+    (streamed, not held)."""
     from vlp.checker.report import SummaryBuilder
 
-    done: set[str] = set()
     summary = SummaryBuilder()
-    output.parent.mkdir(parents=True, exist_ok=True)
-    if restart or not output.exists():
-        output.write_text("", encoding="utf-8")
-        return done, summary
-    temporary = output.with_name(output.name + ".tmp")
-    with output.open(encoding="utf-8", errors="replace") as source, \
-            temporary.open("w", encoding="utf-8") as kept:
-        for line in source:
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(row, dict) and isinstance(row.get("key"), str):
-                done.add(row["key"])
-                summary.add(row)
-                kept.write(line if line.endswith("\n") else line + "\n")
-    os.replace(temporary, output)
-    return done, summary
+    writer = JsonlWriter(output, report_key, what="report")
+    for row in writer.resume(lenient=True, restart=restart):
+        summary.add(row)
+    return writer, summary
 
 
 def count_lines(path: Path) -> int:

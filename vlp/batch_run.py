@@ -23,8 +23,8 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
 
     problems = read_problems(problems_path)
     total = count_lines(transcripts_path) if transcripts_path.exists() else 0
-    done, summary = resume(output, restart)
-    pending = entries(transcripts_path, done)
+    report, summary = resume(output, restart)
+    pending = entries(transcripts_path, report.done)
     task = RowTask(mode, str(problems_path), strict)
     if use_ray:
         try:
@@ -40,14 +40,13 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
                                   for e in pending), workers=workers, timeout=timeout)
     from rich.console import Console
 
-    with output.open("a", encoding="utf-8") as sink, Progress(
+    with report, Progress(
         "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
         TimeRemainingColumn(), transient=True, console=Console(file=sys.stderr),
     ) as progress:
-        bar = progress.add_task("verifying", total=max(0, total - len(done)))
+        bar = progress.add_task("verifying", total=max(0, total - len(report.done)))
         for row in rows:
-            sink.write(row.line + "\n")
-            sink.flush()
+            report.append(row.line)
             summary.add(row.summary)
             progress.advance(bar)
     result = summary.result()
