@@ -158,6 +158,7 @@ class Discourse:
         self.claims: list[Claim] = []
         self.gender: dict[str, str] = {}
         self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
+        self.heading: Agents | None = None  # a heading of one name ("- Aditya:")
         self.ambiguity: str | None = None  # why the last pronoun was left unresolved
 
     @property
@@ -497,6 +498,10 @@ class SentenceReader:
                 # "Rasha has 52 fewer: 75 - 52 = 23 salamanders"
                 subject, self._continuation = inherited, True
         if not numbers:
+            if len(mentions) == 1 and mentions[0].kind == "name" and \
+                    mentions[0].position == 0 and mentions[0].agents is not None and \
+                    all(t.kind == "punct" for t in tokens[mentions[0].end or 1:]):
+                self.discourse.heading = mentions[0].agents  # "- Aditya:" heads what follows
             self._note(mentions, subject)
             return [], subject
         items: list[LooseClaim | LooseGap] = []
@@ -820,6 +825,11 @@ class SentenceReader:
         if pattern.is_complete:
             return LooseClaim(pattern, arithmetic, reading)
         candidates = self.lex.index.candidates(pattern)
+        heading = self.discourse.heading
+        if group and heading is not None and not _GROUP_CUES & self._words:
+            # "- Aditya: ... - total: 187": Aditya's total, or everyone's
+            return LooseGap(f"a total under the heading {_show(heading)!r}: theirs or the "
+                            "group's", reading)
         if group:  # "Together: 276 horses": only a group's count fits
             candidates = [c for c in candidates if len(c.agent_sets[0]) > 1]
         if len(candidates) == 1:
@@ -857,6 +867,8 @@ class SentenceReader:
 _OPERAND_SIGNS = frozenset({"+", "-", "−", "–", "×", "*", "/"})
 _NO_TOTAL_CUES = frozenset({"each", "difference"})
 _TOTAL_CUES = frozenset({"together", "combined"})
+# words that name a group's total, where "total" alone may be one person's
+_GROUP_CUES = frozenset({"together", "combined", "altogether", "both", "all"})
 
 PRONOUNS = _SINGLE_PRONOUNS | _PLURAL_PRONOUNS | frozenset({"it", "this", "that"})
 

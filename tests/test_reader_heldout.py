@@ -29,9 +29,8 @@ STYLES = sorted({row["style"] for row in ROWS})
 # red-team, tests/test_reader_precision.py): gold claims read, efficiency equal, answers
 # equal; delete an entry once its style meets the bar
 BELOW_THE_BAR: dict[str, str] = {
-    "bullets": "36/41 read (88%); efficiency 5/6, answers 6/6 (a bare '→ 75 + 57 = 132' "
-               "sub-bullet, label lists '- 17 binders', a compeq in words; '- total: 17 × 11 "
-               "= 187' under '- Aditya:' misread as a group total)",
+    "bullets": "37/41 read (90%); efficiency 6/6, answers 6/6 (a bare '→ 75 + 57 = 132' "
+               "sub-bullet, label lists '- 17 binders', a compeq in words)",
     "parens": "16/31 read (52%); efficiency 5/6, answers 6/6 ('Soizic has 80 (gyms).', "
               "'she has 132 (shoes)' are not read)",
     "passive": "9/38 read (24%); efficiency 5/6, answers 5/6 ('71 visors are owned by "
