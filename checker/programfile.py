@@ -22,6 +22,7 @@ import attrs
 from vlp.errors import InputError
 from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom, parse_query
 from vlp.kernel import Atom, Program, Query
+from vlp.records import load_json_text
 
 _AXIOMS_KEY = '"axioms"'
 _QUERY_KEY = '"query"'
@@ -78,12 +79,7 @@ def _aligned_sentences(sentences: Any, order: tuple[Atom, ...]) -> tuple[str | N
 
 def parse_program_json(text: str, source: str = "<json>") -> ProgramFile:
     """Parse the JSON program format; errors name ``source:line``."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"malformed JSON: {error.msg} (column {error.colno})",
-                         location=f"{source}:{error.lineno}") from None
-    return program_from_json(data, source, text)
+    return program_from_json(load_json_text(text, source), source, text)
 
 
 def program_from_json(data: Any, source: str = "<json>", text: str = "") -> ProgramFile:

@@ -21,6 +21,8 @@ from typing import Any
 
 import attrs
 
+from vlp.records import load_json_text, read_text_file
+
 INSTRUCTION = (
     "You are a helpful assistant tasked with solving math word problems. You follow the "
     "formatting of the problems and the solutions as given in the examples below."
@@ -59,8 +61,9 @@ def load_examples(path: Path | None = None) -> tuple[FewShotExample, ...]:
     if path is None:
         text = resources.files("vlp.lm").joinpath("data/fewshot.json").read_text("utf-8")
     else:
-        text = Path(path).read_text(encoding="utf-8")
-    return tuple(FewShotExample.from_json(obj) for obj in json.loads(text)["examples"])
+        text = read_text_file(Path(path), "few-shot examples")
+    return tuple(FewShotExample.from_json(obj)
+                 for obj in load_json_text(text, str(path))["examples"])
 
 
 def clean_proof(text: str) -> str:

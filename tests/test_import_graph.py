@@ -6,6 +6,8 @@ still a dependency. Imports under ``if TYPE_CHECKING:`` do not (they never run).
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -110,3 +112,20 @@ def test_the_trusted_core_imports_only_itself() -> None:
     outside = [f"{a} -> {b}" for a in TRUSTED_CORE for b in g.successors(a)
                if b not in TRUSTED_CORE]
     assert outside == []
+
+
+BOTTOM = LAYERS[0]
+
+
+def test_the_bottom_imports_only_the_bottom() -> None:
+    # `vlp` itself is exempt above (every module's package); the bottom may not use it either
+    outside = [f"{a} -> {b}" for a, b in graph().edges if a in BOTTOM and b not in BOTTOM]
+    assert outside == []
+
+
+def test_importing_the_bottom_loads_no_layer() -> None:
+    code = ("import sys, vlp.records, vlp.errors, vlp.lazy; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('vlp'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=ROOT).stdout.split()
+    assert set(loaded) <= {"vlp", *BOTTOM}

@@ -82,8 +82,8 @@ def iter_jsonl(path: Path, what: str, *, complete_lines: bool = False,
                 raise InputError(f"the {what} is not UTF-8 text", f"{path}:{number}") from None
             if not line.strip():
                 continue
-            try:
-                value = json.loads(line)
+            try:  # without its newline: an error at the end names the line's last column
+                value = json.loads(line.rstrip("\r\n"))
             except json.JSONDecodeError as error:
                 yield number, None, malformed_json(error)
                 continue

@@ -43,6 +43,7 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
+from vlp.records import malformed_json
 
 logger = logging.getLogger("vlp.rewards")
 
@@ -138,7 +139,7 @@ def _spec_from_json(text: str) -> Any:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(f"the problem record is not valid JSON: {error.msg}") from None
+        raise InputError(f"the problem record: {malformed_json(error)}") from None
     if not isinstance(record, dict):
         raise InputError("the problem record must be a JSON object")
     return problem_spec(record)

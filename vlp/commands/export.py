@@ -64,16 +64,14 @@ def run(args: argparse.Namespace) -> int:
 
 def training_rows(path: Path, *, style: str = "chat") -> Iterator[dict[str, Any]]:
     """The training row of every record of ``path``, in order."""
-    from vlp.commands.verify import iter_jsonl, record_id
     from vlp.lm.prompt import PromptBuilder
     from vlp.lm.runner import problem_text
+    from vlp.records import read_jsonl, record_id
 
     builder = PromptBuilder()
     index = 0
-    for number, record, error in iter_jsonl(path, "problems"):
+    for number, record in read_jsonl(path, "problems"):
         location = f"{path}:{number}"
-        if record is None:
-            raise InputError(error, location)
         text = problem_text(record)
         if not text:
             raise InputError("the record has no problem text (\"text\")", location)
