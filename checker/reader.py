@@ -243,6 +243,8 @@ class SentenceReader:
         self._continuation = False  # the clause continues the previous one's subject
         self._last_predicate: str | None = None
         self._words: frozenset[str] = frozenset()  # the current clause's words
+        self._next_clause: Clause | None = None  # the clause after it, in its sentence
+        self._skip_next = False  # the next clause was read with the current one
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         offset = self._offset(text)
@@ -251,7 +253,13 @@ class SentenceReader:
         found: list[LooseClaim | LooseGap | LooseArithmetic] = []
         inherited: Agents | None = None
         self._last_predicate = None
-        for clause in read_clauses(text):
+        clauses = read_clauses(text)
+        self._skip_next = False
+        for n, clause in enumerate(clauses):
+            if self._skip_next:  # "... owned by Aditya | and Leire together": read with it
+                self._skip_next = False
+                continue
+            self._next_clause = clauses[n + 1] if n + 1 < len(clauses) else None
             self.discourse.ambiguity = None
             items, subject = self._clause(clause, inherited)
             inherited = subject or inherited
@@ -440,6 +448,9 @@ class SentenceReader:
         if clause.silent is not None:
             answer = self._answer_clause(clause)
             return ([answer] if answer is not None else []), None
+        passive = self._passive(tokens, mentions, numbers)
+        if passive is not None:
+            return passive
         colon = self._colon_form(tokens, mentions, numbers)
         if colon is not None:
             return [colon], None
@@ -650,6 +661,97 @@ class SentenceReader:
         return [self._resolve(ClaimPattern("cont", (agents, operands[0], count)), None, reading),
                 self._resolve(ClaimPattern("rate", (agents, operands[1], per, container)), None,
                               reading)]
+
+    def _passive(self, tokens: Sequence[Token], mentions: list[_Mention], numbers: list[int]
+                 ) -> tuple[list[LooseClaim | LooseGap], Agents | None] | None:
+        """The passive voice, names after the verb: "71 visors are owned by Ujjwal",
+        "70 visors were given to Ujjwal by Cornel", "48 visors are left with Ujjwal",
+        "41 fewer toasters are owned by Eunbi than by Bryan". Every name is read as written
+        (no pronoun), and the clause holds nothing else; a passive clause of another shape is
+        unparsed, not read by the active clause's rules."""
+        start = 0
+        while start < len(tokens) and tokens[start].lower in _LEADS:
+            start += 1
+        if numbers != [start] or any(m.agents is None or m.kind != "name" for m in mentions):
+            return None
+        number = tokens[start]
+        i = start + 1
+        comparative = COMPARATIVES.get(tokens[i].lower) if i < len(tokens) else None
+        if comparative is not None:
+            i += 1
+        entity, shown, ambiguous, i = self._entity(tokens, i)
+        words = [t.lower for t in tokens[i:] if t.kind != "punct"]
+        if entity is None or ambiguous or len(words) < 3 or words[0] not in _PASSIVE_BE:
+            return None
+        words = [w for w in words[1:] if w not in _PASSIVE_ADVERBS]
+        if not words or (words[0] not in _PASSIVE_OWNED and words[0] not in _PASSIVE_GIVE
+                         and words[0] != "left"):
+            return None
+        gap = LooseGap("a passive clause of no shape read ('owned by', 'given to ... by')",
+                       Reading(LOOSE, (words[0],), ()))
+        by_name = {m.position: m.agents for m in mentions}
+        named = [by_name[j] for j in range(i, len(tokens)) if j in by_name]
+        roles = tuple(w for w in words if w not in {_name(a) for a in named})
+        # the words left once the names are taken out: the shape of the clause
+        agents = tuple(named)
+        pattern: ClaimPattern | None = None
+        joined = roles[2:] == ("and",) * (len(agents) - 1) or \
+            roles[2:] == ("and",) * (len(agents) - 1) + ("together",)
+        if comparative is None and roles[:2] in _PASSIVE_OWN_SHAPES and agents and joined:
+            more = self._names_continued()
+            if more is None:
+                return [gap], None
+            agents = (*agents, *more)
+            # "owned by Aditya and Leire together": the group's
+            owners = agents[0].union(agents[1:])
+            if len(owners) != len(agents):
+                return [gap], None
+            pattern = ClaimPattern("cont", (owners, number.value, entity))
+        elif comparative is None and len(roles) == 3 and roles[0] in _PASSIVE_GIVE and \
+                roles[1:] == ("to", "by") and len(agents) == 2 and agents[0] != agents[1]:
+            pattern = ClaimPattern("transfer", (agents[1], agents[0], number.value, entity))
+        elif comparative is None and len(roles) == 3 and roles[0] in _PASSIVE_GIVE and \
+                roles[1:] == ("by", "to") and len(agents) == 2 and agents[0] != agents[1]:
+            pattern = ClaimPattern("transfer", (agents[0], agents[1], number.value, entity))
+        elif comparative is not None and len(roles) == 4 and roles[0] in _PASSIVE_OWNED and \
+                roles[1:] == ("by", "than", "by") and len(agents) == 2 and \
+                agents[0] != agents[1]:
+            smaller, bigger = agents if comparative == "fewer" else agents[::-1]
+            pattern = ClaimPattern("comp", (bigger, smaller, number.value, entity))
+        if pattern is None:
+            return [gap], None
+        resolved = [shown] if shown is not None else []
+        reading = Reading(LOOSE, tuple(w for w in roles if w not in ("to", "by", "than")),
+                          tuple(resolved))
+        item = self._resolve(pattern, as_arithmetic(number), reading)
+        if isinstance(item, LooseClaim):
+            self.discourse.claims.append(item.pattern.as_claim())
+        owner = pattern.args[0] if pattern.predicate == "cont" else None
+        self._note(mentions, owner)
+        return [item], owner
+
+    def _names_continued(self) -> tuple[Agents, ...] | None:
+        """The names the next clause adds to a list this clause ends with ("owned by Aditya
+        | and Leire together", split at "and"): () when it starts no list or is a clause of
+        its own; None when it starts with a name and holds more than names, but no verb
+        (unclear whose the count is)."""
+        following = self._next_clause
+        if following is None:
+            return ()
+        mentions = self._mentions(following.tokens, {})
+        first = next((i for i, t in enumerate(following.tokens) if t.lower not in _LEADS), 0)
+        if not mentions or mentions[0].position != first:
+            return ()
+        taken = {i for m in mentions for i in range(m.position, m.end or m.position + 1)}
+        rest = [t for i, t in enumerate(following.tokens) if i not in taken and
+                t.kind != "punct" and t.lower not in ("and", "together", "combined")]
+        if any(t.lower in _VERBS for t in rest):
+            return ()  # "owned by Nora, and Oskar has 7": a clause of its own
+        if rest or any(m.kind != "name" or m.agents is None for m in mentions) or \
+                following.silent is not None:
+            return None
+        self._skip_next = True
+        return tuple(m.agents for m in mentions if m.agents is not None)
 
     def _colon_form(self, tokens: Sequence[Token], mentions: list[_Mention],
                     numbers: list[int]) -> LooseClaim | LooseGap | None:
@@ -867,6 +969,12 @@ class SentenceReader:
 _OPERAND_SIGNS = frozenset({"+", "-", "−", "–", "×", "*", "/"})
 _NO_TOTAL_CUES = frozenset({"each", "difference"})
 _TOTAL_CUES = frozenset({"together", "combined"})
+_PASSIVE_BE = frozenset({"is", "are", "was", "were"})
+_PASSIVE_ADVERBS = frozenset({"now", "then", "also", "still", "initially", "originally", "all"})
+_PASSIVE_OWNED = frozenset({"owned", "possessed", "had", "held", "kept"})
+_PASSIVE_GIVE = frozenset({"given", "donated", "handed", "passed", "sent", "gifted", "lent"})
+_PASSIVE_OWN_SHAPES = frozenset({(verb, "by") for verb in _PASSIVE_OWNED} |
+                                {("left", "with"), ("left", "for")})
 # words that name a group's total, where "total" alone may be one person's
 _GROUP_CUES = frozenset({"together", "combined", "altogether", "both", "all"})
 

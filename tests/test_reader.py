@@ -236,3 +236,25 @@ def test_no_claim_where_the_words_do_not_name_its_agent() -> None:
         assert [s.status for s in verify(D3, sentence).steps] == [Status.UNPARSED], sentence
     [step] = verify(D3, "He has 14 parrots.").steps  # no antecedent: not "unknown agent he"
     assert step.status is Status.UNPARSED and "he" in step.reason
+
+
+def test_the_passive_voice_names_its_agents_after_the_verb() -> None:
+    assert steps(FAMILY, "12 violet balloons are owned by Nora. 4 violet balloons were given "
+                         "to Oskar by Nora, so 17 violet balloons are left with Nora.") == [
+        (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
+        (Status.DERIVED_MULTI, "cont({nora}, 17, violet balloons)"),
+    ]
+    assert steps(FAMILY, "4 balloons were handed by Nora to Oskar.") == [
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)")]
+    # names joined by "and" own together; given to Nora by Oskar: the direction as
+    # written; both judged false
+    [(status, claim)] = steps(FAMILY, "12 violet balloons are owned by Nora and Oskar together.")
+    assert status is Status.FALSE and claim == "cont({nora, oskar}, 12, violet balloons)"
+    [(status, claim)] = steps(FAMILY, "4 violet balloons were given to Nora by Oskar.")
+    assert status is Status.FALSE and claim == "transfer({oskar}, {nora}, 4, violet balloons)"
+    for unstated in ("12 violet balloons are not owned by Nora.",
+                     "If 12 violet balloons were owned by Oskar, Nora would have none.",
+                     "Were 4 violet balloons given to Oskar by Nora?",
+                     "12 violet balloons are owned by Nora and Oskar each."):
+        assert all(status is Status.UNPARSED for status, _ in steps(FAMILY, unstated)), unstated
