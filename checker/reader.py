@@ -451,6 +451,9 @@ class SentenceReader:
         passive = self._passive(tokens, mentions, numbers)
         if passive is not None:
             return passive
+        terse = self._terse(tokens, mentions, numbers)
+        if terse is not None:
+            return terse
         colon = self._colon_form(tokens, mentions, numbers)
         if colon is not None:
             return [colon], None
@@ -729,6 +732,65 @@ class SentenceReader:
         owner = pattern.args[0] if pattern.predicate == "cont" else None
         self._note(mentions, owner)
         return [item], owner
+
+    def _terse(self, tokens: Sequence[Token], mentions: list[_Mention], numbers: list[int]
+               ) -> tuple[list[LooseClaim | LooseGap], Agents | None] | None:
+        """Notes without verbs: "Soizic 80 gyms" (a name, its count, nothing else) and
+        "Vivek 13 more → 45" (more or fewer than the previous subject, then the count)."""
+        start = 0
+        while start < len(tokens) and tokens[start].lower in _LEADS:
+            start += 1
+        if len(mentions) != 1 or mentions[0].position != start or \
+                mentions[0].kind != "name" or mentions[0].agents is None or \
+                not numbers or numbers[0] != mentions[0].end:
+            return None
+        owner = mentions[0].agents
+        first = tokens[numbers[0]]
+        i = numbers[0] + 1
+        comparative = COMPARATIVES.get(tokens[i].lower) if i < len(tokens) else None
+        entity, shown, ambiguous, i = self._entity(tokens, i + (comparative is not None))
+        result: Token | None = None
+        if comparative is not None and len(numbers) == 2 and numbers[1] == i + 1 and \
+                tokens[i].kind == "sign" and tokens[i].text in ("→", "=", "->"):
+            result = tokens[numbers[1]]
+            later, later_shown, later_ambiguous, i = self._entity(tokens, numbers[1] + 1)
+            if entity is not None and later is not None and later != entity:
+                return None
+            entity, shown = entity or later, shown or later_shown
+            ambiguous = ambiguous or later_ambiguous
+        elif comparative is not None or len(numbers) != 1:
+            return None
+        if ambiguous or any(t.kind != "punct" for t in tokens[i:]) or \
+                (entity is not None and entity not in self.lex.entities):
+            return None  # "| Nadeesha | 32 | given |": no note of a count
+        if entity is None:
+            entity = self._context_entity(owner, as_arithmetic(first)) or (
+                next(iter(self.lex.entities)) if len(self.lex.entities) == 1 else None)
+        if entity is None:
+            return None
+        resolved = [shown] if shown is not None else []
+        items: list[LooseClaim | LooseGap] = []
+        if comparative is not None and result is not None:
+            # the other is the owner of the count read just before, if no one was
+            # mentioned since ("Nadeesha 32, Vivek 13 more → 45")
+            claims, subjects = self.discourse.claims, self.discourse.subjects
+            other = claims[-1].agent_sets[0] if claims and claims[-1].predicate == "cont" \
+                else None
+            if other is None or other == owner or len(other) != 1 or not subjects or \
+                    subjects[-1] != other:
+                return None
+            bigger, smaller = (owner, other) if comparative == "more" else (other, owner)
+            items.append(self._resolve(ClaimPattern("comp", (bigger, smaller, first.value,
+                                                             entity)),
+                                       None, Reading(LOOSE, (comparative,), tuple(resolved))))
+            first = result
+        items.append(self._resolve(ClaimPattern("cont", (owner, first.value, entity)),
+                                   as_arithmetic(first), Reading(LOOSE, (), tuple(resolved))))
+        for item in items:
+            if isinstance(item, LooseClaim):
+                self.discourse.claims.append(item.pattern.as_claim())
+        self._note(mentions, owner)
+        return items, owner
 
     def _names_continued(self) -> tuple[Agents, ...] | None:
         """The names the next clause adds to a list this clause ends with ("owned by Aditya

@@ -258,3 +258,16 @@ def test_the_passive_voice_names_its_agents_after_the_verb() -> None:
                      "Were 4 violet balloons given to Oskar by Nora?",
                      "12 violet balloons are owned by Nora and Oskar each."):
         assert all(status is Status.UNPARSED for status, _ in steps(FAMILY, unstated)), unstated
+
+
+def test_terse_notes_a_name_and_its_count() -> None:
+    assert steps(FAMILY, "Nora 12 violet balloons. Oskar 7 apples.") == [
+        (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
+        (Status.AXIOM, "cont({oskar}, 7, red apples)"),
+    ]
+    [(status, claim)] = steps(FAMILY, "Nora 13 balloons.")
+    assert status is Status.FALSE and claim == "cont({nora}, 13, violet balloons)"
+    # no entity said or read before (two kinds in the program), a question, a
+    # comparison with no one just before it: nothing
+    for unstated in ("Nora 12.", "Nora 12 violet balloons?", "Oskar 5 more → 12 balloons."):
+        assert all(status is Status.UNPARSED for status, _ in steps(FAMILY, unstated)), unstated

@@ -42,8 +42,8 @@ BELOW_THE_BAR: dict[str, str] = {
                "possesses 86 spools, which we don't need' and '(1 left)' are not read)",
     "table": "9/30 read (30%); efficiency 5/6, answers 6/6 (table rows '| Vivek | 45 | "
              "32 + 13 |' are not read)",
-    "terse": "3/36 read (8%); efficiency 2/6, answers 4/6 ('Nadeesha 32, Vivek 13 more → 45' "
-             "is not read)",
+    "terse": "19/36 read (53%); efficiency 5/6, answers 4/6 ('+50 (Naoko) → 95', 'Ujjwal: "
+             "71 → +70 from Cornel → 141', '× 7 footballs each → 882' are not read)",
 }
 
 
