@@ -66,6 +66,7 @@ times dollar's if but after before over under more.""".split()) | CONT_VERBS | G
 _LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
 _START_LABELS = frozenset({"start", "initially", "beginning", "begin", "before", "first"})
 _DEMONSTRATIVES = frozenset({"which", "that", "this", "it", "that's", "it's", "who", "what"})
+_UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
 _OFFSET_RE = re.compile(
     rf"start with the number of (?P<entity>[a-z][a-z ]*?) (?P<first>{_NAME}) has,? and "
@@ -247,6 +248,7 @@ class SentenceReader:
         self._skip_next = False  # the next clause was read with the current one
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
         offset = self._offset(text)
         if offset is not None:
             return [offset]
@@ -276,6 +278,14 @@ class SentenceReader:
                 found.extend(LooseArithmetic(e) for e in
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
         return found
+
+    def _unwrap_unit(self, match: re.Match[str]) -> str:
+        """"80 (gyms)", "11 (bookmarks per binder)": a unit in parentheses is the unit;
+        anything else in them ("(start)", "(from Olegario)") stays as written."""
+        words = match.group("unit").lower().split()
+        known = all(w in self.lex.entity_vocabulary or w in ("per", "each") for w in words)
+        return f"{match.group('number')} {match.group('unit')}" if known and \
+            words[0] not in ("per", "each") else match.group(0)
 
     def _offset(self, text: str) -> LooseClaim | None:
         """"If we start with the number of apples Jackie has and add 3, we get the number of

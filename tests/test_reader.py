@@ -271,3 +271,12 @@ def test_terse_notes_a_name_and_its_count() -> None:
     # comparison with no one just before it: nothing
     for unstated in ("Nora 12.", "Nora 12 violet balloons?", "Oskar 5 more → 12 balloons."):
         assert all(status is Status.UNPARSED for status, _ in steps(FAMILY, unstated)), unstated
+
+
+def test_a_unit_in_parentheses_is_the_unit() -> None:
+    assert steps(FAMILY, "Nora had 12 (violet balloons). Oskar had 7 (apples).") == [
+        (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
+        (Status.AXIOM, "cont({oskar}, 7, red apples)"),
+    ]
+    # a note in parentheses is no unit
+    assert all(status is Status.UNPARSED for status, _ in steps(FAMILY, "Nora had 12 (start)."))
