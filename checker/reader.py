@@ -66,6 +66,8 @@ times dollar's if but after before over under more.""".split()) | CONT_VERBS | G
 _LEADS = frozenset(LEAD_WORDS) | {"means", "then"}
 _START_LABELS = frozenset({"start", "initially", "beginning", "begin", "before", "first"})
 _DEMONSTRATIVES = frozenset({"which", "that", "this", "it", "that's", "it's", "who", "what"})
+_NOTE_RE = re.compile(r"\s*\(.*\)\s*$")  # "Elio (after Efua donates 59)": a note
+_VALUE_COLUMNS = frozenset({"value", "quantity", "count", "number", "amount", "total"})
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
 _OFFSET_RE = re.compile(
@@ -246,9 +248,14 @@ class SentenceReader:
         self._words: frozenset[str] = frozenset()  # the current clause's words
         self._next_clause: Clause | None = None  # the clause after it, in its sentence
         self._skip_next = False  # the next clause was read with the current one
+        self._table_header: tuple[str, ...] | None = None  # the last table's column names
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
+        if text.lstrip().startswith("|"):
+            row = self._table_row(text)
+            if row is not None:
+                return row
         offset = self._offset(text)
         if offset is not None:
             return [offset]
@@ -278,6 +285,46 @@ class SentenceReader:
                 found.extend(LooseArithmetic(e) for e in
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
         return found
+
+    def _table_row(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic] | None:
+        """A markdown table row: a header row ("| Who | Popsicles | Why |") names the
+        columns; a row that starts with a name (a note in parentheses after it allowed) gives
+        that person's count where exactly one cell is a count whose column is an entity
+        ("| Vivek | 45 | 32 + 13 |") or a value column beside an entity cell ("| Soizic |
+        gyms | 80 |"). Any other row is read as prose."""
+        cells = [c.strip().strip("*").strip() for c in
+                 text.strip().rstrip(".").strip().strip("|").split("|")]
+        if not any(ch.isdigit() for c in cells for ch in c):
+            self._table_header = tuple(c.lower() for c in cells)
+            return []
+        header = self._table_header
+        if header is None or len(header) != len(cells) or len(cells) < 2:
+            return None
+        owner = self.lex.names.get(tuple(_NOTE_RE.sub("", cells[0]).lower().split()))
+        if owner is None:
+            return None
+        entity_cells = [c.lower() for c in cells[1:] if c.lower() in self.lex.entities]
+        found: list[tuple[str, Token]] = []
+        for column, cell in zip(header[1:], cells[1:], strict=True):
+            count = _cell_count(cell)
+            if count is None:
+                continue
+            entity = next((form for form in (column, to_plural(column))
+                           if form in self.lex.entities), None)
+            if entity is None and column in _VALUE_COLUMNS and len(entity_cells) == 1:
+                entity = entity_cells[0]
+            if entity is not None:
+                found.append((entity, count))
+        if len(found) != 1:
+            return None
+        entity, count = found[0]
+        agents = Agents.of(owner)
+        item = self._resolve(ClaimPattern("cont", (agents, count.value, entity)),
+                             as_arithmetic(count), Reading(LOOSE, ("|",), ()))
+        if isinstance(item, LooseClaim):
+            self.discourse.claims.append(item.pattern.as_claim())
+        self.discourse.note_clause([(agents, None)])
+        return [item]
 
     def _unwrap_unit(self, match: re.Match[str]) -> str:
         """"80 (gyms)", "11 (bookmarks per binder)": a unit in parentheses is the unit;
@@ -1065,6 +1112,12 @@ def _subject_joiner(tokens: Sequence[Token], mentions: Sequence[_Mention],
         if sign is not None:
             return sign
     return None
+
+
+def _cell_count(cell: str) -> Token | None:
+    """A table cell that is one count ("45", "17 × 11 = 187"), else None."""
+    tokens = [t for clause in read_clauses(cell) for t in clause.tokens if t.kind != "punct"]
+    return tokens[0] if len(tokens) == 1 and tokens[0].kind == "number" else None
 
 
 def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:

@@ -280,3 +280,16 @@ def test_a_unit_in_parentheses_is_the_unit() -> None:
     ]
     # a note in parentheses is no unit
     assert all(status is Status.UNPARSED for status, _ in steps(FAMILY, "Nora had 12 (start)."))
+
+
+def test_markdown_table_rows_give_a_named_persons_count() -> None:
+    table = ("| Who | Violet balloons | Why |\n|---|---|---|\n| Nora | 12 | at the start |\n"
+             "| Nora (after her aunt's gift) | 12 + 9 = 21 | |\n| Oskar | 4 + 3 | gift |\n"
+             "| **Total** | 21 | |")
+    assert [(st, c) for st, c in steps(FAMILY, table) if c is not None] == [
+        (Status.AXIOM, "cont({nora}, 12, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 21, violet balloons)"),
+    ]  # "4 + 3" states no count; "Total" names no one
+    rows = "| Person | Item | Value |\n|---|---|---|\n| Oskar | red apples | 7 |\n| Nora | 5 | 12 |"
+    assert [(st, c) for st, c in steps(FAMILY, rows) if c is not None] == [
+        (Status.AXIOM, "cont({oskar}, 7, red apples)")]  # a row of two counts: neither

@@ -40,8 +40,9 @@ BELOW_THE_BAR: dict[str, str] = {
              "him to 95)' is unparsed: 'him' may be the giver or Vivek)",
     "restate": "50/53 read (94%); efficiency 4/6, answers 6/6 ('We also know Garegin "
                "possesses 86 spools, which we don't need' and '(1 left)' are not read)",
-    "table": "9/30 read (30%); efficiency 5/6, answers 6/6 (table rows '| Vivek | 45 | "
-             "32 + 13 |' are not read)",
+    "table": "17/30 read (57%); efficiency 5/6, answers 6/6 (rows that name an event, "
+             "not a person: '| Cornel gives 70 | 141 |', '| Celestino after Dimas gives 16 | "
+             "40 + 16 | 56 pogo sticks |')",
     "terse": "19/36 read (53%); efficiency 5/6, answers 4/6 ('+50 (Naoko) → 95', 'Ujjwal: "
              "71 → +70 from Cornel → 141', '× 7 footballs each → 882' are not read)",
 }
