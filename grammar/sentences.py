@@ -362,7 +362,8 @@ class TableParser:
         self.start_row = self.rows[table.start_states["start"]]
         self.end_row = self.rows[table.end_states["start"]]
         # token shape -> the recorded parse (reductions, then what is shifted, per token)
-        self.programs: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]]] = {}
+        # (an int: how often the shape was seen before it is compiled)
+        self.programs: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]] | int] = {}
 
     @staticmethod
     def _reduction(rule: Any, callbacks: _ToClaims) -> tuple[int, str, Any, tuple[int, ...] | None]:
@@ -380,9 +381,9 @@ class TableParser:
 
     def parse(self, text: str) -> Any:
         """Lex ``text``, then run the table. The table's moves depend only on the token
-        shapes (kind, or the word itself where it may be a keyword), so a shape parsed
-        once is compiled (``_compile``) and later sentences of that shape skip the table:
-        same callbacks, same arguments, same order, same errors."""
+        shapes (kind, or the word itself where it may be a keyword), so a shape seen
+        ``_COMPILE_AT`` times is compiled (``_compile``) and later sentences of that shape skip the
+        table: same callbacks, same arguments, same order, same errors."""
         literals = self.literals
         tokens: list[tuple[str, str, int, int]] = []
         shape: list[str] = []
@@ -405,10 +406,13 @@ class TableParser:
                 shape.append(kind)
             tokens.append((kind, value, end - len(value), end))
         key = tuple(shape)
-        program = self.programs.get(key)
-        if program is None:
-            if len(self.programs) >= _MAX_PROGRAMS:
-                self.programs.clear()
+        program = self.programs.get(key, 0)
+        if program.__class__ is int:  # compiling costs ~8 parses: only shapes that recur
+            if program < _COMPILE_AT - 1:
+                if not program and len(self.programs) >= _MAX_PROGRAMS:
+                    self.programs.clear()
+                self.programs[key] = program + 1
+                return self._parse(text, tokens)
             recorded: list[tuple[tuple[Any, ...], str | None]] = []
             try:
                 return self._parse(text, tokens, recorded)
@@ -566,6 +570,7 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
 
 # what a recorded parse ends with: the sentence's value, or the table's refusal
 _END, _ERROR = "$END", "$ERROR"
+_COMPILE_AT = 4  # the sighting of a shape that compiles it
 _MAX_PROGRAMS = 65536
 
 
