@@ -56,7 +56,9 @@ _LIST_ENDS = frozenset({"together", "combined", "altogether", "do", "does", "did
 _STEP_LABEL_RE = re.compile(r"^\s*(?:step|line)\s*\d+\s*[–—:.)-]\s*", re.IGNORECASE)
 _MODALS = frozenset({"would", "will", "could", "might", "should"})
 # glue a clause may start with, which says nothing itself ("We know that", "This means")
-_GLUE_PHRASES = (("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
+_GLUE_PHRASES = (("we", "also", "know", "that"), ("we", "also", "know"),
+                 ("we", "already", "know", "that"), ("we", "already", "know"),
+                 ("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
                  ("we", "are", "told"), ("we", "can", "see", "that"), ("we", "see", "that"),
                  ("recall", "that"), ("note", "that"), ("remember", "that"),
                  ("it", "is", "given", "that"), ("given", "that"))

@@ -293,3 +293,10 @@ def test_markdown_table_rows_give_a_named_persons_count() -> None:
     rows = "| Person | Item | Value |\n|---|---|---|\n| Oskar | red apples | 7 |\n| Nora | 5 | 12 |"
     assert [(st, c) for st, c in steps(FAMILY, rows) if c is not None] == [
         (Status.AXIOM, "cont({oskar}, 7, red apples)")]  # a row of two counts: neither
+
+
+def test_we_also_know_states_what_follows() -> None:
+    assert steps(FAMILY, "We also know Oskar had 7 red apples, which we don't need.") == [
+        (Status.AXIOM, "cont({oskar}, 7, red apples)")]
+    assert all(status is Status.UNPARSED for status, _ in
+               steps(FAMILY, "We also know Oskar never had 7 red apples."))

@@ -41,6 +41,7 @@ CASES: list[tuple[str, str, str, list[str]]] = [
     (GYMS, "", "Soizic does not have 80 gyms.", []),
     (GYMS, "", "Soizic doesn't have 126 gyms.", []),
     (GYMS, "", "It is not the case that Soizic has 80 gyms.", []),
+    (GYMS, "", "We also know Soizic doesn't have 126 gyms.", []),
     (GYMS, "", "Prakash does not have 45 more footballs than Iosefa.", []),
     (GYMS, "", "Prakash cannot have 927 footballs.", []),
     (POPS, "", "Vivek no longer has 95 popsicles.", []),
