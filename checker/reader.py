@@ -587,10 +587,20 @@ class SentenceReader:
                     and items and isinstance(items[-1], LooseClaim) and \
                     items[-1].pattern.predicate == "transfer":
                 # "after Efua donates 59 to him he has 128", "gives 61 to Ndeye (1 left)":
-                # the second number is no second transfer
-                item = LooseGap(f"a second number ({tokens[position].text}) for one "
-                                f"{words[verb_index] if verb_index is not None else 'verb'}",
-                                item.reading)
+                # the second number is no second transfer; "(1 left)" right after it is
+                # what the giver has left
+                first = items[-1].pattern
+                if position > 0 and words[position - 1] == "(" and \
+                        words[position + 1:position + 2] == ("left",) and \
+                        (position + 2 == len(words) or words[position + 2].startswith(")")) and \
+                        first.args[0] == subject:
+                    item = self._resolve(ClaimPattern("cont", (subject, tokens[position].value,
+                                                               first.args[3])),
+                                         None, Reading(LOOSE, ("left",), tuple(resolved)))
+                else:
+                    item = LooseGap(f"a second number ({tokens[position].text}) for one "
+                                    f"{words[verb_index] if verb_index is not None else 'verb'}",
+                                    item.reading)
             if item is not None:
                 if isinstance(item, LooseClaim) and item.pattern.predicate == "cont":
                     items.extend(self._unit_claims(tokens[position], item))

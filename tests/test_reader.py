@@ -300,3 +300,13 @@ def test_we_also_know_states_what_follows() -> None:
         (Status.AXIOM, "cont({oskar}, 7, red apples)")]
     assert all(status is Status.UNPARSED for status, _ in
                steps(FAMILY, "We also know Oskar never had 7 red apples."))
+
+
+def test_what_the_giver_has_left_in_parentheses() -> None:
+    assert steps(FAMILY, "Nora had 21 violet balloons. She gave Oskar 4 (17 left).")[1:] == [
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 17, violet balloons)"),
+    ]
+    # the receiver as subject: whose is what is left, the words do not say
+    assert steps(FAMILY, "Oskar got 4 violet balloons from Nora (17 left).")[1:] == [
+        (Status.UNPARSED, None)]

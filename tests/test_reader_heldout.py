@@ -38,8 +38,6 @@ BELOW_THE_BAR: dict[str, str] = {
                "contained in each binder' is not read)",
     "prose": "39/51 read (76%); efficiency 4/6, answers 5/6 ('gives Vivek 50 (bringing "
              "him to 95)' is unparsed: 'him' may be the giver or Vivek)",
-    "restate": "51/53 read (96%); efficiency 5/6, answers 6/6 ('(1 left)' after a "
-               "transfer, 'Khady gives 45 away to Evangelia' are not read)",
     "table": "17/30 read (57%); efficiency 5/6, answers 6/6 (rows that name an event, "
              "not a person: '| Cornel gives 70 | 141 |', '| Celestino after Dimas gives 16 | "
              "40 + 16 | 56 pogo sticks |')",
