@@ -49,7 +49,7 @@ from vlp.lm.prompt import (
 from vlp.lm.reasoner import Attempt, Reasoner, Scorer
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
-from vlp.records import read_jsonl
+from vlp.records import JsonlWriter, read_jsonl
 
 # Problem fields copied into every result record, for the report's stratification.
 PROBLEM_FIELDS = ("setting", "overlap", "control", "query_kind", "connection", "depth")
@@ -281,7 +281,9 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
     queue: asyncio.Queue[tuple[dict[str, Any], int]] = asyncio.Queue()
     for item in pending:
         queue.put_nowait(item)
-    errors_path = store.run_dir / "errors.jsonl"
+    # a log, not a resumable table: a failed request is retried by the next run, so every
+    # failure is appended (no key)
+    errors = JsonlWriter(store.run_dir / "errors.jsonl", lambda row: None, what="errors")
 
     async def worker() -> None:
         while True:
@@ -300,9 +302,8 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
                                      location="--model") from None
                 totals.failed += 1
                 message = describe(error.last if isinstance(error, RetriesExhausted) else error)
-                with open(errors_path, "a", encoding="utf-8") as file:
-                    file.write(json.dumps({"problem_id": str(problem["id"]), "sample": sample,
-                                           "error": message}) + "\n")
+                errors.append(json.dumps({"problem_id": str(problem["id"]), "sample": sample,
+                                          "error": message}))
                 if show_progress:  # printed above the live bar, not through it
                     view.progress.console.print(f"{problem['id']}#{sample}: {message}",
                                                 markup=False, highlight=False)
