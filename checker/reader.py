@@ -46,6 +46,11 @@ PLACE_VERBS = frozenset("placed places place put puts added adds".split())
 TAKE_VERBS = frozenset("""took takes take got gets get received receives receive ate eats eat
 borrowed borrows borrow stole steals steal""".split())
 LOSE_VERBS = frozenset("lost loses lose spent".split()) - CONT_VERBS
+# a step label "After giving 22 to Isabel:" names its change with a gerund: the verb it reads as
+_GERUNDS = {"giving": "gave", "donating": "donated", "handing": "handed", "sending": "sent",
+            "passing": "passed", "lending": "lent", "getting": "got", "receiving": "received",
+            "taking": "took", "losing": "lost", "eating": "ate", "placing": "placed",
+            "putting": "put", "adding": "added"}
 _RESULT_VERBS = frozenset({"gives", "makes", "leaves", "leaving", "leave", "left"})
 _VERBS = CONT_VERBS | _RESULT_VERBS | GIVE_VERBS | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer"}
@@ -505,6 +510,19 @@ class SentenceReader:
         if clause.silent is not None:
             answer = self._answer_clause(clause)
             return ([answer] if answer is not None else []), None
+        signed = self._signed_change(tokens, mentions)
+        if signed is not None:
+            return signed, None
+        if len(words) > 2 and words[0] == "after" and words[1] in _GERUNDS and \
+                self._next_clause is not None and self._next_clause.after_colon:
+            # "After giving 22 to Isabel: 23 - 22 = 1": the label's doer is the person the
+            # line before counted (or the name before "after"), read as "gave 22 to Isabel"
+            doer = inherited or self._counted_last()
+            if doer is None:
+                return [LooseGap(f"who is {words[1]!r}, the words do not say",
+                                 Reading(LOOSE, (words[1],), ()))], None
+            verb = Token(_GERUNDS[words[1]], "word")
+            return self._clause(Clause((verb, *tokens[2:])), doer)
         passive = self._passive(tokens, mentions, numbers)
         if passive is not None:
             return passive
@@ -881,6 +899,52 @@ class SentenceReader:
             return None
         self._skip_next = True
         return tuple(m.agents for m in mentions if m.agents is not None)
+
+    def _counted_last(self) -> Agents | None:
+        """The agent whose count the last claim read states, when it is that clause's
+        subject: whom a following change label ("After giving 22 to Isabel:") is about."""
+        if not self.discourse.claims or not self.discourse.subjects:
+            return None
+        last = self.discourse.claims[-1]
+        agents = last.args[0] if last.predicate == "cont" else None
+        return agents if agents == self.discourse.subjects[-1] else None
+
+    def _signed_change(self, tokens: Sequence[Token], mentions: list[_Mention]
+                       ) -> list[LooseClaim | LooseGap] | None:
+        """Under a heading "Mael's tennis balls:", "From Florencio: +82 → 134" is a transfer
+        from Florencio to Mael and Mael's new count; "To Ramon: -94 → 8" the reverse."""
+        topic = self.discourse.topic
+        after = self._next_clause
+        if topic is None or after is None or not after.after_colon or len(tokens) != 2 or \
+                tokens[0].lower not in ("from", "to") or len(mentions) != 1 or \
+                mentions[0].kind != "name" or mentions[0].position != 1 or \
+                mentions[0].agents is None:
+            return None
+        shape = [t for t in after.tokens if t.kind != "punct"]
+        if len(shape) != 4 or shape[0].kind != "sign" or shape[1].kind != "number" or \
+                shape[1].arithmetic is not None or shape[2].text not in ("→", "->", "=") or \
+                shape[3].kind != "number" or shape[3].arithmetic is not None:
+            return None
+        owner, entity = topic
+        other = mentions[0].agents
+        sign, preposition = shape[0].text, tokens[0].lower
+        self._skip_next = True
+        if (preposition, sign) not in (("from", "+"), ("to", "-"), ("to", "−"), ("to", "–")) \
+                or other == owner:
+            return [LooseGap(f"{preposition!r} {_show(other)} with the sign {sign!r}: which "
+                             "way the change goes, the words do not settle",
+                             Reading(LOOSE, (preposition, sign), ()))]
+        giver, taker = (other, owner) if preposition == "from" else (owner, other)
+        reading = Reading(LOOSE, (preposition, sign, shape[2].text), ())
+        found = [self._resolve(ClaimPattern("transfer", (giver, taker, shape[1].value, entity)),
+                               None, reading),
+                 self._resolve(ClaimPattern("cont", (owner, shape[3].value, entity)), None,
+                               reading)]
+        for item in found:
+            if isinstance(item, LooseClaim):
+                self.discourse.claims.append(item.pattern.as_claim())
+        self.discourse.note_clause([(owner, None), (other, None)])
+        return found
 
     def _colon_form(self, tokens: Sequence[Token], mentions: list[_Mention],
                     numbers: list[int]) -> LooseClaim | LooseGap | None:

@@ -310,3 +310,32 @@ def test_what_the_giver_has_left_in_parentheses() -> None:
     # the receiver as subject: whose is what is left, the words do not say
     assert steps(FAMILY, "Oskar got 4 violet balloons from Nora (17 left).")[1:] == [
         (Status.UNPARSED, None)]
+
+
+def test_signed_change_lines_under_a_heading() -> None:
+    heading = "Nora's violet balloons:\n- Start: 21\n"
+    assert steps(FAMILY, heading + "- To Oskar: -4 → 17")[1:] == [
+        (Status.DERIVED, "cont({nora}, 21, violet balloons)"),
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 17, violet balloons)"),
+    ]
+    # "from" with a minus: which way the balloons went, the line does not settle
+    assert steps(FAMILY, heading + "- From Oskar: -4 → 17")[2:] == [(Status.UNPARSED, None)]
+    # no heading: whose count changes, nothing says
+    assert steps(FAMILY, "- To Oskar: -4 → 17") == [(Status.UNPARSED, None)]
+
+
+def test_gerund_step_labels_read_as_the_change_they_name() -> None:
+    assert steps(FAMILY, "Nora had 12 violet balloons.\n"
+                         "After getting 9 from her aunt: 12 + 9 = 21.")[1:] == [
+        (Status.AXIOM, "transfer({nora's aunt}, {nora}, 9, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 21, violet balloons)"),
+    ]
+    assert steps(FAMILY, "Oskar has 7 red apples. Nora had 21 violet balloons.\n"
+                         "Nora after giving Oskar 4: 21 - 4 = 17 balloons.")[-2:] == [
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 17, violet balloons)"),
+    ]
+    # the line before counted no one: who gave, the label does not say
+    assert [c for _s, c in steps(FAMILY, "After giving Oskar 4: 21 - 4 = 17 balloons.")] == [
+        "cont({nora}, 17, violet balloons)"]
