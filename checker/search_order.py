@@ -11,7 +11,7 @@ sequences of claims with the normalized Levenshtein distance.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 from rapidfuzz.distance import Levenshtein
@@ -49,17 +49,77 @@ def first_occurrences(items: Iterable[T], keep: Callable[[T], bool] | None = Non
     return ordered
 
 
-@attrs.frozen
-class SearchOrder:
-    """The transcript's order and the reference orders (claims), with distances."""
+Order = tuple[Hashable, ...]
 
-    transcript: tuple[Hashable, ...]
-    dfs: tuple[Hashable, ...]
-    bfs: tuple[Hashable, ...]
-    shortest_proof: tuple[Hashable, ...]
-    distance_dfs: float
+
+@attrs.frozen(eq=False)
+class SearchOrder:
+    """The transcript's order and the reference orders (claims), with distances.
+
+    The DFS reference costs a chaining run of its own, so a caller may give it as
+    ``dfs_reference``, a function returning ``(dfs, distance_dfs)`` that runs the first time
+    either is read (a report nobody reads the search order of never pays for it). Equality,
+    hashing and pickling see the values, never the function."""
+
+    transcript: Order
+    bfs: Order
+    shortest_proof: Order
     distance_bfs: float
     distance_shortest_proof: float
+    dfs_reference: Callable[[], tuple[Order, float]] = attrs.field(repr=False)
+    _dfs: list[tuple[Order, float]] = attrs.field(factory=list, init=False, repr=False)
+
+    @classmethod
+    def of(cls, transcript: Order, dfs: Order, bfs: Order, shortest_proof: Order,
+           distance_dfs: float, distance_bfs: float,
+           distance_shortest_proof: float) -> SearchOrder:
+        """Every order and distance known already."""
+        return cls(transcript, bfs, shortest_proof, distance_bfs, distance_shortest_proof,
+                   _Known((dfs, distance_dfs)))
+
+    def _dfs_values(self) -> tuple[Order, float]:
+        if not self._dfs:
+            self._dfs.append(self.dfs_reference())
+        return self._dfs[0]
+
+    @property
+    def dfs(self) -> Order:
+        return self._dfs_values()[0]
+
+    @property
+    def distance_dfs(self) -> float:
+        return self._dfs_values()[1]
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.transcript, self.dfs, self.bfs, self.shortest_proof, self.distance_dfs,
+                self.distance_bfs, self.distance_shortest_proof)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SearchOrder):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        names = ("transcript", "dfs", "bfs", "shortest_proof", "distance_dfs", "distance_bfs",
+                 "distance_shortest_proof")
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._values(), strict=True))
+        return f"SearchOrder({fields})"
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        return SearchOrder.of, self._values()
+
+
+@attrs.frozen
+class _Known:
+    """A DFS reference already computed (picklable, unlike a closure)."""
+
+    values: tuple[Order, float]
+
+    def __call__(self) -> tuple[Order, float]:
+        return self.values
 
 
 def compare_orders(
@@ -81,7 +141,7 @@ def compare_orders(
     mine = tuple(first_occurrences(transcript))
     dfs_order, bfs_order = restrict(dfs), restrict(bfs)
     proof_order = tuple(first_occurrences(shortest_proof))
-    return SearchOrder(
+    return SearchOrder.of(
         transcript=mine,
         dfs=dfs_order,
         bfs=bfs_order,

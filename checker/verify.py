@@ -98,10 +98,10 @@ class PreparedProblem:
                                   self.chart.demand)
         self.query_pattern = ClaimPattern.of(query)
         self._reference_text: tuple[str, ...] | None = None
-        self._orders: tuple[list[Claim], list[Claim], frozenset[Claim]] | None = None
+        self._orders: dict[str, list[Claim]] = {}
+        self._universe: frozenset[Claim] | None = None
         self._builtins: list[tuple[Arithmetic, Any]] | None = None
-        self._references: tuple[tuple[Claim, ...], tuple[Claim, ...],
-                                tuple[Claim, ...]] | None = None
+        self._references: dict[str, tuple[Claim, ...]] = {}
 
     @property
     def proof_claims_in_order(self) -> list[Claim]:
@@ -125,22 +125,29 @@ class PreparedProblem:
     def reference_orders(self) -> tuple[list[Claim], list[Claim], frozenset[Claim]]:
         """DFS and BFS pop orders of non-axiom claims (axioms pushed in presentation order,
         stopped at the goal) and the universe they are restricted to (App. D.4)."""
-        if self._orders is None:
-            orders = []
-            for strategy in ("dfs", "bfs"):
-                # chaining without saturation pops what it derives in the saturated model's
-                # order and leaves out only comparisons outside the universe (tests/
-                # test_chaining_pop_orders.py); the BFS run stopped at the goal is a prefix
-                # of the problem's own (BFS) chart
-                if strategy == self.chart.strategy and self.chart.complete:
-                    pops = self._pops_to_goal(self.chart)
-                else:
-                    pops = forward_chain(self.program, self.query, strategy=strategy,
-                                         axiom_order=self.axiom_order or None,
-                                         stop_at_goal=True, mode="proof").pop_order
-                orders.append([a.claim() for a in pops if a not in self.program.axioms])
-            self._orders = (orders[0], orders[1], self._generator_universe())
-        return self._orders
+        return self.pop_order("dfs"), self.pop_order("bfs"), self.universe()
+
+    def pop_order(self, strategy: str) -> list[Claim]:
+        """The non-axiom claims a ``strategy`` run stopped at the goal pops, in order."""
+        if strategy not in self._orders:
+            # chaining without saturation pops what it derives in the saturated model's
+            # order and leaves out only comparisons outside the universe (tests/
+            # test_chaining_pop_orders.py); the BFS run stopped at the goal is a prefix
+            # of the problem's own (BFS) chart
+            if strategy == self.chart.strategy and self.chart.complete:
+                pops = self._pops_to_goal(self.chart)
+            else:
+                pops = forward_chain(self.program, self.query, strategy=strategy,
+                                     axiom_order=self.axiom_order or None,
+                                     stop_at_goal=True, mode="proof").pop_order
+            self._orders[strategy] = [a.claim() for a in pops if a not in self.program.axioms]
+        return self._orders[strategy]
+
+    def universe(self) -> frozenset[Claim]:
+        """The claims the reference orders are restricted to (App. D.4 limitation (i))."""
+        if self._universe is None:
+            self._universe = self._generator_universe()
+        return self._universe
 
     def _pops_to_goal(self, chart: Chart) -> list[Atom]:
         """The pops of ``chart`` up to the first that answers the query (what a run with
@@ -154,16 +161,20 @@ class PreparedProblem:
                                           tuple[Claim, ...]]:
         """The DFS and BFS orders restricted to the generator's universe, and the shortest
         proof's non-axiom claims in DFS order (App. D.4)."""
-        if self._references is None:
-            dfs, bfs, universe = self.reference_orders()
-            axioms = self.index.axiom_claims
-            self._references = (
-                tuple(first_occurrences(dfs, universe.__contains__)),
-                tuple(first_occurrences(bfs, universe.__contains__)),
-                tuple(first_occurrences(self.proof_claims_in_order,
-                                        lambda c: c not in axioms)),
-            )
-        return self._references
+        return (self.search_reference("dfs"), self.search_reference("bfs"),
+                self.search_reference("shortest_proof"))
+
+    def search_reference(self, name: str) -> tuple[Claim, ...]:
+        """One of :meth:`search_references`: ``"dfs"``, ``"bfs"`` or ``"shortest_proof"``
+        (the DFS one costs a chaining run: it is made when first asked for)."""
+        if name not in self._references:
+            if name == "shortest_proof":
+                axioms = self.index.axiom_claims
+                found = first_occurrences(self.proof_claims_in_order, lambda c: c not in axioms)
+            else:
+                found = first_occurrences(self.pop_order(name), self.universe().__contains__)
+            self._references[name] = tuple(found)
+        return self._references[name]
 
     def _generator_universe(self) -> frozenset[Claim]:
         """Claims a top-down generator's trees could contain: the shortest proof, and every
@@ -770,8 +781,7 @@ def _metrics(
 
 
 def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOrder:
-    dfs, bfs, proof = prepared.search_references()
-    _, _, universe = prepared.reference_orders()
+    universe = prepared.universe()
     ids = prepared.index.claim_id
     # the transcript is compared on the same theorems as the references (App. D.4: the
     # annotated theorems); claims outside the universe have no place in any reference
@@ -781,7 +791,12 @@ def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOr
     def distance(reference: tuple[Claim, ...]) -> float:
         return normalized_levenshtein(mine_ids, [ids[c] for c in reference])
 
-    return SearchOrder(mine, dfs, bfs, proof, distance(dfs), distance(bfs), distance(proof))
+    def dfs_reference() -> tuple[tuple[Claim, ...], float]:
+        dfs = prepared.search_reference("dfs")
+        return dfs, distance(dfs)
+
+    bfs, proof = prepared.search_reference("bfs"), prepared.search_reference("shortest_proof")
+    return SearchOrder(mine, bfs, proof, distance(bfs), distance(proof), dfs_reference)
 
 
 def _arithmetic_steps(
