@@ -120,6 +120,9 @@ class Lexicon:
             if relation:
                 self.owners.setdefault(relation, []).append(owner)
         self.longest_name = max((len(k) for k in self.names), default=1)
+        # built once: a mention of a name is looked up, not rebuilt, on every sentence
+        self.agents = {name: Agents.of(name) for name in index.agent_names}
+        self.first_words = frozenset(k[0] for k in self.names)
         self.entities = frozenset(index.entities)
         self.entity_words = {e: tuple(e.split()) for e in self.entities}
         # words of the program's entities that are never function words ("plants", "ends")
@@ -375,7 +378,9 @@ class SentenceReader:
                 i += 1
                 continue
             matched = False
-            for size in range(min(lex.longest_name, len(tokens) - i), 0, -1):
+            named = word in lex.first_words or (word.endswith("'s") and
+                                                 word[:-2] in lex.first_words)
+            for size in range(min(lex.longest_name, len(tokens) - i) if named else 0, 0, -1):
                 key = words[i:i + size]
                 kind = "name"
                 name = lex.names.get(tuple(key))
@@ -384,7 +389,7 @@ class SentenceReader:
                     kind = "possessive"
                 if name is not None:
                     said = " ".join(t.text for t in tokens[i:i + size])
-                    mentions.append(_Mention(i, Agents.of(name), said, kind, i + size))
+                    mentions.append(_Mention(i, lex.agents[name], said, kind, i + size))
                     i += size
                     matched = True
                     break
@@ -393,7 +398,8 @@ class SentenceReader:
             if word.endswith(("'s", "'")):
                 owner = word[:-2] if word.endswith("'s") else word[:-1]
                 if owner in lex.index.agent_names:
-                    mentions.append(_Mention(i, Agents.of(owner), tokens[i].text, "possessive"))
+                    mentions.append(_Mention(i, lex.agents[owner], tokens[i].text,
+                                             "possessive"))
                     i += 1
                     continue
             following = words[i + 1] if i + 1 < len(words) else ""
@@ -651,7 +657,7 @@ class SentenceReader:
         done: list[_Mention] = []
         subject_parts: list[Agents] = []
         for phase in (0, 1):
-            subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
+            subject = _joined(subject_parts)
             for mention in mentions:
                 if (mention.position < boundary) != (phase == 0):
                     continue
@@ -684,7 +690,7 @@ class SentenceReader:
                     subject_parts.append(value)
                 done.append(mention)
         done.sort(key=lambda m: m.position)
-        subject = subject_parts[0].union(subject_parts[1:]) if subject_parts else None
+        subject = _joined(subject_parts)
         return done, subject
 
     def _named_object(self, done: list[_Mention], pronoun: _Mention,
@@ -980,7 +986,7 @@ class SentenceReader:
                 continue
             if mention.agents is not None:
                 found.append(mention.agents)
-        return found[0].union(found[1:]) if found else None
+        return _joined(found)
 
     def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[_Mention],
               subject: Agents | None, verb_index: int | None, position: int, end: int,
@@ -1186,6 +1192,13 @@ def _subject_joiner(tokens: Sequence[Token], mentions: Sequence[_Mention],
         if sign is not None:
             return sign
     return None
+
+
+def _joined(parts: Sequence[Agents]) -> Agents | None:
+    """The union of agent sets; one set is itself, not rebuilt (reading runs per sentence)."""
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else parts[0].union(parts[1:])
 
 
 def _cell_count(cell: str) -> Token | None:

@@ -88,9 +88,10 @@ class Clause:
     tokens: tuple[Token, ...]
     silent: str | None = None
     after_colon: bool = False  # "Rasha has 52 fewer: 75 - 52 = 23": continues its subject
+    words: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
 
-    @property
-    def words(self) -> tuple[str, ...]:
+    @words.default
+    def _words(self) -> tuple[str, ...]:  # computed once: the reader asks for it often
         return tuple(t.lower for t in self.tokens)
 
 
