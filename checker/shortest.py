@@ -9,7 +9,7 @@ vertices), so the minimum is computed exactly with Z3:
   all its premises;
 - acyclicity by bit-vector ranks (premise rank < conclusion rank), only inside strongly
   connected parts of the pruned forest (elsewhere it is already acyclic); a part of n
-  atoms needs ranks 0..n-1, so bit_length(n) bits suffice;
+  atoms needs ranks 0..n-1, so bit_length(n - 1) bits of its own suffice;
 - objective: the number of distinct claims chosen.
 
 The problem is purely finite-domain, so Z3's SAT core (``SolverFor("QF_FD")``, native
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -208,8 +209,13 @@ class _Encoding:
                 if component[premise] == component[conclusion]:
                     lines.append(f"(assert (=> {self.edge_var[edge]} "
                                  f"(bvult {self._rank(premise)} {self._rank(conclusion)})))")
-        width = max(1, len(self.rank).bit_length())
-        lines[:0] = [f"(declare-const {v} (_ BitVec {width}))" for v in self.rank.values()]
+        # a strict order on a component's k ranked atoms fits in [0, k): the width of each
+        # component's ranks is its own (narrower bit-vectors: a cheaper search)
+        ranked: dict[int, int] = defaultdict(int)
+        for atom in self.rank:
+            ranked[component[atom]] += 1
+        lines[:0] = [f"(declare-const {v} (_ BitVec {_width(ranked[component[a]])}))"
+                     for a, v in self.rank.items()]
         self.script = "\n".join(lines)
         self.upper_bound = _first_derivation_size(chart, goal)
         self.solver: z3.Solver | None = None
@@ -385,6 +391,11 @@ def _disjunction(terms: Sequence[str]) -> str:
     if not terms:
         return "false"
     return terms[0] if len(terms) == 1 else f"(or {' '.join(terms)})"
+
+
+def _width(count: int) -> int:
+    """Bits that hold the ranks 0 .. count - 1 (at least one)."""
+    return max(1, (count - 1).bit_length())
 
 
 def _at_most(variables: Sequence[str], bound: int) -> str:
