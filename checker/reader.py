@@ -256,6 +256,8 @@ class SentenceReader:
         self._words: frozenset[str] = frozenset()  # the current clause's words
         self._next_clause: Clause | None = None  # the clause after it, in its sentence
         self._skip_next = False  # the next clause was read with the current one
+        self._in_gerund_chain = False  # the clause before was a gerund label ("After getting")
+        self._later_clauses: Sequence[Clause] = ()  # the clauses after it, in its sentence
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
@@ -272,11 +274,13 @@ class SentenceReader:
         self._last_predicate = None
         clauses = read_clauses(text)
         self._skip_next = False
+        self._in_gerund_chain = False
         for n, clause in enumerate(clauses):
             if self._skip_next:  # "... owned by Aditya | and Leire together": read with it
                 self._skip_next = False
                 continue
             self._next_clause = clauses[n + 1] if n + 1 < len(clauses) else None
+            self._later_clauses = clauses[n + 1:]
             self.discourse.ambiguity = None
             items, subject = self._clause(clause, inherited)
             inherited = subject or inherited
@@ -519,16 +523,25 @@ class SentenceReader:
         signed = self._signed_change(tokens, mentions)
         if signed is not None:
             return signed, None
-        if len(words) > 2 and words[0] == "after" and words[1] in _GERUNDS and \
-                self._next_clause is not None and self._next_clause.after_colon:
+        gerund = 1 if words[:1] == ("after",) else 0
+        if len(words) > gerund + 1 and words[gerund] in _GERUNDS and \
+                self._next_clause is not None and (gerund or self._in_gerund_chain):
             # "After giving 22 to Isabel: 23 - 22 = 1": the label's doer is the person the
-            # line before counted (or the name before "after"), read as "gave 22 to Isabel"
-            doer = inherited or self._counted_last()
+            # line before counted (or the name before "after"), read as "gave 22 to Isabel";
+            # "After getting 1 from Nexhat and giving 76 to Kosal, Ottilie has ...": the
+            # doer is the subject of the clause the gerunds lead to
+            if self._next_clause.after_colon:
+                doer = inherited or self._counted_last() if gerund else None
+            else:
+                doer = self._main_subject()
             if doer is None:
                 return [LooseGap(f"who is {words[1]!r}, the words do not say",
                                  Reading(LOOSE, (words[1],), ()))], None
-            verb = Token(_GERUNDS[words[1]], "word")
-            return self._clause(Clause((verb, *tokens[2:])), doer)
+            verb = Token(_GERUNDS[words[gerund]], "word")
+            read = self._clause(Clause((verb, *tokens[gerund + 1:])), doer)
+            self._in_gerund_chain = True
+            return read
+        self._in_gerund_chain = False
         passive = self._passive(tokens, mentions, numbers)
         if passive is not None:
             return passive
@@ -905,6 +918,22 @@ class SentenceReader:
             return None
         self._skip_next = True
         return tuple(m.agents for m in mentions if m.agents is not None)
+
+    def _main_subject(self) -> Agents | None:
+        """The name that opens the first clause after a run of gerund clauses ("..., Ottilie
+        has 10"): who does what the gerunds say."""
+        for clause in self._later_clauses:
+            if clause.words[:1] and clause.words[0] in _GERUNDS:
+                continue
+            if clause.after_colon:
+                return None
+            mentions = self._mentions(clause.tokens, {})
+            first = mentions[0] if mentions else None
+            if first is None or first.position != 0 or first.kind != "name" or \
+                    first.end >= len(clause.words) or clause.words[first.end] not in _VERBS:
+                return None
+            return first.agents
+        return None
 
     def _counted_last(self) -> Agents | None:
         """The agent whose count the last claim read states, when it is that clause's

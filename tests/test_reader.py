@@ -339,3 +339,15 @@ def test_gerund_step_labels_read_as_the_change_they_name() -> None:
     # the line before counted no one: who gave, the label does not say
     assert [c for _s, c in steps(FAMILY, "After giving Oskar 4: 21 - 4 = 17 balloons.")] == [
         "cont({nora}, 17, violet balloons)"]
+
+
+def test_gerund_clauses_before_the_main_clause_are_its_subjects_doing() -> None:
+    assert steps(FAMILY, "Nora had 21 violet balloons. "
+                         "After giving 4 to Oskar, Nora has 17 balloons.")[1:] == [
+        (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
+        (Status.DERIVED, "cont({nora}, 17, violet balloons)"),
+    ]
+    # the main clause names no one: who gave, the words leave to a pronoun; not read
+    assert [c for _s, c in steps(FAMILY, "Nora had 21 violet balloons. "
+                                        "After giving 4 to Oskar, she has 17 balloons.")
+            if c is not None and c.startswith("transfer")] == []
