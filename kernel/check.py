@@ -182,6 +182,19 @@ def _premise_atoms(program: Program, rule_id: str,
     return atoms
 
 
+def _rule_and_premises(program: Program, rule_id: object,
+                       premises: Sequence[Theorem | Atom]
+                       ) -> tuple[Rule, list[Atom]] | Rejection:
+    """The program's rule ``rule_id`` and the atoms of ``premises``, or why either fails."""
+    rule = _rule(program, rule_id)
+    if isinstance(rule, Rejection):
+        return rule
+    atoms = _premise_atoms(program, rule.id, premises)
+    if isinstance(atoms, Rejection):
+        return atoms
+    return rule, atoms
+
+
 def _rule(program: Program, rule_id: object) -> Rule | Rejection:
     if not isinstance(rule_id, str):
         return Rejection(str(getattr(rule_id, "id", rule_id)), "unknown-rule",
@@ -202,12 +215,10 @@ def check_hyperedge(
     Premises are theorems the kernel minted for ``program`` or axioms of it, given in the
     order of the rule's premise patterns (the union rule takes n >= 2 premises).
     """
-    rule = _rule(program, rule_id)
-    if isinstance(rule, Rejection):
-        return rule
-    atoms = _premise_atoms(program, rule.id, premises)
-    if isinstance(atoms, Rejection):
-        return atoms
+    instance = _rule_and_premises(program, rule_id, premises)
+    if isinstance(instance, Rejection):
+        return instance
+    rule, atoms = instance
     binding: Binding = {}
     failure = (_bind(rule, atoms, conclusion, binding)
                or _holds(program, rule, binding, conclusion))
@@ -266,12 +277,10 @@ def derive(program: Program, rule_id: str,
            premises: Sequence[Theorem | Atom]) -> Theorem | Rejection:
     """The theorem rule ``rule_id`` concludes from ``premises`` (theorems or axioms of
     ``program``): :func:`conclude` and minting in one step, or why there is none."""
-    rule = _rule(program, rule_id)
-    if isinstance(rule, Rejection):
-        return rule
-    atoms = _premise_atoms(program, rule.id, premises)
-    if isinstance(atoms, Rejection):
-        return atoms
+    instance = _rule_and_premises(program, rule_id, premises)
+    if isinstance(instance, Rejection):
+        return instance
+    rule, atoms = instance
     drawn = _conclude(program, rule, atoms)
     if not isinstance(drawn, Atom):
         return Rejection(rule.id, drawn[0], drawn[1]())

@@ -14,20 +14,14 @@ the per-style table.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from gold_sets import DATA, GoldSet, assert_precision, assert_recall_bar, style_param
 
-from vlp.checker.goldscore import Gold, GoldScore, format_table, score_rows, totals
-from vlp.commands.verify import iter_jsonl
+from vlp.checker.goldscore import Gold, GoldScore
 
-CORPUS = Path(__file__).parent / "data" / "corpus"
-PROBLEMS = {r["id"]: r for _, r, _ in iter_jsonl(CORPUS / "problems.jsonl", "problems")
-            if r is not None}
-ROWS = [r for _, r, _ in iter_jsonl(CORPUS / "transcripts.jsonl", "transcripts")
-        if r is not None]
-STYLES = sorted({row["style"] for row in ROWS})
+CORPUS = DATA / "corpus"
+SET = GoldSet.load(CORPUS)
+PROBLEMS, ROWS, STYLES = SET.problems, SET.rows, SET.styles
 
 # style -> its figures on main (5e0ae9b, the first problem-aware reader) when the corpus
 # landed: gold claims read, efficiency equal, answers equal; delete an entry once its
@@ -37,16 +31,7 @@ FAILING_ON_MAIN: dict[str, str] = {}
 
 @pytest.fixture(scope="module")
 def scores() -> dict[str, list[GoldScore]]:
-    groups = score_rows(PROBLEMS, ROWS)
-    print("\n" + format_table({style: totals(groups[style]) for style in STYLES}))
-    return groups
-
-
-def _style_param(style: str):  # noqa: ANN202 - a pytest ParameterSet
-    reason = FAILING_ON_MAIN.get(style)
-    marks = [pytest.mark.xfail(strict=False, reason=f"reader on main: {reason}")] if reason \
-        else []
-    return pytest.param(style, marks=marks, id=style)
+    return SET.scores()
 
 
 def test_the_corpus_is_large_and_varied() -> None:
@@ -60,30 +45,17 @@ def test_the_corpus_is_large_and_varied() -> None:
 def test_the_corpus_file_matches_its_sources_and_the_charts() -> None:
     """Rebuilding from the hand-written sources recomputes every truth and relevance label
     from the problem's chart and shortest proof: the committed file must be identical."""
-    spec = importlib.util.spec_from_file_location("corpus_build", CORPUS / "build.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    assert build.render(build.build()) == (CORPUS / "transcripts.jsonl").read_text(
-        encoding="utf-8")
+    assert SET.rebuilt() == (CORPUS / "transcripts.jsonl").read_text(encoding="utf-8")
 
 
 def test_every_style_in_the_failing_list_exists() -> None:
     assert set(FAILING_ON_MAIN) <= set(STYLES)
 
 
-@pytest.mark.parametrize("style", [_style_param(s) for s in STYLES])
+@pytest.mark.parametrize("style", [style_param(s, FAILING_ON_MAIN) for s in STYLES])
 def test_style_meets_the_acceptance_bar(style: str, scores: dict[str, list[GoldScore]]) -> None:
-    total = totals(scores[style])
-    assert total.false_accepted == 0, "a false claim was accepted"
-    assert total.true_rejected == 0, "a true claim was rejected"
-    assert total.read_rate is not None and total.read_rate >= 0.95, \
-        f"{total.claims_read}/{total.gold_claims} gold claims read"
-    assert total.efficiency_rate is not None and total.efficiency_rate >= 0.90, \
-        f"efficiency equal to gold on {total.efficiency_equal}/{total.transcripts}"
-    assert total.answer_equal == total.transcripts, \
-        f"answer correctness equal to gold on {total.answer_equal}/{total.transcripts}"
-    assert total.meets()
+    assert_precision({style: scores[style]})
+    assert_recall_bar(scores[style])
 
 
 def test_template_style_is_read_completely(scores: dict[str, list[GoldScore]]) -> None:
@@ -98,6 +70,4 @@ def test_no_style_accepts_a_false_claim_or_rejects_a_true_one(
     scores: dict[str, list[GoldScore]],
 ) -> None:
     """Soundness holds in every style, even where recall does not yet."""
-    for style in STYLES:
-        total = totals(scores[style])
-        assert (style, total.false_accepted, total.true_rejected) == (style, 0, 0)
+    assert_precision(scores)

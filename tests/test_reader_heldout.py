@@ -10,20 +10,14 @@ measured when the set landed. ``python bench/corpus.py --set heldout`` prints th
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from gold_sets import DATA, GoldSet, assert_precision, assert_recall_bar, style_param
 
-from vlp.checker.goldscore import Gold, GoldScore, format_table, score_rows, totals
-from vlp.commands.verify import iter_jsonl
+from vlp.checker.goldscore import Gold, GoldScore
 
-HELDOUT = Path(__file__).parent / "data" / "heldout"
-PROBLEMS = {r["id"]: r for _, r, _ in iter_jsonl(HELDOUT / "problems.jsonl", "problems")
-            if r is not None}
-ROWS = [r for _, r, _ in iter_jsonl(HELDOUT / "transcripts.jsonl", "transcripts")
-        if r is not None]
-STYLES = sorted({row["style"] for row in ROWS})
+HELDOUT = DATA / "heldout"
+SET = GoldSet.load(HELDOUT)
+PROBLEMS, ROWS, STYLES = SET.problems, SET.rows, SET.styles
 
 # style -> its figures on main when last measured (after the precision fixes of the
 # red-team, tests/test_reader_precision.py): gold claims read, efficiency equal, answers
@@ -48,17 +42,7 @@ BELOW_THE_BAR: dict[str, str] = {
 
 @pytest.fixture(scope="module")
 def scores() -> dict[str, list[GoldScore]]:
-    groups = score_rows(PROBLEMS, ROWS)
-    table = {style: totals(groups[style]) for style in STYLES}
-    print("\n" + format_table(table))
-    return groups
-
-
-def _style_param(style: str):  # noqa: ANN202 - a pytest ParameterSet
-    reason = BELOW_THE_BAR.get(style)
-    marks = [pytest.mark.xfail(strict=False, reason=f"reader on main: {reason}")] if reason \
-        else []
-    return pytest.param(style, marks=marks, id=style)
+    return SET.scores()
 
 
 def test_the_heldout_set_is_large_and_varied() -> None:
@@ -70,13 +54,7 @@ def test_the_heldout_set_is_large_and_varied() -> None:
 
 
 def test_the_heldout_file_matches_its_sources_and_the_charts() -> None:
-    spec = importlib.util.spec_from_file_location("corpus_build",
-                                                  HELDOUT.parent / "corpus" / "build.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    assert build.render(build.build(HELDOUT)) == (HELDOUT / "transcripts.jsonl").read_text(
-        encoding="utf-8")
+    assert SET.rebuilt() == (HELDOUT / "transcripts.jsonl").read_text(encoding="utf-8")
 
 
 def test_every_style_below_the_bar_exists() -> None:
@@ -87,17 +65,9 @@ def test_no_false_claim_accepted_and_no_true_claim_rejected(
     scores: dict[str, list[GoldScore]],
 ) -> None:
     """Precision holds on text the reader's author never saw, in every style."""
-    for style in STYLES:
-        total = totals(scores[style])
-        assert (style, total.false_accepted, total.true_rejected) == (style, 0, 0)
+    assert_precision(scores)
 
 
-@pytest.mark.parametrize("style", [_style_param(s) for s in STYLES])
+@pytest.mark.parametrize("style", [style_param(s, BELOW_THE_BAR) for s in STYLES])
 def test_style_meets_the_recall_bar(style: str, scores: dict[str, list[GoldScore]]) -> None:
-    total = totals(scores[style])
-    assert total.read_rate is not None and total.read_rate >= 0.95, \
-        f"{total.claims_read}/{total.gold_claims} gold claims read"
-    assert total.efficiency_rate is not None and total.efficiency_rate >= 0.90, \
-        f"efficiency equal to gold on {total.efficiency_equal}/{total.transcripts}"
-    assert total.answer_equal == total.transcripts, \
-        f"answer correctness equal to gold on {total.answer_equal}/{total.transcripts}"
+    assert_recall_bar(scores[style])
