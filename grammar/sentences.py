@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
@@ -481,13 +482,7 @@ class TableParser:
                 else:
                     children = []
                 if plan is not None:
-                    flat: list[Any] = []
-                    for code, child in zip(plan, children, strict=True):
-                        if code == _KEEP:
-                            flat.append(child)
-                        elif code == _SPLICE:
-                            flat.extend(child)  # already flat and filtered
-                    children = flat
+                    children = _apply_plan(plan, children)
                 row = stack[-1][origin]
                 stack.append(row)
                 reduced = children if handler is None else handler(children)
@@ -539,13 +534,7 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
             if size:
                 del stack[-size:]
             if plan is not None:
-                flat: list[Any] = []
-                for code, child in zip(plan, children, strict=True):
-                    if code == _KEEP:
-                        flat.append(child)
-                    elif code == _SPLICE:
-                        flat.extend(child)
-                children = flat
+                children = _apply_plan(plan, children)
             if handler is None:
                 stack.append(list(children))
                 continue
@@ -575,6 +564,18 @@ _MAX_PROGRAMS = 65536
 
 
 _DROP, _KEEP, _SPLICE = 0, 1, 2
+
+
+def _apply_plan(plan: Sequence[int], children: list[Any]) -> list[Any]:
+    """A reduction's children by its static plan: kept, dropped, or an inlined rule's
+    children spliced in place (they are already flat and filtered)."""
+    flat: list[Any] = []
+    for code, child in zip(plan, children, strict=True):
+        if code == _KEEP:
+            flat.append(child)
+        elif code == _SPLICE:
+            flat.extend(child)
+    return flat
 _SLOT_VALUE_TYPES = frozenset({_Names, _Quantity, _Entity, str})  # what fills a slot
 
 
