@@ -122,11 +122,6 @@ class PreparedProblem:
             self._reference_text = tuple(sentences)
         return self._reference_text
 
-    def reference_orders(self) -> tuple[list[Claim], list[Claim], frozenset[Claim]]:
-        """DFS and BFS pop orders of non-axiom claims (axioms pushed in presentation order,
-        stopped at the goal) and the universe they are restricted to (App. D.4)."""
-        return self.pop_order("dfs"), self.pop_order("bfs"), self.universe()
-
     def pop_order(self, strategy: str) -> list[Claim]:
         """The non-axiom claims a ``strategy`` run stopped at the goal pops, in order."""
         if strategy not in self._orders:
