@@ -33,6 +33,7 @@ from vlp.kernel.rules import Add, Equal, Mul, Sub, SumOf, Var
 from vlp.kernel.rules import rule as rule_by_id
 
 from .demand import OnDemand
+from .postorder import post_order
 from .verdicts import Arithmetic
 
 
@@ -579,20 +580,11 @@ class ProgramIndex:
         if target not in done:
             self._missing_cache[key] = ()
             return ()
-        missing: list[Claim] = []
-        seen: set[int] = set()
-
-        def walk(current: int) -> None:
-            if current in seen or cost.get(current, 0) == 0:
-                return
-            seen.add(current)
-            for premise in best[current].premises:
-                walk(premise)
-            if current != target and current not in self.bookkeeping_ids:
-                missing.append(self.claims[current])
-
-        walk(target)
-        self._missing_cache[key] = tuple(missing)
+        # the derivation's claims premises first (the chain is as long as the time line)
+        order = post_order(target, lambda c: best[c].premises if cost.get(c, 0) else ())
+        self._missing_cache[key] = tuple(
+            self.claims[c] for c in order if cost.get(c, 0) and c != target
+            and c not in self.bookkeeping_ids)
         return self._missing_cache[key]
 
 

@@ -29,9 +29,10 @@ is not chosen; the runner-up must be larger (or the re-solve unsat).
 from __future__ import annotations
 
 import heapq
+import itertools
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 import z3
@@ -40,6 +41,7 @@ from vlp.errors import InputError
 from vlp.kernel import AXIOM, ELIMINATION, RULES, Atom, Claim, Program, Query, roles
 
 from .chaining import Chart, Hyperedge, forward_chain
+from .postorder import post_order
 
 
 class NoProofError(InputError):
@@ -78,21 +80,8 @@ class ShortestProof:
 
     def _post_order_atoms(self) -> list[Atom]:
         derivation = {edge.conclusion: edge for edge in self.hyperedges}
-        order: list[Atom] = []
-        seen: set[Atom] = set()
-
-        def visit(atom: Atom) -> None:
-            if atom in seen:
-                return
-            seen.add(atom)
-            edge = derivation.get(atom)
-            if edge is not None:
-                for premise in edge.premises:
-                    visit(premise)
-            order.append(atom)
-
-        visit(self.goal)
-        return order
+        return post_order(self.goal, lambda atom: derivation[atom].premises
+                          if atom in derivation else ())
 
     def certificate_text(self) -> str:
         if not self.certified:
@@ -319,22 +308,9 @@ class _Encoding:
         if self.goal not in cost:
             raise RuntimeError(f"the optimal claims {sorted(map(str, claims))} prove no "
                                f"{self.goal}")
-        order: list[Hyperedge] = []
-        done: set[Atom] = set()
-
-        def visit(atom: Atom) -> None:
-            if atom in done:
-                return
-            done.add(atom)
-            if atom in axioms:
-                return
-            edge = picked[atom]
-            for premise in edge.premises:
-                visit(premise)
-            order.append(edge)
-
-        visit(self.goal)
-        return order
+        atoms = post_order(self.goal, lambda atom: () if atom in axioms
+                           else picked[atom].premises)
+        return [picked[atom] for atom in atoms if atom not in axioms]
 
 
 def _strong_components(successors: list[list[int]]) -> list[int]:
@@ -443,14 +419,32 @@ def _useful_ancestors(chart: Chart, goal: Atom) -> set[Atom | Hyperedge]:
     carried: dict[Atom, Hyperedge | None] = {}
 
     def frame_step(atom: Atom) -> Hyperedge | None:
-        """The frame step that carries an axiom forward to ``atom``, if there is one."""
-        if atom not in carried:
-            carried[atom] = None
-            for edge in chart.incoming(atom):
-                if edge.is_frame and (edge.premises[0] in axioms or frame_step(edge.premises[0])):
-                    carried[atom] = edge
+        """The frame step that carries an axiom forward to ``atom``, if there is one: the
+        first frame edge whose premise is an axiom or carried itself (depth first with an
+        explicit stack, as a chain has one step per tick)."""
+        if atom in carried:
+            return carried[atom]
+        carried[atom] = None
+        stack = [(atom, frame_edges(atom))]
+        while stack:
+            current, edges = stack[-1]
+            for edge in edges:
+                premise = edge.premises[0]
+                if premise in axioms or carried.get(premise) is not None:
+                    carried[current] = edge
+                    stack.pop()
                     break
+                if premise not in carried:  # decide the premise, then try this edge again
+                    carried[premise] = None
+                    stack[-1] = (current, itertools.chain([edge], edges))
+                    stack.append((premise, frame_edges(premise)))
+                    break
+            else:
+                stack.pop()
         return carried[atom]
+
+    def frame_edges(atom: Atom) -> Iterator[Hyperedge]:
+        return (edge for edge in chart.incoming(atom) if edge.is_frame)
 
     def stated(atom: Atom) -> bool:
         """An axiom, or an axiom carried forward by frame rules only."""

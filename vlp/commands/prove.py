@@ -91,18 +91,18 @@ def _tree(proof: ShortestProof, axioms: frozenset[Atom]) -> list[str]:
     lines: list[str] = []
     shown: set[Atom] = set()
 
-    def show(atom: Atom, depth: int) -> None:
+    # pre-order with an explicit stack: a proof is as deep as its time line
+    stack = [(proof.goal, 0)]
+    while stack:
+        atom, depth = stack.pop()
         edge = derivation.get(atom)
         label = "axiom" if atom in axioms else f"rule {edge.rule_id}" if edge else "?"
         indent = "  " * (depth + 1)
         if atom in shown and edge is not None:
             lines.append(f"{indent}{atom}  [{label}, shown above]")
-            return
+            continue
         shown.add(atom)
         lines.append(f"{indent}{atom}  [{label}]")
         if edge is not None:
-            for premise in edge.premises:
-                show(premise, depth + 1)
-
-    show(proof.goal, 0)
+            stack.extend((premise, depth + 1) for premise in reversed(edge.premises))
     return lines
