@@ -607,7 +607,7 @@ _ANSWER_RE = re.compile(
 _BOXED_RE = re.compile(r"\\boxed\{\s*(-?\d[\d,]*)\s*\}")
 _NUMBERING_RE = re.compile(
     r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*"
-    r"(?:(?:step|line)\s*\d+\s*[:.)-]|\(?\d{1,3}\s*[.):](?!\d)|\(?[a-z]\)\s)?"
+    r"(?:(?:step|line)\s*\d+\s*[:.)-]|\(?\d+\s*[.):](?!\d)|\(?[a-z]\)\s)?"
     r"\s*(?:\*\*|__)?\s*[:.-]?\s*",
     re.IGNORECASE,
 )

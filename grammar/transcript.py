@@ -66,7 +66,7 @@ class Step:
 
 _THINK_OPEN, _THINK_CLOSE = "<think>", "</think>"
 _LABEL_RE = re.compile(
-    r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*(?:(?:step|line)\s*(\d+)\s*[:.)-]|\(?(\d{1,3})\s*[.):](?!\d))",
+    r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*(?:(?:step|line)\s*(\d+)\s*[:.)-]|\(?(\d+)\s*[.):](?!\d))",
     re.IGNORECASE,
 )
 # A sentence ends at ".", "?" or "!" followed by a space or the end; not inside "2.5".

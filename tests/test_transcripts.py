@@ -155,3 +155,13 @@ def test_huge_numbers_are_reported_not_read() -> None:
 def test_think_blocks_are_marked() -> None:
     steps = split_transcript("<think>Alice has 3 apples.</think>\nBob has 4 apples.")
     assert [(s.in_think, s.kind) for s in steps] == [(True, "claims"), (False, "claims")]
+
+
+@pytest.mark.parametrize("style", ["{n}. ", "{n}) ", "Step {n}: ", "**{n}.** ", "({n}) "])
+def test_step_numbers_past_999_label_their_sentence(style: str) -> None:
+    """A list number of four or more digits is a label, not a sentence of its own."""
+    lines = [style.format(n=n) + f"Bob has {n} marbles." for n in (998, 999, 1000, 12345)]
+    steps = split_transcript("\n".join(lines))
+    assert [s.label for s in steps] == ["998", "999", "1000", "12345"]
+    assert [str(s.claims[0].claim) for s in steps] == [
+        f"cont({{bob}}, {n}, marbles)" for n in (998, 999, 1000, 12345)]
