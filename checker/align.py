@@ -119,12 +119,13 @@ def hyperedge_arithmetic(
             continue
         expr = builtin.expr
         if isinstance(expr, SumOf):
-            return Arithmetic("+", tuple(binding[expr.var.name]), binding[builtin.var.name])
+            return Arithmetic.single("+", tuple(binding[expr.var.name]),
+                                     binding[builtin.var.name])
         operator = _OPERATORS.get(type(expr))
         if operator is None or not all(isinstance(side, Var) for side in (expr.left, expr.right)):
             continue
         operands = (binding[expr.left.name], binding[expr.right.name])  # type: ignore[union-attr]
-        return Arithmetic(operator, operands, binding[builtin.var.name])
+        return Arithmetic.single(operator, operands, binding[builtin.var.name])
     return None
 
 
@@ -599,18 +600,6 @@ def check_with_kernel(
 
 # --- reading a transcript through the language layer ---------------------------------------------
 
-_OPERATOR_SPELLINGS = {"×": "*", "x": "*", "·": "*", "−": "-", "–": "-"}
-
-
-def find_arithmetic(text: str) -> tuple[Arithmetic, ...]:
-    """Expressions ``a op b [op c ...] = r`` with one operator kind, read by the language
-    layer (paper App. D.4). Mixed operators and divisions are left out: no rule computes them."""
-    from vlp.grammar import extract_arithmetic
-
-    found = (_as_arithmetic(expression) for expression in extract_arithmetic(text))
-    return tuple(e for e in found if e is not None)
-
-
 @attrs.frozen
 class ReadClaim:
     """One claim read from a sentence, with the expression that computed it (if any)."""
@@ -639,31 +628,11 @@ def _as_pattern(value: Any) -> ClaimPattern | None:
     return None
 
 
-def _as_arithmetic(value: Any) -> Arithmetic | None:
-    if value is None or isinstance(value, Arithmetic):
-        return value
-    if isinstance(value, str):
-        found = find_arithmetic(value)
-        return found[0] if found else None
-    operands = getattr(value, "operands", None)
-    result = getattr(value, "result", None)
-    operators = getattr(value, "operators", None)
-    if operators is None and getattr(value, "operator", None) is not None:
-        operators = (value.operator,) * (len(operands or ()) - 1)
-    if operands is not None and result is not None and operators is not None:
-        spelled = {_OPERATOR_SPELLINGS.get(str(o), str(o)) for o in operators}
-        if len(spelled) != 1 or not spelled <= {"+", "-", "*"}:
-            return None  # mixed operators or division: no rule's built-in has that shape
-        return Arithmetic(spelled.pop(), tuple(int(o) for o in operands), int(result))
-    found = find_arithmetic(str(value))
-    return found[0] if found else None
-
-
 def _claim_arithmetic(item: Any, pattern: ClaimPattern,
                       sentence_expressions: Sequence[Arithmetic], claims_count: int
                       ) -> Arithmetic | None:
-    own = _as_arithmetic(getattr(item, "arithmetic", None))
-    if own is not None:
+    own = getattr(item, "arithmetic", None)
+    if own is not None and own.rule_shaped:
         return own
     if not sentence_expressions:
         return None
@@ -677,7 +646,7 @@ def _claim_arithmetic(item: Any, pattern: ClaimPattern,
 
 def _reading(text: str, parsed: Any, raw_expressions: Iterable[Any]) -> ReadSentence:
     raw_claims = list(getattr(parsed, "claims", ()) or ())
-    expressions = tuple(e for e in map(_as_arithmetic, raw_expressions) if e is not None)
+    expressions = tuple(e for e in raw_expressions if e.rule_shaped)
     patterns = [(_as_pattern(item), item) for item in raw_claims]
     readable = [(p, item) for p, item in patterns if p is not None]
     claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)),

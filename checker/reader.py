@@ -1286,10 +1286,7 @@ def as_arithmetic(token: Token) -> Arithmetic | None:
     expression = token.arithmetic
     if expression is None:
         return None
-    operators = set(expression.operators)
-    if len(operators) != 1 or not operators <= {"+", "-", "*"}:
-        return None
-    return Arithmetic(operators.pop(), expression.operands, expression.result)
+    return expression if expression.rule_shaped else None
 
 
 def _show(agents: Agents) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.kernel import Atom, Claim
 
 
@@ -28,44 +29,6 @@ class Status(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-@attrs.frozen
-class Arithmetic:
-    """An arithmetic expression written in the text, e.g. ``20 - 6 = 14``."""
-
-    operator: str  # "+", "-", "*"
-    operands: tuple[int, ...]
-    result: int
-
-    @property
-    def holds(self) -> bool:
-        return evaluate(self.operator, self.operands) == self.result
-
-    @property
-    def true_result(self) -> int:
-        return evaluate(self.operator, self.operands)
-
-    @property
-    def left_side(self) -> str:
-        return f" {self.operator} ".join(map(str, self.operands))
-
-    def __str__(self) -> str:
-        return f"{self.left_side} = {self.result}"
-
-
-def evaluate(operator: str, operands: tuple[int, ...]) -> int:
-    first, *rest = operands
-    for operand in rest:
-        if operator == "+":
-            first += operand
-        elif operator == "-":
-            first -= operand
-        elif operator == "*":
-            first *= operand
-        else:
-            raise ValueError(f"unknown operator {operator!r}")
-    return first
 
 
 TEMPLATE, LOOSE, ARITHMETIC = "template", "loose", "arithmetic"

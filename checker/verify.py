@@ -413,7 +413,7 @@ class _Judge:
         self.steps.append(StepVerdict(
             number, text, Status.FALSE, arithmetic=expression, duplicate=key in self.false_seen,
             reason=f"wrong arithmetic: {expression} (the left side is "
-                   f"{expression.true_result})", reading=ARITHMETIC_READING))
+                   f"{expression.value})", reading=ARITHMETIC_READING))
         self.false_seen.add(key)
 
     def _judge(self, number: int, text: str, read: ReadClaim) -> None:
@@ -421,13 +421,13 @@ class _Judge:
         arithmetic = read.arithmetic
         alignment = index.align(read.pattern, self.stated)
         # a wrong sum makes the step false even when its result is true (DESIGN §6)
-        wrong_sum = arithmetic is not None and not arithmetic.holds
+        wrong_sum = arithmetic is not None and not arithmetic.correct
         if isinstance(alignment, Misalignment) or wrong_sum:
             claim = alignment.claim
             reasons = []
             if arithmetic is not None and wrong_sum:
                 reasons.append(f"wrong arithmetic: {arithmetic}, but {arithmetic.left_side} "
-                               f"is {arithmetic.true_result}")
+                               f"is {arithmetic.value}")
             if isinstance(alignment, Misalignment):
                 reasons.append(alignment.reason)
             key = (str(claim if claim is not None else read.pattern), str(arithmetic))
@@ -684,7 +684,7 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                       expression: Arithmetic) -> None:
     """A sentence with nothing but arithmetic: the claim of the rule instance whose built-in
     the expression writes (shortest-proof instances first), judged like any claim."""
-    if not expression.holds:
+    if not expression.correct:
         judge.wrong_arithmetic(number, text, expression)
         return
     match = next((edge for builtin, edge in prepared.builtins()
@@ -809,13 +809,13 @@ def _arithmetic_steps(
     index = prepared.index
     for number, sentence in enumerate(sentences, 1):
         for expression in sentence.arithmetic:
-            if not expression.holds:
+            if not expression.correct:
                 key = str(expression)
                 steps.append(StepVerdict(
                     number, sentence.text, Status.FALSE, arithmetic=expression,
                     duplicate=key in false_seen,
                     reason=f"wrong arithmetic: {expression} (the left side is "
-                           f"{expression.true_result})", reading=ARITHMETIC_READING))
+                           f"{expression.value})", reading=ARITHMETIC_READING))
                 false_seen.add(key)
                 continue
             match = next((edge for builtin, edge in prepared.builtins()

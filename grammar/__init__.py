@@ -11,6 +11,9 @@ from __future__ import annotations
 from vlp.lazy import install
 
 _EXPORTS = {
+    "Arithmetic": ".arithmetic",
+    "OPERATOR_SPELLINGS": ".arithmetic",
+    "extract_arithmetic": ".arithmetic",
     "CanonicalSyntaxError": ".canonical",
     "parse_atom": ".canonical",
     "parse_query": ".canonical",
@@ -21,11 +24,9 @@ _EXPORTS = {
     "category_links": ".problem",
     "nearest_template": ".problem",
     "parse_problem": ".problem",
-    "Arithmetic": ".sentences",
     "ParsedClaim": ".sentences",
     "SentenceParse": ".sentences",
     "extract_answer": ".sentences",
-    "extract_arithmetic": ".sentences",
     "normalize_sentence": ".sentences",
     "parse_sentence": ".sentences",
     "TEMPLATES": ".templates",

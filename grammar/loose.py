@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import attrs
 
-from .sentences import MAX_DIGITS, Arithmetic
+from .arithmetic import MAX_DIGITS, OPERATOR_SPELLINGS, Arithmetic
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -31,7 +31,6 @@ _SCALES = {"hundred": 100, "thousand": 1000}
 NUMBER_WORDS = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_SCALES)
 
 _OPERATOR_WORDS = {"plus": "+", "minus": "-", "times": "*"}
-_OPERATOR_SIGNS = {"+": "+", "-": "-", "*": "*", "×": "*", "−": "-", "–": "-", "/": "/"}
 # what may stand between an expression and its result: "=", "equals", ", or", "which is" ...
 _RESULT_WORDS = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes", "→", "->",
                            "which", "to", "get", "we", "that", "and", "you", "leaves"})
@@ -168,7 +167,7 @@ def _fold_number_words(tokens: list[Token]) -> list[Token]:
 
 def _operator(token: Token) -> str | None:
     if token.kind == "sign":
-        return _OPERATOR_SIGNS.get(token.text)
+        return OPERATOR_SPELLINGS.get(token.text)
     if token.kind == "word":
         return _OPERATOR_WORDS.get(token.lower)
     return None

@@ -22,6 +22,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from vlp.kernel import Agents, Claim, Query, normalize_name
 
+from .arithmetic import MAX_DIGITS, Arithmetic
 from .inflect import to_plural
 from .templates import CLAIM_SLOTS, QUESTION, TEMPLATES, VERB_FORMS, Template, _is_slot
 
@@ -35,49 +36,6 @@ LEAD_WORDS: tuple[str, ...] = (
     "currently", "later", "afterwards", "meanwhile", "similarly", "likewise", "clearly",
 )
 MAX_SENTENCE_CHARS = 600  # longer "sentences" are not sentences of the template language
-MAX_DIGITS = 18
-
-
-@attrs.frozen
-class Arithmetic:
-    """``a op b [op c ...] = result`` as written; ``span`` is (start, end) in the text read."""
-
-    operands: tuple[int, ...]
-    operators: tuple[str, ...]
-    result: int
-    span: tuple[int, int] | None = None
-
-    @property
-    def value(self) -> int | None:
-        """The left side evaluated with the usual precedence (None when dividing by zero or
-        when a division is not exact)."""
-        terms: list[int] = [self.operands[0]]
-        signs: list[str] = []
-        for op, operand in zip(self.operators, self.operands[1:], strict=False):
-            if op in "*/":
-                if op == "*":
-                    terms[-1] *= operand
-                elif operand == 0 or terms[-1] % operand:
-                    return None
-                else:
-                    terms[-1] //= operand
-            else:
-                signs.append(op)
-                terms.append(operand)
-        total = terms[0]
-        for sign, term in zip(signs, terms[1:], strict=False):
-            total = total + term if sign == "+" else total - term
-        return total
-
-    @property
-    def correct(self) -> bool:
-        return self.value == self.result
-
-    def __str__(self) -> str:
-        parts = [str(self.operands[0])]
-        for op, operand in zip(self.operators, self.operands[1:], strict=False):
-            parts += [op, str(operand)]
-        return " ".join(parts) + f" = {self.result}"
 
 
 @attrs.frozen
@@ -655,36 +613,6 @@ def extract_answer(text: str) -> int | None:
                 found = int(digits)
         if found is not None:
             return found
-    return found
-
-
-# starts only where a digit run starts, so a long run of digits is scanned once
-_CHAIN_RE = re.compile(r"(?<![\d,])\d+(?:,\d{3})*(?:\s*[-+*/×x·−–÷]\s*\d+(?:,\d{3})*)+")
-_RESULT_RE = re.compile(r"\s*=\s*(\d+(?:,\d{3})*)")
-_OP_SPLIT_RE = re.compile(r"\s*([-+*/×x·−–÷])\s*")
-_OP_CANON = {"×": "*", "x": "*", "·": "*", "−": "-", "–": "-", "÷": "/"}
-
-
-def extract_arithmetic(text: str) -> list[Arithmetic]:
-    """Every ``a op b [op c ...] = r`` in ``text`` with its character span (paper App. D.4).
-
-    One left-to-right scan: linear in the length of the text.
-    """
-    found: list[Arithmetic] = []
-    if "=" not in text:  # every expression found ends in "= result": skip the scan
-        return found
-    for chain in _CHAIN_RE.finditer(text):
-        result = _RESULT_RE.match(text, chain.end())
-        if result is None:
-            continue
-        pieces = _OP_SPLIT_RE.split(chain.group(0))
-        numbers = [p.replace(",", "") for p in pieces[0::2]]
-        result_digits = result.group(1).replace(",", "")
-        if any(len(n) > MAX_DIGITS for n in [*numbers, result_digits]):
-            continue
-        operators = tuple(_OP_CANON.get(p, p) for p in pieces[1::2])
-        found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
-                                (chain.start(), result.end())))
     return found
 
 

@@ -17,12 +17,11 @@ import attrs
 
 from vlp.kernel import Claim
 
+from .arithmetic import Arithmetic, extract_arithmetic
 from .sentences import (
     ANSWER,
-    Arithmetic,
     ParsedClaim,
     SentenceParse,
-    extract_arithmetic,
     parse_sentence,
     read_without_grammar,
     strip_numbering,

@@ -82,10 +82,11 @@ def test_rule_arithmetic_is_read_from_the_rule_table() -> None:
     minus = hyperedge_arithmetic("2b", (cont("pieter", 20, "parrots", 0),
                                         transfer("pieter", "yorgos", 6, "parrots", 0)),
                                  cont("pieter", 14, "parrots", 1))
-    assert minus == Arithmetic("-", (20, 6), 14)
+    assert minus == Arithmetic.single("-", (20, 6), 14)
     union = hyperedge_arithmetic("3", (cont("a", 1, "x", 0), cont("b", 2, "x", 0),
                                        cont("c", 3, "x", 0)), cont(["a", "b", "c"], 6, "x", 0))
-    assert union == Arithmetic("+", (1, 2, 3), 6)
+    assert union == Arithmetic.single("+", (1, 2, 3), 6)
     assert hyperedge_arithmetic("6", (cont("a", 1, "x", 0),), cont("a", 1, "x", 1)) is None
-    assert same_expression(Arithmetic("+", (15, 14), 29), Arithmetic("+", (14, 15), 29))
-    assert not same_expression(Arithmetic("-", (6, 20), 14), minus)
+    assert same_expression(Arithmetic.single("+", (15, 14), 29),
+                           Arithmetic.single("+", (14, 15), 29))
+    assert not same_expression(Arithmetic.single("-", (6, 20), 14), minus)

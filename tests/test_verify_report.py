@@ -23,7 +23,7 @@ def small_report(answer: int | None = 14) -> Report:
                     atom=GIVES, relevant=True, rule="axiom"),
         StepVerdict(3, "So Pieter has 20 - 6 = 14 parrots.", Status.DERIVED,
                     claim=PIETER_14.claim(), atom=PIETER_14, relevant=True, rule="2b",
-                    premises=(PIETER_20, GIVES), arithmetic=Arithmetic("-", (20, 6), 14)),
+                    premises=(PIETER_20, GIVES), arithmetic=Arithmetic.single("-", (20, 6), 14)),
         StepVerdict(4, "Bananas are yellow.", Status.UNPARSED, reason="no claim found"),
     )
     claims = [s.claim for s in steps if s.claim is not None]

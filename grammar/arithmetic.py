@@ -1,0 +1,119 @@
+"""Arithmetic as a text writes it: ``a op b [op c ...] = result`` (paper App. D.4).
+
+One type for every layer: the grammar and the loose reader read expressions into it, the
+checker matches it with the built-ins of rule instances and reports it. One table of
+operator spellings ("×", "−", ...) says which canonical operator each written sign means.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+MAX_DIGITS = 18  # a longer number is not a quantity of the template language
+
+# every spelling of an operator read anywhere, to its canonical sign
+OPERATOR_SPELLINGS = {"+": "+", "-": "-", "*": "*", "/": "/", "×": "*", "x": "*", "·": "*",
+                      "−": "-", "–": "-", "÷": "/"}
+# the operators a rule's built-in computes (no rule divides)
+RULE_OPERATORS = frozenset("+-*")
+
+
+@attrs.frozen
+class Arithmetic:
+    """``a op b [op c ...] = result`` as written (operators canonical: ``+ - * /``).
+
+    ``span`` is (start, end) in the text read, when known: where the expression was
+    written, not what it says, so it takes no part in equality.
+    """
+
+    operands: tuple[int, ...]
+    operators: tuple[str, ...]
+    result: int
+    span: tuple[int, int] | None = attrs.field(default=None, eq=False)
+
+    @classmethod
+    def single(cls, operator: str, operands: tuple[int, ...], result: int) -> Arithmetic:
+        """One operator between every two operands: ``single("+", (1, 2, 3), 6)``."""
+        return cls(operands, (operator,) * (len(operands) - 1), result)
+
+    @property
+    def operator(self) -> str | None:
+        """The operator written throughout ("+" in "1 + 2 + 3 = 6"); ``None`` when the
+        operators are mixed (or there is none)."""
+        operators = self.operators
+        if operators and operators.count(operators[0]) == len(operators):
+            return operators[0]
+        return None
+
+    @property
+    def rule_shaped(self) -> bool:
+        """One operator throughout, and one a rule computes: what a built-in can write."""
+        return self.operator in RULE_OPERATORS
+
+    @property
+    def value(self) -> int | None:
+        """The left side evaluated with the usual precedence (None when dividing by zero or
+        when a division is not exact)."""
+        terms: list[int] = [self.operands[0]]
+        signs: list[str] = []
+        for op, operand in zip(self.operators, self.operands[1:], strict=False):
+            if op in "*/":
+                if op == "*":
+                    terms[-1] *= operand
+                elif operand == 0 or terms[-1] % operand:
+                    return None
+                else:
+                    terms[-1] //= operand
+            else:
+                signs.append(op)
+                terms.append(operand)
+        total = terms[0]
+        for sign, term in zip(signs, terms[1:], strict=False):
+            total = total + term if sign == "+" else total - term
+        return total
+
+    @property
+    def correct(self) -> bool:
+        return self.value == self.result
+
+    @property
+    def left_side(self) -> str:
+        parts = [str(self.operands[0])]
+        for op, operand in zip(self.operators, self.operands[1:], strict=False):
+            parts += [op, str(operand)]
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return f"{self.left_side} = {self.result}"
+
+
+_SIGNS = "".join(map(re.escape, OPERATOR_SPELLINGS))  # a character class of every spelling
+# starts only where a digit run starts, so a long run of digits is scanned once
+_CHAIN_RE = re.compile(r"(?<![\d,])\d+(?:,\d{3})*(?:\s*[" + _SIGNS + r"]\s*\d+(?:,\d{3})*)+")
+_RESULT_RE = re.compile(r"\s*=\s*(\d+(?:,\d{3})*)")
+_OP_SPLIT_RE = re.compile(r"\s*([" + _SIGNS + r"])\s*")
+
+
+def extract_arithmetic(text: str) -> list[Arithmetic]:
+    """Every ``a op b [op c ...] = r`` in ``text`` with its character span (paper App. D.4).
+
+    One left-to-right scan: linear in the length of the text.
+    """
+    found: list[Arithmetic] = []
+    if "=" not in text:  # every expression found ends in "= result": skip the scan
+        return found
+    for chain in _CHAIN_RE.finditer(text):
+        result = _RESULT_RE.match(text, chain.end())
+        if result is None:
+            continue
+        pieces = _OP_SPLIT_RE.split(chain.group(0))
+        numbers = [p.replace(",", "") for p in pieces[0::2]]
+        result_digits = result.group(1).replace(",", "")
+        if any(len(n) > MAX_DIGITS for n in [*numbers, result_digits]):
+            continue
+        operators = tuple(OPERATOR_SPELLINGS[p] for p in pieces[1::2])
+        found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
+                                (chain.start(), result.end())))
+    return found
