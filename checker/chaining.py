@@ -56,6 +56,7 @@ from __future__ import annotations
 import gc
 import heapq
 import itertools
+import operator
 import re
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -85,6 +86,7 @@ from vlp.kernel import (
     roles,
     solve,
 )
+from vlp.kernel.rules import NoTransferTouching
 
 from .demand import OnDemand
 
@@ -336,6 +338,8 @@ class _Plan:
     names: tuple[str, ...]  # every premise argument's variable, premise by premise
     first_key: tuple[int, ...]  # where the popped atom holds the first look-up's key
     repeats: bool  # some premise names a variable twice: the look-ups cannot check that
+    # two premises: whether the found atom comes first (else None: more look-ups follow)
+    pair: bool | None
 
 
 def _plan(rule: Rule, position: int) -> _Plan:
@@ -358,7 +362,8 @@ def _plan(rule: Rule, position: int) -> _Plan:
     first_key = tuple(i for _, i in lookups[0].sources) if lookups else ()
     names = tuple(v.name for p in rule.premises for v in p.args)
     repeats = any(len({v.name for v in p.args}) < len(p.args) for p in rule.premises)
-    return _Plan(rule, position, tuple(lookups), names, first_key, repeats)
+    pair = lookups[0].position == 0 if len(rule.premises) == 2 else None
+    return _Plan(rule, position, tuple(lookups), names, first_key, repeats, pair)
 
 
 def join_plans(rules: Sequence[Rule]) -> dict[str, list[_Plan | Rule]]:
@@ -391,6 +396,17 @@ def _per_rule_list(kind: str, rules: Sequence[Rule], make: Callable[[Sequence[Ru
     return cached[1]
 
 
+def _key_of(positions: Sequence[int]) -> Callable[[Sequence[Any]], tuple]:
+    """The values at ``positions`` of a sequence, as a tuple: an index key, read on every
+    pop, so made once per index or plan (a generator expression costs more)."""
+    if not positions:
+        return lambda _values: ()
+    if len(positions) == 1:
+        only = positions[0]
+        return lambda values: (values[only],)
+    return operator.itemgetter(*positions)
+
+
 def union_spec(rule: Rule) -> tuple[int, tuple[int, ...]]:
     """The union rule's repeated premise: the position of its per-copy agents and the
     positions of the arguments all copies share (entity, time)."""
@@ -415,14 +431,14 @@ class _Index:
         self.tables: dict[tuple[str, tuple[int, ...]], dict[tuple, list[Atom]]] = {
             (predicate, keyed): defaultdict(list)
             for predicate, keyeds in specs.items() for keyed in keyeds}
-        self._specs = {predicate: [(keyed, self.tables[(predicate, keyed)])
+        self._specs = {predicate: [(_key_of(keyed), self.tables[(predicate, keyed)])
                                    for keyed in sorted(keyeds)]
                        for predicate, keyeds in specs.items()}
 
     def add(self, atom: Atom) -> None:
         args = atom.args
-        for keyed, table in self._specs.get(atom.predicate, ()):
-            table[tuple(args[i] for i in keyed)].append(atom)
+        for key_of, table in self._specs.get(atom.predicate, ()):
+            table[key_of(args)].append(atom)
 
     def at(self, predicate: str, keyed: tuple[int, ...], atom: Atom) -> list[Atom]:
         """Popped atoms that agree with ``atom`` at the positions ``keyed``."""
@@ -495,11 +511,23 @@ class _Chainer:
         self.union_rules = [r for r in rules if self.roles[r.id].role == UNION]
         # union blocks by (rule, shared values, agent name), and every pop's position: a
         # union looks up the blocks inside its targets instead of scanning every count
-        self._union_specs = [(r, *union_spec(r)) for r in self.union_rules]
+        self._union_specs: dict[str, list[tuple[Rule, int, Callable[[Sequence[Any]], tuple]]]] = \
+            defaultdict(list)
+        self._union_shapes: dict[str, tuple[int, tuple[int, ...]]] = {}
+        for r in self.union_rules:
+            agents_at, shared = self._union_shapes[r.id] = union_spec(r)
+            self._union_specs[r.premises[0].predicate].append((r, agents_at, _key_of(shared)))
         self._blocks: dict[tuple, list[Atom]] = defaultdict(list)
         self._popped_at: dict[Atom, int] = {}
         self.time_vars = {r.id: v.name for r in rules for v in r.conclusion.args
                           if v.kind == "time"}
+        # (entity, time) -> agent names a transfer touches: a frame rule's negation read
+        # from the table, so blocked copies are never proposed (the kernel decides again)
+        self._touched: dict[tuple[object, object], set[str]] = defaultdict(set)
+        for atom in program.axioms:
+            if atom.predicate == "transfer":
+                sender, receiver = atom.agent_sets
+                self._touched[(atom.entity, atom.time)].update(sender.names, receiver.names)
         # Frame copies past the last time answer no query; a ground query may name a later
         # time (up to the kernel's horizon), so it extends the bound.
         latest = last_time(program) if query is None else max(last_time(program),
@@ -529,6 +557,15 @@ class _Chainer:
         self.screened = set() if self.saturating else {
             plan for group in self.plans.values() for plan in group
             if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
+        # per predicate, in table order: each join's first index, how a popped atom keys
+        # it, and whether it is screened (None for unions and one-premise rules)
+        self._starts: dict[str, list[tuple[_Plan | Rule, dict | None, Callable | None,
+                                           bool]]] = {
+            predicate: [(plan, None, None, False) if isinstance(plan, Rule) or not plan.lookups
+                        else (plan, self.index.tables[plan.lookups[0].index],
+                              _key_of(plan.first_key), plan in self.screened)
+                        for plan in group]
+            for predicate, group in self.plans.items()}
 
     def _is(self, rule: Rule, kind: str, predicate: str) -> bool:
         role = self.roles[rule.id]
@@ -637,11 +674,10 @@ class _Chainer:
             self.chart.pop_order.append(atom)
             self.index.add(atom)
             self._popped_at[atom] = len(self._popped_at)
-            for rule, agents_at, shared in self._union_specs:
-                if atom.predicate == rule.premises[0].predicate:
-                    values = tuple(atom.args[i] for i in shared)
-                    for name in atom.args[agents_at].names:  # type: ignore[union-attr]
-                        self._blocks[(rule.id, values, name)].append(atom)
+            for rule, agents_at, shared_of in self._union_specs.get(atom.predicate, ()):
+                values = shared_of(atom.args)
+                for name in atom.args[agents_at].names:  # type: ignore[union-attr]
+                    self._blocks[(rule.id, values, name)].append(atom)
             for rule, premises, binding in self._instances(atom):
                 if self._licensed(rule, binding) and self._useful(rule, premises, binding):
                     self._accept(rule.id, premises)
@@ -660,7 +696,20 @@ class _Chainer:
         if solve(rule, binding) is not None:
             return False
         time = self.time_vars.get(rule.id)
-        return time is None or binding[time] <= self.horizon  # type: ignore[operator]
+        if time is not None and binding[time] > self.horizon:  # type: ignore[operator]
+            return False
+        negation = rule.negation
+        return negation is None or not self._blocked(negation, binding)
+
+    def _blocked(self, negation: NoTransferTouching, binding: dict[str, object]) -> bool:
+        """Does a transfer touch one of the negation's agents in one of its entities?"""
+        at = binding[negation.time.name]
+        for entity in negation.entities:
+            touched = self._touched.get((binding[entity.name], at))
+            if touched and any(not touched.isdisjoint(binding[agents.name].names)  # type: ignore[attr-defined]
+                               for agents in negation.agents):
+                return True
+        return False
 
     def _accept(self, rule_id: str, premises: tuple[Atom, ...]) -> None:
         if (rule_id, premises) in self._seen:
@@ -696,23 +745,20 @@ class _Chainer:
         groups: list[tuple[Rule | list[Atom] | None, list[_Plan]]] = []
         by_entry: dict[int, list[_Plan]] = {}
         args = atom.args
-        tables = self.index.tables
-        for plan in self.plans.get(atom.predicate, ()):
-            if isinstance(plan, Rule):
-                groups.append((plan, []))
+        for plan, table, key_of, screened in self._starts.get(atom.predicate, ()):
+            if table is None:  # a union, or a rule of one premise
+                groups.append((plan, []) if isinstance(plan, Rule) else (None, [plan]))
                 continue
-            if not plan.lookups:
-                groups.append((None, [plan]))
+            if screened and not self._may_be_useful(plan, atom):  # type: ignore[arg-type]
                 continue
-            if plan in self.screened and not self._may_be_useful(plan, atom):
-                continue
-            entry = tables[plan.lookups[0].index].get(tuple(args[i] for i in plan.first_key))
+            entry = table.get(key_of(args))  # type: ignore[misc]
             if not entry:
                 continue
-            if id(entry) in by_entry:
-                by_entry[id(entry)].append(plan)
+            members = by_entry.get(id(entry))
+            if members is not None:
+                members.append(plan)  # type: ignore[arg-type]
                 continue
-            members = by_entry[id(entry)] = [plan]
+            members = by_entry[id(entry)] = [plan]  # type: ignore[list-item]
             groups.append((entry, members))
         for entry, members in groups:
             if isinstance(entry, Rule):
@@ -731,6 +777,9 @@ class _Chainer:
                                                     for position, names in keep):
                         continue
                     for plan in members:
+                        if plan.pair is not None:  # two premises: the join is complete
+                            found.append((plan, (first, atom) if plan.pair else (atom, first)))
+                            continue
                         premises: list[Atom] = [atom] * len(plan.rule.premises)
                         premises[plan.lookups[0].position] = first
                         self._complete(plan, premises, 1, found)
@@ -753,7 +802,7 @@ class _Chainer:
 
     def _unions_with(self, rule: Rule, atom: Atom) -> Iterator[Instance]:
         """Goal-directed union: partitions of a target that this block completes."""
-        agents_at, shared = union_spec(rule)
+        agents_at, shared = self._union_shapes[rule.id]
         block = atom.args[agents_at]
         candidates: dict[Agents, None] = {}
         for name in sorted(block.names):  # type: ignore[union-attr]
