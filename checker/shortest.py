@@ -142,11 +142,57 @@ def is_unique_shortest(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bo
     record's edges are accepted rule instances proving the goal)."""
     if goal in chart.program.axioms:
         return claims == frozenset({goal.claim()})
+    if _every_proof_uses(chart, goal, claims):
+        return True  # what the unsat check below would find, without Z3
     problem = _Encoding(chart, goal)
     if not claims <= problem.claim_var.keys():
         return False
     avoid = _disjunction([f"(not {problem.claim_var[c]})" for c in sorted(claims, key=str)])
     return problem._descend(f"(assert {avoid})", len(claims)) is None
+
+
+def _every_proof_uses(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bool:
+    """Does every proof of ``goal`` use each of ``claims``? Then every proof has them all,
+    so a proof with these claims is the unique one with as few (the question
+    :func:`is_unique_shortest` asks Z3). Decided exactly, claim by claim: forward
+    propagation over the goal's ancestors with that claim's atoms left out must not reach
+    the goal. False says only that some claim can be avoided (Z3 then decides)."""
+    axioms = chart.program.axioms
+    edges: list[Hyperedge] = []
+    ancestors = {goal}
+    stack = [goal]
+    while stack:
+        atom = stack.pop()
+        if atom in axioms:
+            continue  # a leaf: a proof never needs to derive an axiom
+        for edge in chart.incoming(atom):
+            edges.append(edge)
+            for premise in edge.premises:
+                if premise not in ancestors:
+                    ancestors.add(premise)
+                    stack.append(premise)
+    claim_of = {atom: atom.claim() for atom in ancestors}
+    premises = [frozenset(edge.premises) for edge in edges]
+    uses: dict[Atom, list[int]] = defaultdict(list)
+    for position, needed in enumerate(premises):
+        for premise in needed:
+            uses[premise].append(position)
+    leaves = [atom for atom in ancestors if atom in axioms]
+    for left_out in claims:
+        waiting = [len(needed) for needed in premises]
+        reached = {atom for atom in leaves if claim_of[atom] != left_out}
+        todo = list(reached)
+        while todo:
+            for position in uses.get(todo.pop(), ()):
+                waiting[position] -= 1
+                conclusion = edges[position].conclusion
+                if waiting[position] == 0 and conclusion not in reached \
+                        and claim_of[conclusion] != left_out:
+                    reached.add(conclusion)
+                    todo.append(conclusion)
+        if goal in reached:
+            return False
+    return True
 
 
 class _Encoding:

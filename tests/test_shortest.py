@@ -17,6 +17,7 @@ from vlp.checker import (
     shortest_proof,
     solve,
 )
+from vlp.checker.shortest import _every_proof_uses
 from vlp.grammar.canonical import parse_atom, parse_query
 from vlp.kernel import (
     Atom,
@@ -273,6 +274,21 @@ def test_optimum_and_runner_up_match_brute_force(case: tuple[Program, Atom]) -> 
         proved[edge.conclusion] = verdict
     assert goal in proved or goal in program.axioms
     assert len(proof.dfs_atoms()) == proof.size
+
+
+@given(small_programs())
+def test_claims_every_proof_uses_match_brute_force(case: tuple[Program, Atom]) -> None:
+    # the Z3-free check of a recorded proof: exact per claim, and only says "unique" when
+    # the solver's own certificate does
+    program, goal = case
+    chart = forward_chain(program)
+    proof = shortest_proof(chart, goal)
+    families = _minimal_claim_sets(chart)[goal]
+    for claim in sorted(proof.claims, key=str):
+        assert _every_proof_uses(chart, goal, frozenset({claim})) == all(
+            claim in family for family in families)
+    if _every_proof_uses(chart, goal, proof.claims):
+        assert proof.unique
 
 
 # -- comparisons and rates stated before their use (frame rules 6c/6r/6q) ----------------
