@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from vlp.kernel import Agents, Atom, Hyperedge, Program, Rule, Theorem, derive
+from vlp.kernel import Agents, Atom, Hyperedge, Program, Rule, Theorem, bind, derive, solve
 
 
 def rules_shaped(program: Program, premises: tuple[str, ...], conclusion: str) -> list[str]:
@@ -34,6 +34,15 @@ def rules_shaped(program: Program, premises: tuple[str, ...], conclusion: str) -
 
 def _shape(rule: Rule) -> tuple[tuple[str, ...], str]:
     return tuple(p.predicate for p in rule.premises), rule.conclusion.predicate
+
+
+def count_side(rule: Rule) -> int | None:
+    """Which agents of the rule's last premise (a comp or compeq: first 0, second 1) its
+    count premise names; None if neither. Only that pair member's count fits the rule."""
+    count = next(p for p in rule.premises if p.predicate == "cont")
+    agents = next(v.name for v in count.args if v.kind == "agents")
+    named = [v.name for v in rule.premises[-1].args if v.kind == "agents"]
+    return named.index(agents) if agents in named[:2] else None
 
 
 class OnDemand:
@@ -48,9 +57,11 @@ class OnDemand:
         program: Program = chart.program
         self.program = program
         self._comp_intro = rules_shaped(program, ("cont", "cont"), "comp")
-        self._comp_uses = rules_shaped(program, ("cont", "comp"), "cont")
+        self._comp_uses = [(r, count_side(program.rule(r)))
+                           for r in rules_shaped(program, ("cont", "comp"), "cont")]
         self._compeq_intro = rules_shaped(program, ("comp", "comp"), "compeq")
-        self._compeq_uses = rules_shaped(program, ("cont", "comp", "compeq"), "cont")
+        self._compeq_uses = [(r, count_side(program.rule(r)))
+                             for r in rules_shaped(program, ("cont", "comp", "compeq"), "cont")]
         self._conts: dict[tuple[Agents, str], dict[int, Atom]] = defaultdict(dict)
         self._comps: dict[tuple[Agents, Agents, str], dict[int, Atom]] = defaultdict(dict)
         self.by_time: dict[tuple[str, int], dict[Agents, Atom]] = defaultdict(dict)
@@ -86,14 +97,16 @@ class OnDemand:
             others = self._conts.get((second, entity), {})
             for time in sorted(ones.keys() & others.keys()):
                 for rule_id in self._comp_intro:
-                    self._add(rule_id, (ones[time], others[time]), added)
+                    if self._applies(rule_id, (ones[time], others[time])):
+                        self._add(rule_id, (ones[time], others[time]), added)
         # the instances that use each comparison (chaining has them for stated ones already)
+        pair = (self._conts.get((first, entity), {}), self._conts.get((second, entity), {}))
         for time, comparison in sorted(self._comps.get(key, {}).items()):
-            counts = [c for c in (self._conts.get((first, entity), {}).get(time),
-                                  self._conts.get((second, entity), {}).get(time)) if c]
-            for rule_id in self._comp_uses:
-                for count in counts:
-                    self._add(rule_id, (count, comparison), added)
+            for rule_id, side in self._comp_uses:
+                for counts in pair if side is None else (pair[side],):
+                    count = counts.get(time)
+                    if count is not None:
+                        self._add(rule_id, (count, comparison), added)
         return added
 
     def compeqs(self, first: Agents, second: Agents, third: Agents, fourth: Agents,
@@ -111,12 +124,20 @@ class OnDemand:
                 equality = self._add(rule_id, (left[time], right[time]), added)
                 if equality is None:
                     continue
-                counts = [c for c in (self._conts.get((second, entity), {}).get(time),
-                                      self._conts.get((first, entity), {}).get(time)) if c]
-                for use in self._compeq_uses:
-                    for count in counts:
-                        self._add(use, (count, right[time], equality), added)
+                pair = (self._conts.get((first, entity), {}).get(time),
+                        self._conts.get((second, entity), {}).get(time))
+                for use, side in self._compeq_uses:
+                    for count in (pair[1], pair[0]) if side is None else (pair[side],):
+                        if count is not None:
+                            self._add(use, (count, right[time], equality), added)
         return added
+
+    def _applies(self, rule_id: str, premises: tuple[Atom, ...]) -> bool:
+        """Do the rule's built-ins hold on these premises? A screen before the kernel
+        (which decides again): most pairs of counts compare only one way round."""
+        rule = self.program.rule(rule_id)
+        binding = bind(rule, premises)
+        return isinstance(binding, dict) and solve(rule, binding) is None
 
     def _add(self, rule_id: str, premises: tuple[Atom, ...],
              added: list[Hyperedge]) -> Atom | None:
