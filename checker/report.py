@@ -41,7 +41,7 @@ class Report:
     goal: str  # the goal theorem, canonical form
     steps: tuple[StepVerdict, ...]
     metrics: Metrics
-    predicted_answer: int | None
+    predicted_answer: int | float | None  # a float only when not whole ("26.5")
     gold_answer: int | None
     answer_source: str | None  # where the answer was read from
     search_order: SearchOrder | None = None
@@ -50,7 +50,8 @@ class Report:
 
     @property
     def answer_correct(self) -> bool:
-        return self.predicted_answer is not None and self.predicted_answer == self.gold_answer
+        # a float is never whole, so never a quantity (26.000000000000001 rounds to 26.0)
+        return type(self.predicted_answer) is int and self.predicted_answer == self.gold_answer
 
     @property
     def efficiency(self) -> float | None:

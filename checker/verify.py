@@ -707,16 +707,15 @@ def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:
 def _extract_answer(
     prepared: PreparedProblem, transcript: str, steps: Sequence[StepVerdict],
     answer: str | int | None, *, strict: bool = False,
-) -> tuple[int | None, str | None]:
+) -> tuple[int | float | None, str | None]:
     from vlp.grammar import extract_answer
+    from vlp.grammar.answers import reply_answer
     from vlp.grammar.loose import extract_closing_result, extract_labelled_answer
 
     if answer is not None:
         if isinstance(answer, int) and not isinstance(answer, bool):
             return answer, "given separately"
-        value = extract_answer(str(answer))
-        if value is None:
-            value = _last_integer(str(answer))
+        value = reply_answer(str(answer))
         return value, "given separately" if value is not None else None
     value = extract_answer(transcript)
     if value is not None:
@@ -742,13 +741,6 @@ def _ends_with_other_claim(prepared: PreparedProblem, steps: Sequence[StepVerdic
     last = steps[-1].sentence
     return any(s.claim is not None and not prepared.query_pattern.matches(s.claim)
                for s in steps if s.sentence == last)
-
-
-def _last_integer(text: str) -> int | None:
-    import re
-
-    numbers = re.findall(r"\d[\d,]*", text)
-    return int(numbers[-1].replace(",", "")) if numbers else None
 
 
 def _metrics(

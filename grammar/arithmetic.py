@@ -18,6 +18,9 @@ OPERATOR_SPELLINGS = {"+": "+", "-": "-", "*": "*", "/": "/", "×": "*", "x": "*
                       "−": "-", "–": "-", "÷": "/"}
 # the operators a rule's built-in computes (no rule divides)
 RULE_OPERATORS = frozenset("+-*")
+# A number as an answer states it: a sign (ASCII or typographic), thousands commas and a
+# decimal part; never a prefix of a longer number ("26" of "26.5", "1" of "1,234").
+ANSWER_NUMBER = r"[-−–]?\d[\d,]*(?:\.\d+)?(?![\d,]*\d|\.\d)"
 
 
 @attrs.frozen
@@ -117,3 +120,16 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
         found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
                                 (chain.start(), result.end())))
     return found
+
+
+def answer_value(number: str) -> int | float | None:
+    """The value of an ``ANSWER_NUMBER`` match: an int when it is whole ("26", "26.0",
+    "-1,234"), a float otherwise ("26.5", never equal to a quantity); ``None`` past
+    ``MAX_DIGITS`` digits."""
+    text = number.replace(",", "").replace("\u2212", "-").replace("\u2013", "-")
+    whole, _, decimals = text.partition(".")
+    if len(whole.lstrip("-")) > MAX_DIGITS:
+        return None
+    if not decimals.strip("0"):
+        return int(whole)
+    return float(text)

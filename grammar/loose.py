@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import attrs
 
-from .arithmetic import MAX_DIGITS, OPERATOR_SPELLINGS, Arithmetic
+from .arithmetic import ANSWER_NUMBER, MAX_DIGITS, OPERATOR_SPELLINGS, Arithmetic, answer_value
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -386,44 +386,48 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
 
 _LABEL_ANSWER_RE = re.compile(
     r"(?:^|\n)\s*[#>*_\s]*(?:final\s+answer|answer|total|result)\s*[*_]*\s*[:=]\s*[*_\s$\\(]*"
-    r"(?:boxed\{)?\s*(-?\d[\d,]*)(?![\d,]|\s*[-+*/×x−]\s*\d)", re.IGNORECASE)
+    r"(?:boxed\{)?\s*(" + ANSWER_NUMBER + r")(?!\s*[-+*/×x−]\s*\d)", re.IGNORECASE)
 _ANSWER_WORDS_RE = re.compile(
     r"the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)\s*"
     r"([a-z]+(?:[-\s][a-z]+){0,4})", re.IGNORECASE)
-_CLOSING_RESULT_RE = re.compile(r"=\s*\$?\s*(-?\d[\d,]*)\s*\$?\s*[^\W\d_]*(?:\s+[^\W\d_]+)?"
-                                r"\s*[.!]?\s*\$*\s*$")
+_CLOSING_RESULT_RE = re.compile(r"=\s*\$?\s*(" + ANSWER_NUMBER + r")\s*\$?\s*"
+                                r"[^\W\d_]*(?:\s+[^\W\d_]+)?\s*[.!]?\s*\$*\s*$")
 
 
 _HEADER_ANSWER_RE = re.compile(
-    r"(?:^|\n)\s*#+\s*(?:final\s+)?answer\s*:?\s*\n\s*[*_$\\(\s]*(?:boxed\{)?\s*(-?\d[\d,]*)",
+    r"(?:^|\n)\s*#+\s*(?:final\s+)?answer\s*:?\s*\n\s*[*_$\\(\s]*(?:boxed\{)?\s*(" + ANSWER_NUMBER
+    + ")",
     re.IGNORECASE)
 
 
-def extract_labelled_answer(text: str) -> int | None:
+def extract_labelled_answer(text: str) -> int | float | None:
     """An answer under a label the closing-sentence forms miss: "**Total:** 24", "Answer: 24",
     a "## Answer" header over "**24**", "The answer is twenty-four."; the last one wins."""
     found = None
     for regex in (_LABEL_ANSWER_RE, _HEADER_ANSWER_RE):
         for match in regex.finditer(text):
-            found = int(match.group(1).replace(",", ""))
+            value = answer_value(match.group(1))
+            found = found if value is None else value
         if found is not None:
             return found
     for match in _ANSWER_WORDS_RE.finditer(text):
         words = match.group(1).lower().replace("-", " ").split()
+        sign = -1 if words[0] in ("minus", "negative") else 1
+        words = words[1:] if sign < 0 else words
         while words and number_value(words) is None:
             words.pop()
         if words:
-            found = number_value(words)
+            found = sign * number_value(words)  # type: ignore[operator]
     return found
 
 
-def extract_closing_result(text: str) -> int | None:
+def extract_closing_result(text: str) -> int | float | None:
     """The result of an expression that ends the transcript: "... = 24 apples."."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     if lines:
         match = _CLOSING_RESULT_RE.search(lines[-1].replace("*", ""))
         if match is not None:
-            return int(match.group(1).replace(",", ""))
+            return answer_value(match.group(1))
     return None
 
 

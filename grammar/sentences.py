@@ -22,7 +22,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from vlp.kernel import Agents, Claim, Query, normalize_name
 
-from .arithmetic import MAX_DIGITS, Arithmetic
+from .arithmetic import ANSWER_NUMBER, MAX_DIGITS, Arithmetic, answer_value
 from .inflect import to_plural
 from .templates import CLAIM_SLOTS, QUESTION, TEMPLATES, VERB_FORMS, Template, _is_slot
 
@@ -67,7 +67,7 @@ class SentenceParse:
     kind: str
     claims: tuple[ParsedClaim, ...] = ()
     query: Query | None = None
-    answer: int | None = None
+    answer: int | float | None = None
     reason: str | None = None
 
     @property
@@ -559,10 +559,10 @@ def sentence_parser() -> TableParser:
 
 _ANSWER_RE = re.compile(
     r"(?:the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)|answer\s*:)"
-    r"\s*\$?\\?(?:boxed\{)?\s*(-?\d[\d,]*)",
+    r"\s*\$?\\?(?:boxed\{)?\s*(" + ANSWER_NUMBER + ")",
     re.IGNORECASE,
 )
-_BOXED_RE = re.compile(r"\\boxed\{\s*(-?\d[\d,]*)\s*\}")
+_BOXED_RE = re.compile(r"\\boxed\{\s*(" + ANSWER_NUMBER + r")\s*\}")
 _NUMBERING_RE = re.compile(
     r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*"
     r"(?:(?:step|line)\s*\d+\s*[:.)-]|\(?\d+\s*[.):](?!\d)|\(?[a-z]\)\s)?"
@@ -601,19 +601,20 @@ def normalize_sentence(text: str) -> str:
     return text
 
 
-def extract_answer(text: str) -> int | None:
+def extract_answer(text: str) -> int | float | None:
     """The final answer a transcript states ("Therefore, the answer (arabic numerals) is 26.",
     "\\boxed{26}"); the last one wins; ``None`` when there is none."""
     text = text.replace("*", "").replace("`", "")
-    found: int | None = None
+    found: int | float | None = None
     for regex in (_ANSWER_RE, _BOXED_RE):
         for match in regex.finditer(text):
-            digits = match.group(1).replace(",", "")
-            if len(digits.lstrip("-")) <= MAX_DIGITS:
-                found = int(digits)
+            value = answer_value(match.group(1))
+            if value is not None:
+                found = value
         if found is not None:
             return found
     return found
+
 
 
 # --------------------------------------------------------------------------- parsing
