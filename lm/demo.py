@@ -32,6 +32,7 @@ from vlp.lm.runner import Attempt, EvalConfig, result_record, store_for
 from vlp.lm.scoring import VerifyScorer
 from vlp.lm.store import RESULTS_FILE, RUN_FILE
 from vlp.lm.viewer import write_viewer
+from vlp.output import write_atomically
 from vlp.sampler import CONNECTIONS, derive_seed, generate_problem
 
 
@@ -114,9 +115,8 @@ def generate_and_solve(design: DemoDesign, seed: int, out: Path, workers: int,
     else:
         solved = [_generate_and_solve(item) for item in items]
     data = out / "problems.jsonl"
-    data.parent.mkdir(parents=True, exist_ok=True)
-    data.write_text("".join(json.dumps(record, ensure_ascii=False) + "\n"
-                            for record, _ in solved), encoding="utf-8")
+    write_atomically(data, "".join(json.dumps(record, ensure_ascii=False) + "\n"
+                                   for record, _ in solved))
     log(f"generated {len(solved)} problems: {data}")
     paths = []
     for name in BASELINE_ORDER:

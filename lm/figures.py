@@ -28,6 +28,7 @@ from vlp.lm.report import (
     search_distance,
     select,
 )
+from vlp.output import atomic_file
 
 # Okabe–Ito: distinguishable with the common colour-vision deficiencies and in greyscale
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442")
@@ -261,7 +262,8 @@ def save(figure: Any, stem: Path) -> list[Path]:
             path = stem.with_suffix(f".{extension}")
             metadata = {"CreationDate": None} if extension == "pdf" else \
                 {"Date": None} if extension == "svg" else {}
-            figure.savefig(path, dpi=PNG_DPI, metadata=metadata)
+            with atomic_file(path, "wb") as file:
+                figure.savefig(file, format=extension, dpi=PNG_DPI, metadata=metadata)
             paths.append(path)
     plt.close(figure)
     return paths

@@ -30,6 +30,7 @@ from vlp.errors import InputError
 from vlp.lm.intervals import BOOTSTRAP, WILSON, Estimate, bootstrap, proportion
 from vlp.lm.store import read_results, read_run_config
 from vlp.lm.tables import Cell, Column, Table
+from vlp.output import atomic_file
 
 __all__ = ["Estimate", "bootstrap", "load_runs", "table2", "table3"]
 
@@ -302,7 +303,7 @@ def efficiency_by_setting_markdown(runs: Sequence[Run], seed: int = 0,
 
 def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
     """The long form: one line per estimate, with n, the interval and how it was computed."""
-    with open(path, "w", newline="", encoding="utf-8") as file:
+    with atomic_file(path) as file:
         writer = csv.writer(file)
         writer.writerow([*header[:-1], "n", "mean", "ci_low", "ci_high", "interval"])
         for row in rows:

@@ -10,6 +10,7 @@ import attrs
 
 from vlp.lm.figures import write_figures
 from vlp.lm.report import Run, report_tables, summary_lines, write_csv
+from vlp.output import write_atomically
 
 
 @attrs.frozen
@@ -23,14 +24,15 @@ class ReportFiles:
 def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0, figures: bool = True,
                  setting: str = "trees") -> ReportFiles:
     """All tables (Markdown, LaTeX, CSV) and figures (PNG, PDF, SVG); ``setting`` is the one
-    Table 3 and Figs. 3 and 8 analyse (the paper's: several irrelevant trees)."""
+    Table 3 and Figs. 3 and 8 analyse (the paper's: several irrelevant trees). Each file is
+    replaced atomically: a failure leaves every file whole, old or new."""
     out.mkdir(parents=True, exist_ok=True)
     written_tables: list[Path] = []
     texts = []
     for table, (header, rows) in report_tables(runs, seed, setting):
         write_csv(out / f"{table.name}.csv", header, rows)
-        (out / f"{table.name}.md").write_text(table.markdown(), encoding="utf-8")
-        (out / f"{table.name}.tex").write_text(table.latex(), encoding="utf-8")
+        write_atomically(out / f"{table.name}.md", table.markdown())
+        write_atomically(out / f"{table.name}.tex", table.latex())
         written_tables += [out / f"{table.name}.{ext}" for ext in ("csv", "md", "tex")]
         texts.append(table.markdown())
     written = write_figures(runs, out, seed=seed, setting=setting) if figures else []
@@ -38,5 +40,5 @@ def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0, figures: bool
         "# vlp evaluation report", "", *summary_lines(runs), "", *texts,
         *(f"![{path.stem}]({path.name})" for path in written if path.suffix == ".png"), ""])
     markdown = out / "report.md"
-    markdown.write_text(text, encoding="utf-8")
+    write_atomically(markdown, text)
     return ReportFiles(markdown, tuple(written_tables), tuple(written), text)

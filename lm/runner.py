@@ -12,7 +12,6 @@ next run; it never gets a result record, so nothing is lost or duplicated.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import random
 import time
@@ -49,6 +48,7 @@ from vlp.lm.prompt import (
 from vlp.lm.reasoner import Attempt, Reasoner, Scorer
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
 from vlp.lm.store import ResponseCache, ResultStore
+from vlp.output import file_digest
 from vlp.records import JsonlWriter, read_jsonl
 
 # Problem fields copied into every result record, for the report's stratification.
@@ -183,10 +183,6 @@ def load_problems(path: Path) -> list[dict[str, Any]]:
         seen.add(str(record["id"]))
         problems.append(record)
     return problems
-
-
-def file_digest(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 @attrs.define

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from vlp.errors import InputError
 from vlp.lm import provenance
 from vlp.lm.clients import Completion
+from vlp.output import OutputError, changed_settings, output_dir, write_atomically
 from vlp.records import JsonlWriter, read_json_file, read_jsonl
 
 RESULTS_FILE = "results.jsonl"
@@ -40,20 +40,20 @@ def default_cache_dir() -> Path:
     return Path(base) / "vlp" / "responses"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` in one step. The file gets the mode any new file gets
-    (0666 less the umask, as ``open`` would), not ``mkstemp``'s 0600: run directories and
-    caches are shared between users."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.parent / f".tmp-{os.getpid()}-{secrets.token_hex(6)}{path.suffix}"
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+def check_cache_dir(root: Path) -> Path:
+    """``root`` usable as the response cache: a directory this user can create files in,
+    checked by creating one (so a read-only mount or a full disk counts too, even for
+    root). Refused before a run, as every completion would otherwise be paid and lost."""
+    root = output_dir(root, option="--cache-dir")
+    probe = root / f".write-check-{os.getpid()}"
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        root.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as error:
+        raise OutputError(f"cannot write the response cache: {error.strerror}; give a "
+                          "writable --cache-dir, or --no-cache", f"--cache-dir {root}") from None
+    return root
 
 
 class ResponseCache:
@@ -85,8 +85,11 @@ class ResponseCache:
             return
         try:
             write_atomically(self._path(key), json.dumps(completion.to_json()))
-        except PermissionError:
-            pass  # a shared cache this user may read but not extend: the run goes on
+        except (OSError, OutputError):
+            # one entry this user cannot add (a shared cache's subdirectory of another
+            # user, a full disk): the result is still recorded, and the cache itself was
+            # checked writable before the run (:func:`check_cache_dir`)
+            pass
 
 
 def result_key(record: dict[str, Any]) -> ResultKey:
@@ -117,8 +120,7 @@ class ResultStore:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         if self.run_path.exists():
             document = read_json_file(self.run_path, "run")
-            changed = sorted(k for k in (set(document) | set(run_config)) - set(RECORD_KEYS)
-                             if document.get(k) != run_config.get(k))
+            changed = changed_settings(document, run_config, ignore=RECORD_KEYS)
             if changed:
                 raise InputError(
                     f"{self.run_dir} holds a run with different settings ({', '.join(changed)}); "

@@ -20,6 +20,7 @@ from string import Template
 from typing import Any
 
 from vlp.lm.report import Run, report_tables, summary_lines
+from vlp.output import write_atomically
 
 VERDICTS = ("relevant", "irrelevant", "false", "skipped", "unparsed")
 VERDICT_HELP = {
@@ -163,7 +164,5 @@ def write_viewer(runs: Sequence[Run], path: Path, *, seed: int = 0, setting: str
                  figures: bool = True) -> int:
     """Write the viewer to ``path``; returns its size in bytes."""
     text = render_viewer(runs, seed=seed, setting=setting, figures=figures)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_atomically(path, text)
     return len(text.encode("utf-8"))

@@ -102,12 +102,16 @@ def test_a_strict_resume_refuses_a_malformed_line(tmp_path: Path) -> None:
         list(JsonlWriter(path, _key).resume())
 
 
-def test_a_lenient_resume_drops_what_it_cannot_key(tmp_path: Path) -> None:
+def test_a_lenient_resume_passes_over_what_it_cannot_key_and_never_rewrites(
+        tmp_path: Path) -> None:
     path = tmp_path / "rows.jsonl"
     path.write_text('{"id": "a"}\nnot json\n{"n": 1}\n{"id": "b"}', encoding="utf-8")
+    inode = path.stat().st_ino
     writer = JsonlWriter(path, lambda row: row.get("id"))
     assert [r["id"] for r in writer.resume(lenient=True)] == ["a", "b"]
-    assert path.read_text() == '{"id": "a"}\n{"id": "b"}\n'
+    # the whole last row only lacked its newline: mended, and nothing else touched
+    assert path.read_text() == '{"id": "a"}\nnot json\n{"n": 1}\n{"id": "b"}\n'
+    assert path.stat().st_ino == inode
     assert list(writer.resume(lenient=True, restart=True)) == []
     assert path.read_text() == "" and writer.done == set()
 

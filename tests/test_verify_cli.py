@@ -128,8 +128,10 @@ def test_batch_reports_every_transcript_and_summarizes(tmp_path: Path, capsys) -
     problems, transcripts = batch_files(tmp_path)
     output = tmp_path / "out" / "report.jsonl"
     code = main(["verify", "--batch", str(problems), str(transcripts), "-o", str(output)])
-    out = capsys.readouterr().out
-    assert code == 0 and "accuracy" in out
+    out, err = capsys.readouterr()
+    # two rows could not be verified (no problem 'ghost', a malformed line): exit code 1
+    assert code == 1 and "accuracy" in out
+    assert f"2 of 5 transcripts were not verified (their rows in {output} say why)" in err
     rows = [json.loads(line) for line in output.read_text().splitlines()]
     assert [r["key"] for r in rows] == ["d3#0", "tiny#0", "d3#1", "ghost#0", "line 5#0"]
     assert rows[0]["efficiency"] == 10 / 18 and rows[1]["exact_match"] is True
@@ -150,11 +152,11 @@ def test_batch_resumes_an_interrupted_run(tmp_path: Path, capsys) -> None:
     code = main(["verify", "--batch", str(problems), str(transcripts), "-o", str(output),
                  "--json"])
     summary = json.loads(capsys.readouterr().out)
-    assert code == 0 and summary["transcripts"] == 5 and summary["errors"] == 2
+    assert code == 1 and summary["transcripts"] == 5 and summary["errors"] == 2
     rows = [json.loads(line) for line in output.read_text().splitlines()]
     assert [r["key"] for r in rows] == ["d3#0", "tiny#0", "d3#1", "ghost#0", "line 5#0"]
     assert rows[0].get("marker") == "kept"  # not re-verified
     code = main(["verify", "--batch", str(problems), str(transcripts), "-o", str(output),
                  "--restart"])
     rows = [json.loads(line) for line in output.read_text().splitlines()]
-    assert code == 0 and "marker" not in rows[0] and len(rows) == 5
+    assert code == 1 and "marker" not in rows[0] and len(rows) == 5

@@ -17,7 +17,15 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.records import JsonlWriter, iter_jsonl, read_jsonl, record_id, transcript_of
+from vlp.output import changed_settings, file_digest, write_atomically
+from vlp.records import (
+    JsonlWriter,
+    iter_jsonl,
+    read_json_file,
+    read_jsonl,
+    record_id,
+    transcript_of,
+)
 
 
 class MissingProblem(InputError):
@@ -117,12 +125,43 @@ def report_key(row: dict[str, Any]) -> str | None:
     return key if isinstance(key, str) else None
 
 
-def resume(output: Path, restart: bool) -> tuple[JsonlWriter, Any]:
+def inputs_path(output: Path) -> Path:
+    """Where a report records the inputs and settings its rows were computed from."""
+    return output.with_name(output.name + ".inputs.json")
+
+
+def batch_inputs(problems: Path, transcripts: Path, *, mode: str, strict: bool,
+                 ) -> dict[str, Any]:
+    """What the report's rows depend on: both files' bytes and the reading settings (not
+    ``workers``, ``timeout`` or ``ray``, which never change a row)."""
+    digests = {}
+    for name, path in (("problems", problems), ("transcripts", transcripts)):
+        try:
+            digests[f"{name}_sha256"] = file_digest(path)
+        except OSError as error:
+            raise InputError(f"cannot read the {name}: {error.strerror}", str(path)) from None
+    return {**digests, "mode": mode, "strict": strict}
+
+
+def resume(output: Path, restart: bool, inputs: dict[str, Any] | None = None,
+           ) -> tuple[JsonlWriter, Any]:
     """The report's writer, the keys ``output`` already reports noted, and a summary
-    primed with them; the file is rewritten without a line cut off by an interrupted run
-    (streamed, not held)."""
+    primed with them. Nothing already written is rewritten (a last line cut off by an
+    interrupted run is cut). A report of other ``inputs`` (its ``.inputs.json``) is
+    refused unless ``restart``: resuming it would mix rows of two runs."""
     from vlp.checker.report import SummaryBuilder
 
+    if inputs is not None:
+        recorded_path = inputs_path(output)
+        if not restart and output.exists() and recorded_path.exists():
+            recorded = read_json_file(recorded_path, "report inputs")
+            changed = changed_settings(recorded if isinstance(recorded, dict) else {}, inputs)
+            if changed:
+                raise InputError(
+                    f"reports other inputs or settings ({', '.join(changed)} changed); "
+                    "rerun with the same ones, --restart to start over, or choose another -o",
+                    f"-o {output}")
+        write_atomically(recorded_path, json.dumps(inputs, indent=2, sort_keys=True) + "\n")
     summary = SummaryBuilder()
     writer = JsonlWriter(output, report_key, what="report")
     for row in writer.resume(lenient=True, restart=restart):

@@ -8,22 +8,56 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from vlp.batch import Row, RowTask, count_lines, entries, read_problems, resume
+from vlp.batch import (
+    Row,
+    RowTask,
+    batch_inputs,
+    count_lines,
+    entries,
+    read_problems,
+    resume,
+)
 from vlp.errors import InputError
+from vlp.output import OutputLock, output_file
 from vlp.parallel import run_grouped
 
 
 def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
               restart: bool = False, as_json: bool = False, strict: bool = False, workers: int = 1,
               timeout: float | None = None, use_ray: bool = False) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
+    """Verify every transcript not yet in the report; exit code 0 when every row of the
+    report was verified, 1 when some could not be (error rows: no such problem, no
+    transcript, a malformed line, a timeout)."""
     from vlp.checker.report import render_summary
 
+    output = output_file(output, inputs=(problems_path, transcripts_path))
     problems = read_problems(problems_path)
-    total = count_lines(transcripts_path) if transcripts_path.exists() else 0
-    report, summary = resume(output, restart)
+    inputs = batch_inputs(problems_path, transcripts_path, mode=mode, strict=strict)
+    with OutputLock(output):
+        result = _verify_into(output, problems, problems_path, transcripts_path, inputs,
+                              mode=mode, restart=restart, strict=strict, workers=workers,
+                              timeout=timeout, use_ray=use_ray)
+    if as_json:
+        print(json.dumps(result, indent=2))
+    else:
+        render_summary(result)
+    if result["errors"]:
+        print(f"verify-proof: {result['errors']} of {result['transcripts']} transcripts were "
+              f"not verified (their rows in {output} say why)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _verify_into(output: Path, problems: dict[str, Any], problems_path: Path,
+                 transcripts_path: Path,
+                 inputs: dict[str, Any], *, mode: str, restart: bool, strict: bool, workers: int,
+                 timeout: float | None, use_ray: bool) -> dict[str, Any]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    total = count_lines(transcripts_path)
+    report, summary = resume(output, restart, inputs)
     pending = entries(transcripts_path, report.done)
     task = RowTask(mode, str(problems_path), strict)
     if use_ray:
@@ -49,9 +83,4 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
             report.append(row.line)
             summary.add(row.summary)
             progress.advance(bar)
-    result = summary.result()
-    if as_json:
-        print(json.dumps(result, indent=2))
-    else:
-        render_summary(result)
-    return 0
+    return summary.result()

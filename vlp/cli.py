@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from vlp.errors import InputError
+from vlp.output import WRITE_ERRNOS
 
 COMMANDS: tuple[str, ...] = (
     "prove", "generate", "certify", "stats", "verify", "evaluate", "report", "demo", "export",
@@ -48,7 +50,9 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full device shows here, not in an ignored error at exit
+        return code
     except InputError as error:
         print(f"{parser.prog}: error: {error}", file=sys.stderr)
         return error.exit_code
@@ -56,7 +60,28 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        # the reader went away (`| head -1`): stop quietly, as Unix tools do
+        _discard_stdout()
+        return 141  # 128 + SIGPIPE, what the shell reports for them
+    except OSError as error:
+        if error.errno not in WRITE_ERRNOS or error.filename is not None:
+            raise
+        # every file write goes through vlp.output, which names its file: this is stdout
+        _discard_stdout()
+        print(f"{parser.prog}: error: cannot write to standard output: {error.strerror}",
+              file=sys.stderr)
+        return 1
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so what is still buffered cannot fail again at exit."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):
+        return  # not a real file (captured by a test)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

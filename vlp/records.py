@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
+from vlp.output import write_failed
 
 # Record fields: where a transcript record keeps its text, and a record its id.
 TRANSCRIPT_KEYS = ("transcript", "output", "response", "completion", "proof", "text")
@@ -105,10 +106,13 @@ def read_jsonl(path: Path, what: str, *, complete_lines: bool = False,
 class JsonlWriter:
     """An append-only JSON-Lines file that a resumed run extends: :meth:`resume` reads the
     rows already there and notes their keys, :meth:`append` writes a row unless its key is
-    noted, in one ``write`` followed by a flush (and an ``fsync`` if ``durable``), so a
-    crash can only cut the last line. New files get 0666 less the umask, as ``open`` gives.
+    noted, in one unbuffered ``write`` (and an ``fsync`` if ``durable``; otherwise at the
+    end of ``with writer:``), so a crash can only cut the last line. What was written is
+    never rewritten: resuming only cuts a last line left without its newline. A write that
+    fails (a full disk) is taken back and raised as one line saying how many rows are kept
+    (:func:`vlp.output.write_failed`, exit code 1). New files get 0666 less the umask.
 
-    Inside ``with writer:`` one handle serves every append; outside, each opens its own.
+    Inside ``with writer:`` one descriptor serves every append; outside, each opens its own.
     """
 
     def __init__(self, path: Path, key: Callable[[dict[str, Any]], Hashable], *,
@@ -118,31 +122,36 @@ class JsonlWriter:
         self.what = what
         self.durable = durable
         self.done: set[Hashable] = set()
-        self._handle: Any = None
+        self._fd: int | None = None
 
     def resume(self, *, lenient: bool = False, restart: bool = False,
                ) -> Iterator[dict[str, Any]]:
-        """The rows already written, keys noted. A last line cut off by a crash is removed.
-        Strict (the default), a malformed complete line is an error at ``FILE:LINE``;
-        ``lenient``, it and any row without a key are dropped and the file is rewritten
-        without them (atomically, streamed). ``restart`` empties the file first; a
-        lenient resume creates the file if absent."""
+        """The rows already written, keys noted. A last line cut off by a crash is removed
+        (one that is whole but for its newline gets the newline). Strict (the default), a
+        malformed complete line is an error at ``FILE:LINE``; ``lenient``, it and any row
+        without a key are passed over (left in the file, never rewritten). ``restart``
+        empties the file first; a lenient resume creates the file if absent."""
         self.done = set()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if restart or (lenient and not self.path.exists()):
-            self.path.write_text("", encoding="utf-8")
+            self._close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666),
+                        sync=False)
             return
         if not self.path.exists():
             return
-        if lenient:
-            yield from self._rewrite_keeping_rows()
+        self._mend_last_line()
+        if not lenient:
+            for _, row in read_jsonl(self.path, self.what):
+                self.done.add(self.key(row))
+                yield row
             return
-        self._cut_partial_line()
-        for _, row in read_jsonl(self.path, self.what, complete_lines=True):
-            self.done.add(self.key(row))
-            yield row
+        for _, row, _error in iter_jsonl(self.path, self.what):
+            key = None if row is None else self.key(row)
+            if key is not None:
+                self.done.add(key)
+                yield row  # type: ignore[misc]
 
-    def _cut_partial_line(self) -> None:
+    def _mend_last_line(self) -> None:
         with open(self.path, "r+b") as file:
             size = file.seek(0, os.SEEK_END)
             if size == 0:
@@ -151,42 +160,47 @@ class JsonlWriter:
             if file.read(1) == b"\n":
                 return
             # the last newline, read backwards in blocks: the file may be large
-            end = size
+            end, cut = size, 0
             while end > 0:
                 start = max(0, end - 65536)
                 file.seek(start)
                 block = file.read(end - start)
-                cut = block.rfind(b"\n")
-                if cut >= 0:
-                    file.truncate(start + cut + 1)
-                    return
+                found = block.rfind(b"\n")
+                if found >= 0:
+                    cut = start + found + 1
+                    break
                 end = start
-            file.truncate(0)
+            file.seek(cut)
+            try:
+                whole = isinstance(json.loads(file.read()), dict)
+            except (ValueError, RecursionError):
+                whole = False
+            if whole:
+                file.seek(0, os.SEEK_END)
+                file.write(b"\n")
+            else:
+                file.truncate(cut)
 
-    def _rewrite_keeping_rows(self) -> Iterator[dict[str, Any]]:
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        with self.path.open(encoding="utf-8", errors="replace") as source, \
-                temporary.open("w", encoding="utf-8") as kept:
-            for line in source:
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError:
-                    continue
-                key = self.key(row) if isinstance(row, dict) else None
-                if key is None:
-                    continue
-                self.done.add(key)
-                kept.write(line if line.endswith("\n") else line + "\n")
-                yield row
-        os.replace(temporary, self.path)
+    def _open(self) -> int:
+        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+
+    def _close(self, fd: int, *, sync: bool) -> None:
+        try:
+            if sync:
+                os.fsync(fd)
+        except OSError as error:
+            raise write_failed(self.path, error, self._kept()) from None
+        finally:
+            os.close(fd)
 
     def __enter__(self) -> JsonlWriter:
-        self._handle = self.path.open("a", encoding="utf-8")
+        self._fd = self._open()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._handle.close()
-        self._handle = None
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            self._close(fd, sync=True)  # what a long run wrote is on disk when it ends
 
     def append(self, row: dict[str, Any] | str, key: Hashable | None = None) -> bool:
         """Write ``row`` (an object, or its JSON line as already serialised) unless its key
@@ -197,20 +211,36 @@ class JsonlWriter:
             return False
         line = (row if isinstance(row, str)
                 else json.dumps(row, ensure_ascii=False, sort_keys=True)) + "\n"
-        if self._handle is None:
-            with self.path.open("a", encoding="utf-8") as handle:
-                self._write(handle, line)
+        if self._fd is None:
+            fd = self._open()
+            try:
+                self._write(fd, line.encode("utf-8"))
+            finally:
+                os.close(fd)
         else:
-            self._write(self._handle, line)
+            self._write(self._fd, line.encode("utf-8"))
         if key is not None:
             self.done.add(key)
         return True
 
-    def _write(self, handle: Any, line: str) -> None:
-        handle.write(line)
-        handle.flush()
-        if self.durable:
-            os.fsync(handle.fileno())
+    def _kept(self) -> str:
+        return (f"the {len(self.done)} {self.what} rows before it are kept; rerun the same "
+                "command to resume")
+
+    def _write(self, fd: int, data: bytes) -> None:
+        before = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if self.durable:
+                os.fsync(fd)
+        except OSError as error:
+            try:  # take back a partly written line, so the file ends with a whole row
+                os.ftruncate(fd, before)
+            except OSError:
+                pass  # the next resume cuts it
+            raise write_failed(self.path, error, self._kept()) from None
 
 
 def record_id(record: dict[str, Any]) -> str | None:

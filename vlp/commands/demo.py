@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from vlp.output import OutputLock, output_dir
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -23,7 +25,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from vlp.lm.demo import demo
 
+    output = output_dir(args.output)
     started = time.monotonic()
-    demo(args.output, seed=args.seed)
+    with OutputLock(output):
+        demo(output, seed=args.seed)
     print(f"done in {time.monotonic() - started:.0f} s")
     return 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
+from vlp.output import OutputLock, output_dir
 
 
 def register(subparsers: Any) -> None:
@@ -98,17 +99,12 @@ def log(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import asyncio
-
     from vlp.lm.inprocess import parse_engine_args
     from vlp.lm.models import ModelSpec
-    from vlp.lm.pricing import estimate_cost, prices_for
-    from vlp.lm.provenance import session_record
-    from vlp.lm.retry import RetryPolicy, describe
-    from vlp.lm.runner import EvalConfig, build_reasoner, load_problems, run_evaluation, store_for
+    from vlp.lm.runner import EvalConfig, load_problems
     from vlp.lm.scoring import VerifyScorer
     from vlp.lm.selection import describe_selection, stratified
-    from vlp.lm.store import ResponseCache, default_cache_dir
+    from vlp.lm.store import check_cache_dir, default_cache_dir
 
     for name in ("concurrency", "max_attempts"):
         if getattr(args, name) < 1:
@@ -118,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--{name.replace('_', '-')} must be >= 0")
     if args.progress_every <= 0:
         raise InputError("--progress-every must be > 0")
+    output_dir(args.output, inputs=[args.data])
+    cache_root = None if args.no_cache else check_cache_dir(args.cache_dir or default_cache_dir())
     spec = ModelSpec.parse(args.model, args.base_url, parse_engine_args(args.engine_arg))
     config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
                         max_tokens=args.max_tokens, answer_max_tokens=args.answer_max_tokens,
@@ -132,11 +130,25 @@ def run(args: argparse.Namespace) -> int:
     scorer = VerifyScorer(args.verify_mode)
     for number, problem in enumerate(problems, 1):
         scorer.check(problem, f"{args.data}:{number}")
+    with OutputLock(args.output):
+        return _evaluate(args, spec, config, problems, scorer, cache_root)
+
+
+def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[Any],
+              scorer: Any, cache_root: Path | None) -> int:
+    import asyncio
+
+    from vlp.lm.pricing import estimate_cost, prices_for
+    from vlp.lm.provenance import session_record
+    from vlp.lm.retry import RetryPolicy, describe
+    from vlp.lm.runner import build_reasoner, run_evaluation, store_for
+    from vlp.lm.store import ResponseCache
+
     settings = {name: str(value) if isinstance(value, Path) else value
                 for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
     store, previous = store_for(args.output, config, args.data,
                                 session_record(settings, getattr(args, "argv", None)))
-    cache = ResponseCache(None if args.no_cache else (args.cache_dir or default_cache_dir()))
+    cache = ResponseCache(cache_root)
     retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
 
     retried: list[str] = []  # transient failures that were retried, for the summary

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from vlp.errors import InputError
+from vlp.output import OutputLock, atomic_file, output_file
 
 FORMATS = ("parquet", "jsonl")
 DATA_SOURCE = "vlp"
@@ -46,18 +46,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    output = Path(args.output)
+    output = output_file(args.output, inputs=[args.problems])
     chosen = args.format or ("jsonl" if output.suffix.lower() in (".jsonl", ".json")
                              else "parquet")
-    if not output.parent.exists():
-        raise InputError(f"directory {output.parent} does not exist", "-o")
     rows = training_rows(Path(args.problems), style=args.style)
-    temporary = output.with_name(f".{output.name}.tmp")
-    try:
-        count = (_write_parquet if chosen == "parquet" else _write_jsonl)(rows, temporary)
-        os.replace(temporary, output)
-    finally:
-        temporary.unlink(missing_ok=True)
+    with OutputLock(output), atomic_file(output, "wb" if chosen == "parquet" else "w") as sink:
+        count = (_write_parquet if chosen == "parquet" else _write_jsonl)(rows, sink)
     print(f"wrote {count} rows to {output} ({chosen}, {args.style} prompts)")
     return 0
 
@@ -89,12 +83,11 @@ def training_rows(path: Path, *, style: str = "chat") -> Iterator[dict[str, Any]
         index += 1
 
 
-def _write_jsonl(rows: Iterator[dict[str, Any]], path: Path) -> int:
+def _write_jsonl(rows: Iterator[dict[str, Any]], sink: IO[str]) -> int:
     count = 0
-    with path.open("w", encoding="utf-8") as sink:
-        for row in rows:
-            sink.write(json.dumps(row, ensure_ascii=False) + "\n")
-            count += 1
+    for row in rows:
+        sink.write(json.dumps(row, ensure_ascii=False) + "\n")
+        count += 1
     return count
 
 
@@ -112,7 +105,7 @@ def _schema(chat: bool) -> Any:
     ])
 
 
-def _write_parquet(rows: Iterator[dict[str, Any]], path: Path) -> int:
+def _write_parquet(rows: Iterator[dict[str, Any]], sink: IO[bytes]) -> int:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -125,14 +118,14 @@ def _write_parquet(rows: Iterator[dict[str, Any]], path: Path) -> int:
     try:
         for row in rows:
             if writer is None:
-                writer = pq.ParquetWriter(path, _schema(isinstance(row["prompt"], list)))
+                writer = pq.ParquetWriter(sink, _schema(isinstance(row["prompt"], list)))
             batch.append(row)
             if len(batch) >= _BATCH_ROWS:
                 writer.write_table(pa.Table.from_pylist(batch, schema=writer.schema))
                 count += len(batch)
                 batch = []
         if writer is None:
-            writer = pq.ParquetWriter(path, _schema(True))
+            writer = pq.ParquetWriter(sink, _schema(True))
         if batch:
             writer.write_table(pa.Table.from_pylist(batch, schema=writer.schema))
             count += len(batch)

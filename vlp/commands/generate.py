@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vlp.errors import InputError
+from vlp.output import WRITE_ERRNOS, OutputLock, output_dir, output_file, write_failed
 from vlp.sampler.design import CONNECTIONS, DEFAULT_PAPER_BASES, OVERLAPS, QUERY_KINDS, SETTINGS
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         config = SamplerConfig(**{**_fields(config), **changes})
     if args.workers < 1:
         raise InputError("needs at least one worker", "--workers")
+    output = _output_path(args.output, args.paper)
     query = args.query or ("both" if args.paper else "nonground")
     kinds = QUERY_KINDS if query == "both" else (query,)
     if args.paper:
@@ -103,14 +105,6 @@ def run(args: argparse.Namespace) -> int:
         if count < 1 or index >= count:
             raise InputError("needs 0 <= I < N", "--shard")
         jobs = shard(jobs, index, count)
-    output = Path(args.output)
-    if output.is_dir() or args.output.endswith(("/", "\\")):
-        # "-o data/" names a directory even before it exists
-        output.mkdir(parents=True, exist_ok=True)
-        output = output / ("paper.jsonl" if args.paper else "problems.jsonl")
-    if not output.parent.exists():
-        raise InputError(f"directory {output.parent} does not exist", "-o")
-
     show = not args.quiet and sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -126,8 +120,15 @@ def run(args: argparse.Namespace) -> int:
                 raise
             raise InputError("--ray needs Ray: pip install 'vlp[ray]'", "--ray") from None
         options["runner"] = ray_jobs
-    summary = write_dataset(jobs, output, config=config, workers=args.workers,
-                            progress=progress, **options)
+    with OutputLock(output):
+        try:
+            summary = write_dataset(jobs, output, config=config, workers=args.workers,
+                                    progress=progress, **options)
+        except OSError as error:
+            if error.errno not in WRITE_ERRNOS:
+                raise
+            raise write_failed(output, error, "the problems before it are kept with their "
+                               "checkpoint; rerun the same command to resume") from None
     if show:
         print(file=sys.stderr)
     counters = summary.counters
@@ -137,6 +138,15 @@ def run(args: argparse.Namespace) -> int:
           f"({summary.rate:.1f} problems/s); trees re-sampled after unsat: "
           f"{counters.unsat_trees}; self-check failures: {counters.selfcheck_failures}")
     return 0
+
+
+def _output_path(argument: str, paper: bool) -> Path:
+    """The file to write: ``-o`` itself, or in a directory (one that exists, or a path
+    ending in a slash) ``paper.jsonl`` / ``problems.jsonl``; checked before any work."""
+    if argument.endswith(("/", "\\")) or Path(argument).is_dir():
+        directory = output_dir(argument)
+        return output_file(directory / ("paper.jsonl" if paper else "problems.jsonl"))
+    return output_file(argument)
 
 
 def _fields(config: SamplerConfig) -> dict[str, Any]:

@@ -4,10 +4,12 @@ the HTML run viewer."""
 from __future__ import annotations
 
 import argparse
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
+from vlp.output import OutputLock, output_dir, output_file
 
 
 def register(subparsers: Any) -> None:
@@ -33,18 +35,30 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vlp.lm.report import load_runs, summary_lines
+    from vlp.lm.report import load_runs
+    from vlp.lm.store import RESULTS_FILE, RUN_FILE
 
     if args.output is None and args.html is None:
         raise InputError("say where to write: -o OUT (tables and figures), --html OUT.html "
                          "(the viewer), or both")
-    if args.html is not None and args.html.is_dir():
-        raise InputError("is a directory; --html names the file to write",
-                         location=str(args.html))
-    if args.output is not None and args.output.exists() and not args.output.is_dir():
-        raise InputError("is a file; -o names the directory to write into",
-                         location=str(args.output))
+    inputs = [run / name for run in args.runs for name in (RESULTS_FILE, RUN_FILE)]
+    if args.html is not None:
+        output_file(args.html, option="--html", inputs=inputs)
+    if args.output is not None:
+        output_dir(args.output, inputs=inputs)
     runs = load_runs(args.runs, merge=not args.no_merge)
+    outputs = [(path, option) for path, option in ((args.output, "-o"), (args.html, "--html"))
+               if path is not None]
+    with ExitStack() as stack:
+        for path, option in outputs:
+            stack.enter_context(OutputLock(path, option=option))
+        _write(args, runs)
+    return 0
+
+
+def _write(args: argparse.Namespace, runs: Any) -> None:
+    from vlp.lm.report import summary_lines
+
     if args.output is not None:
         from vlp.lm.report_files import write_report
 
@@ -63,4 +77,3 @@ def run(args: argparse.Namespace) -> int:
         size = write_viewer(runs, args.html, seed=args.seed, setting=args.setting,
                             figures=not args.no_figures)
         print(f"viewer: {args.html} ({size / 1e6:.1f} MB)")
-    return 0

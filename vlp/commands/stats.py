@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vlp.errors import InputError
+from vlp.output import OutputLock, output_dir
 
 if TYPE_CHECKING:
     from vlp.sampler.problem import Problem
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from vlp.sampler.dataset import read_problems
 
     path = Path(args.file)
+    plots = None if args.plot is None else output_dir(args.plot, option="--plot")
     problems = [p for _, p in read_problems(path)]
     if not problems:
         raise InputError("no problem records", location=str(path))
@@ -91,8 +93,9 @@ def run(args: argparse.Namespace) -> int:
     print("problems per design cell (setting, overlap, connection, query):")
     for cell, count in sorted(cells.items()):
         print(f"  {' / '.join(cell):<45} {count}")
-    if args.plot:
-        _plot(Path(args.plot), steps, axioms)
+    if plots is not None:
+        with OutputLock(plots, option="--plot"):
+            _plot(plots, steps, axioms)
     return 0
 
 

@@ -1,0 +1,257 @@
+"""The output layer, at the bottom beside :mod:`vlp.records`: every command that writes
+checks its output paths here before any work, holds an advisory lock on them while it
+writes, writes whole files atomically, and turns a failed write into one line that says
+what was kept.
+
+- :func:`output_file` / :func:`output_dir`: refuse, with exit code 2, an empty path, a
+  directory where a file is wanted (and the reverse), a parent that is a file, a directory
+  this user cannot write, a device or other special file, and an output that is one of the
+  command's inputs (the same file by inode or by resolved path). Nothing is created:
+  a missing directory is made when the command starts writing (:class:`OutputLock`).
+- :class:`OutputLock`: ``flock`` on a lock file beside the output, so a second writer of
+  the same output is refused (exit 2) instead of interleaving its lines with the first's.
+- :func:`write_atomically` / :func:`atomic_file`: a temporary file in the same directory,
+  fsynced, then ``os.replace``: a reader, or a crash, sees the old file or the new one.
+- :func:`write_failed`: an ``OSError`` met while writing (a full disk, a quota) as an
+  :class:`OutputError` with exit code 1 naming the file and what was kept.
+- :func:`file_digest`, :func:`changed_settings`: what a resumable output records about its
+  inputs, and the one comparison a resumed run makes against it.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import os
+import secrets
+import stat
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from vlp.errors import InputError
+
+# errno values of a write that failed for lack of room or of a working device
+WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
+
+
+class OutputError(InputError):
+    """An output that cannot be written: exit code 2 when refused before any work, 1 when
+    a write failed in the middle of a run (the message says what was kept)."""
+
+    def __init__(self, message: str, location: str | None = None, *,
+                 exit_code: int = 2) -> None:
+        super().__init__(message, location)
+        self.exit_code = exit_code
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def write_failed(path: Path | str, error: OSError, kept: str) -> OutputError:
+    """A write to ``path`` that failed mid-run: one line, exit code 1."""
+    return OutputError(f"cannot write: {_reason(error)}; {kept}", str(path), exit_code=1)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _refuse_inputs(path: Path, inputs: Iterable[Path | str], option: str) -> None:
+    for source in inputs:
+        if _same_file(path, Path(source)):
+            raise OutputError(f"is an input of this command ({source}); writing there would "
+                              f"destroy it: choose another {option}", str(path))
+
+
+def _writable_directory(directory: Path, option: str) -> None:
+    """``directory``, or its nearest existing ancestor if it is missing (it is created when
+    the command starts writing), is a directory this user may create files in."""
+    existing = directory
+    while not existing.exists() and existing != existing.parent:
+        if existing.is_symlink():  # a dangling link: mkdir would fail obscurely
+            raise OutputError("is a broken symbolic link", f"{option} {existing}")
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"{existing} is not a directory", f"{option} {directory}")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write in {existing}: permission denied",
+                          f"{option} {directory}")
+
+
+def _not_special(path: Path, option: str) -> None:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise OutputError("is a device or other special file, not a regular file; name a "
+                          "file to write", f"{option} {path}")
+
+
+def output_file(path: Path | str, *, option: str = "-o",
+                inputs: Iterable[Path | str] = ()) -> Path:
+    """``path`` checked as a file this command may write (see the module's docstring)."""
+    if not str(path).strip():
+        raise OutputError("the output path is empty", option)
+    path = Path(path)
+    _not_special(path, option)
+    if path.is_dir():
+        raise OutputError("is a directory; name the file to write", f"{option} {path}")
+    _refuse_inputs(path, inputs, option)
+    _writable_directory(path.parent, option)
+    if path.exists() and not os.access(path, os.W_OK):
+        raise OutputError("cannot write the file: permission denied", f"{option} {path}")
+    return path
+
+
+def output_dir(path: Path | str, *, option: str = "-o",
+               inputs: Iterable[Path | str] = ()) -> Path:
+    """``path`` checked as a directory to write into (made when writing starts)."""
+    if not str(path).strip():
+        raise OutputError("the output path is empty", option)
+    path = Path(path)
+    _not_special(path, option)
+    if path.exists() and not path.is_dir():
+        raise OutputError("is a file; name the directory to write into", f"{option} {path}")
+    _refuse_inputs(path, inputs, option)
+    _writable_directory(path, option)
+    return path
+
+
+class OutputLock:
+    """An exclusive advisory lock on an output (a file or a directory), held while the
+    command writes it, taken on a lock file beside it (``.NAME.lock``; the output's parent
+    directories are made first). The lock file holds the owner's pid and is removed on
+    release; one left by a killed process is locked by no one, so the next run takes it."""
+
+    def __init__(self, output: Path | str, *, option: str = "-o") -> None:
+        output = Path(output)
+        self.output = output
+        self.option = option
+        self.path = output.with_name(f".{output.name}.lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> OutputLock:
+        while True:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError as error:
+                raise OutputError(f"cannot create the lock file {self.path}: "
+                                  f"{_reason(error)}", f"{self.option} {self.output}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as error:
+                holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+                os.close(fd)
+                if error.errno not in (errno.EWOULDBLOCK, errno.EACCES):
+                    raise OutputError(f"cannot lock: {_reason(error)}",
+                                      f"{self.option} {self.output}") from None
+                raise OutputError(
+                    f"another vlp process{f' (pid {holder})' if holder.isdigit() else ''} "
+                    f"is writing this output; wait for it to finish or choose another "
+                    f"{self.option}", f"{self.option} {self.output}") from None
+            # the previous holder may have removed the file between our open and flock:
+            # then we hold a lock on an unlinked inode, and must lock the new file instead
+            try:
+                current = os.stat(self.path).st_ino
+            except FileNotFoundError:
+                current = None
+            if current == os.fstat(fd).st_ino:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        try:  # removed while still held, so no one can lock the doomed inode
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass  # a read-only directory: a stale lock file is harmless
+        os.close(self._fd)
+        self._fd = None
+
+    def __enter__(self) -> OutputLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+@contextmanager
+def locked(outputs: Iterable[Path | str], *, option: str = "-o") -> Iterator[None]:
+    """Every output of ``outputs`` locked (in order) for the body of the ``with``."""
+    locks: list[OutputLock] = []
+    try:
+        for output in outputs:
+            locks.append(OutputLock(output, option=option).acquire())
+        yield
+    finally:
+        for lock in reversed(locks):
+            lock.release()
+
+
+def _temporary_beside(path: Path) -> Path:
+    return path.parent / f".tmp-{os.getpid()}-{secrets.token_hex(6)}{path.suffix}"
+
+
+@contextmanager
+def atomic_file(path: Path | str, mode: str = "w") -> Iterator[IO[Any]]:
+    """A handle on a temporary file that replaces ``path`` when the body ends normally
+    (after an fsync), and is removed otherwise. The file gets 0666 less the umask, as
+    ``open`` gives (not ``mkstemp``'s 0600: run directories are shared). A failed write
+    is an :class:`OutputError` (exit 1) saying ``path`` was left as it was."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = _temporary_beside(path)
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        binary = "b" in mode
+        with os.fdopen(fd, "wb" if binary else "w",
+                       **({} if binary else {"encoding": "utf-8", "newline": ""})) as file:
+            yield file
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise write_failed(path, error, "nothing was written there (an earlier file "
+                           "of that name is unchanged)") from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def write_atomically(path: Path | str, data: str | bytes) -> None:
+    """Replace ``path`` by ``data`` in one step (see :func:`atomic_file`)."""
+    with atomic_file(path, "wb" if isinstance(data, bytes) else "w") as file:
+        file.write(data)
+
+
+def file_digest(path: Path | str) -> str:
+    """The SHA-256 of a file's bytes, read in blocks (inputs may be large)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def changed_settings(recorded: Mapping[str, Any], current: Mapping[str, Any],
+                     ignore: Collection[str] = ()) -> list[str]:
+    """The names whose values differ between what an output recorded about its inputs and
+    settings and what this run has (both ways), less ``ignore``: a resumed run must find
+    none, or it would mix results of different inputs in one output."""
+    return sorted(name for name in (set(recorded) | set(current)) - set(ignore)
+                  if recorded.get(name) != current.get(name))
