@@ -122,6 +122,7 @@ class JsonlWriter:
         self.what = what
         self.durable = durable
         self.done: set[Hashable] = set()
+        self.rows = 0  # in the file: resumed and appended
         self._fd: int | None = None
 
     def resume(self, *, lenient: bool = False, restart: bool = False,
@@ -132,6 +133,7 @@ class JsonlWriter:
         without a key are passed over (left in the file, never rewritten). ``restart``
         empties the file first; a lenient resume creates the file if absent."""
         self.done = set()
+        self.rows = 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if restart or (lenient and not self.path.exists()):
             self._close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666),
@@ -143,12 +145,14 @@ class JsonlWriter:
         if not lenient:
             for _, row in read_jsonl(self.path, self.what):
                 self.done.add(self.key(row))
+                self.rows += 1
                 yield row
             return
         for _, row, _error in iter_jsonl(self.path, self.what):
             key = None if row is None else self.key(row)
             if key is not None:
                 self.done.add(key)
+                self.rows += 1
                 yield row  # type: ignore[misc]
 
     def _mend_last_line(self) -> None:
@@ -221,10 +225,11 @@ class JsonlWriter:
             self._write(self._fd, line.encode("utf-8"))
         if key is not None:
             self.done.add(key)
+        self.rows += 1
         return True
 
     def _kept(self) -> str:
-        return (f"the {len(self.done)} {self.what} rows before it are kept; rerun the same "
+        return (f"the {self.rows} {self.what} rows before it are kept; rerun the same "
                 "command to resume")
 
     def _write(self, fd: int, data: bytes) -> None:

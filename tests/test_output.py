@@ -1,0 +1,420 @@
+"""The output layer (vlp/output.py) under attack: output paths refused before any work,
+concurrent writers refused, a full disk and a closed pipe as one line, inputs never
+modified, a resumed batch never truncating what it wrote, a rerun with other inputs
+refused. Everything here runs as root too (as CI does): a parent that is a file and
+``/dev/full`` refuse writes whatever the permissions, and the full disk is simulated."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from vlp import output as output_layer
+from vlp import records
+from vlp.cli import main
+from vlp.output import OutputError, OutputLock, atomic_file, write_atomically
+from vlp.records import JsonlWriter
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).parent / "data"
+D3 = DATA / "recorded" / "problems" / "paper_d3.jsonl"
+DEV_FULL = Path("/dev/full")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+@pytest.fixture()
+def problems(tmp_path: Path) -> Path:
+    """Two small problems; generating them is the fastest way to have valid records."""
+    path = tmp_path / "inputs" / "problems.jsonl"
+    path.parent.mkdir()
+    assert main(["generate", "-n", "2", "--seed", "5", "--depth", "2:2", "--quiet",
+                 "-o", str(path)]) == 0
+    return path
+
+
+@pytest.fixture()
+def transcripts(problems: Path) -> Path:
+    from vlp.lm.baselines import baseline_transcript
+
+    lines = []
+    for line in problems.read_text().splitlines():
+        record = json.loads(line)
+        for strategy in ("shortest", "bfs"):
+            text, _ = baseline_transcript(strategy, record)
+            lines.append(json.dumps({"id": record["id"], "transcript": text}))
+    path = problems.with_name("transcripts.jsonl")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def batch(problems: Path, transcripts: Path, out: Path | str, *extra: str) -> list[str]:
+    return ["verify", "--batch", str(problems), str(transcripts), "-o", str(out), "--json",
+            *extra]
+
+
+# --- output paths refused before any work ----------------------------------------------------
+
+def commands_writing_to(target: str, problems: Path, transcripts: Path,
+                        run_dir: Path) -> dict[str, list[str]]:
+    return {
+        "generate": ["generate", "-n", "1", "--quiet", "-o", target],
+        "stats --plot": ["stats", str(problems), "--plot", target],
+        "verify --batch": batch(problems, transcripts, target),
+        "evaluate": ["evaluate", "--model", "baseline:bfs", "--data", str(problems), "-o",
+                     target, "--quiet", "--no-cache"],
+        "report -o": ["report", str(run_dir), "-o", target, "--no-figures"],
+        "report --html": ["report", str(run_dir), "--html", target, "--no-figures"],
+        "demo": ["demo", "-o", target],
+        "export": ["export", str(problems), "-o", target],
+    }
+
+
+@pytest.fixture()
+def run_dir(tmp_path: Path, problems: Path) -> Path:
+    run = tmp_path / "run"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["evaluate", "--model", "baseline:bfs", "--data", str(problems), "-o",
+                     str(run), "--quiet", "--no-cache"]) == 0
+    return run
+
+
+def test_a_parent_that_is_a_file_is_refused_by_every_command(
+        tmp_path: Path, problems: Path, transcripts: Path, run_dir: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a directory\n")
+    target = str(a_file / "out")
+    before = {path: digest(path) for path in (problems, transcripts, a_file)}
+    for name, argv in commands_writing_to(target, problems, transcripts, run_dir).items():
+        code, _out, err = run_cli(capsys, *argv)
+        line = one_line_error(err)
+        assert code == 2, (name, err)
+        assert f"{a_file} is not a directory" in line, (name, line)
+    assert {path: digest(path) for path in before} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "inputs", "run"]
+
+
+def test_a_directory_where_a_file_is_wanted_and_the_reverse(
+        tmp_path: Path, problems: Path, transcripts: Path, run_dir: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    directory = tmp_path / "a-directory"
+    directory.mkdir()
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x\n")
+    for name, argv in commands_writing_to(str(directory), problems, transcripts,
+                                          run_dir).items():
+        if name in ("verify --batch", "report --html", "export"):
+            code, _out, err = run_cli(capsys, *argv)
+            assert code == 2 and "is a directory; name the file to write" in one_line_error(err)
+    for name, argv in commands_writing_to(str(a_file), problems, transcripts, run_dir).items():
+        if name in ("stats --plot", "evaluate", "report -o", "demo"):
+            code, _out, err = run_cli(capsys, *argv)
+            line = one_line_error(err)
+            assert code == 2 and "is a file; name the directory to write into" in line, name
+    assert list(directory.iterdir()) == [] and a_file.read_text() == "x\n"
+
+
+@pytest.mark.skipif(not DEV_FULL.exists(), reason="no /dev/full on this system")
+def test_a_device_is_never_an_output(problems: Path, transcripts: Path, run_dir: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.monotonic()
+    for name, argv in commands_writing_to(str(DEV_FULL), problems, transcripts,
+                                          run_dir).items():
+        code, _out, err = run_cli(capsys, *argv)
+        line = one_line_error(err)
+        assert code == 2, (name, line)
+        assert ("device or other special file" in line or "is a file; name the directory"
+                in line), (name, line)
+    assert time.monotonic() - started < 30  # /dev/full is never read as an earlier report
+
+
+def test_an_empty_output_path_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run_cli(capsys, "generate", "-n", "1", "-o", "")
+    assert code == 2 and one_line_error(err) == "vlp: error: -o: the output path is empty"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores directory permissions")
+def test_a_read_only_directory_is_refused(tmp_path: Path, problems: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    locked_dir = tmp_path / "read-only"
+    locked_dir.mkdir()
+    locked_dir.chmod(0o555)
+    try:
+        code, _out, err = run_cli(capsys, "export", str(problems), "-o",
+                                  str(locked_dir / "x.parquet"))
+        assert code == 2 and "permission denied" in one_line_error(err)
+    finally:
+        locked_dir.chmod(0o755)
+
+
+@pytest.mark.parametrize("which", ["problems", "transcripts"])
+def test_a_batch_never_overwrites_its_input(which: str, problems: Path, transcripts: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    target = problems if which == "problems" else transcripts
+    before = digest(problems), digest(transcripts)
+    # also through another spelling of the same file
+    spelled = target.parent / ".." / target.parent.name / target.name
+    for out in (target, spelled):
+        code, _out, err = run_cli(capsys, *batch(problems, transcripts, out))
+        line = one_line_error(err)
+        assert code == 2 and "is an input of this command" in line
+    assert (digest(problems), digest(transcripts)) == before
+
+
+def test_inputs_are_never_modified_by_a_run(tmp_path: Path, problems: Path, transcripts: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    before = digest(problems), digest(transcripts)
+    assert run_cli(capsys, *batch(problems, transcripts, tmp_path / "r.jsonl"))[0] == 0
+    assert run_cli(capsys, "export", str(problems), "-o", str(tmp_path / "t.jsonl"))[0] == 0
+    assert (digest(problems), digest(transcripts)) == before
+
+
+# --- concurrent writers ----------------------------------------------------------------------
+
+def test_a_second_writer_of_the_same_output_is_refused(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.jsonl"
+    run = tmp_path / "run"
+    generated = tmp_path / "problems.jsonl"
+    cases = {
+        report: batch(problems, transcripts, report),
+        run: ["evaluate", "--model", "baseline:bfs", "--data", str(problems), "-o", str(run),
+              "--quiet", "--no-cache"],
+        generated: ["generate", "-n", "1", "--quiet", "-o", str(generated)],
+    }
+    for output, argv in cases.items():
+        with OutputLock(output):
+            code, _out, err = run_cli(capsys, *argv)
+        assert code == 2, err
+        assert (f"another vlp process (pid {os.getpid()}) is writing this output"
+                in one_line_error(err))
+        assert not output.exists()  # refused before writing anything
+        assert run_cli(capsys, *argv)[0] == 0  # released: the next run goes ahead
+        assert not output.with_name(f".{output.name}.lock").exists()
+
+
+def test_two_generate_processes_on_one_path(tmp_path: Path) -> None:
+    out = tmp_path / "problems.jsonl"
+    command = [sys.executable, "-m", "vlp.cli", "generate", "-n", "400", "--seed", "7",
+               "--quiet", "-o", str(out)]
+    first = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not out.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        second = subprocess.run([*command[:-4], "8", *command[-3:]], cwd=ROOT,
+                                capture_output=True, text=True, timeout=120)
+        assert first.poll() is None, "the first run should still be writing"
+        assert second.returncode == 2
+        assert f"another vlp process (pid {first.pid}) is writing" in one_line_error(
+            second.stderr)
+    finally:
+        first.kill()
+        first.communicate()
+
+
+# --- a full disk, a closed pipe --------------------------------------------------------------
+
+def fail_writes_to(path: Path, after: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``os.write`` in vlp.records raises ENOSPC once ``after`` lines reached ``path``."""
+    real_write = os.write
+    count = {"lines": 0}
+
+    def write(fd: int, data: bytes) -> int:
+        if path.exists() and os.path.samestat(os.fstat(fd), path.stat()):
+            if count["lines"] >= after:
+                real_write(fd, bytes(data)[: len(data) // 2])  # the disk fills mid-line
+                raise OSError(errno.ENOSPC, "No space left on device")
+            count["lines"] += 1
+        return real_write(fd, data)
+
+    monkeypatch.setattr(records.os, "write", write)
+
+
+def test_a_full_disk_mid_batch_keeps_every_whole_row_and_resumes(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    reference = tmp_path / "reference.jsonl"
+    assert run_cli(capsys, *batch(problems, transcripts, reference))[0] == 0
+    report = tmp_path / "report.jsonl"
+    with monkeypatch.context() as patch:
+        fail_writes_to(report, 2, patch)
+        code, _out, err = run_cli(capsys, *batch(problems, transcripts, report))
+    assert code == 1
+    assert one_line_error(err) == (
+        f"vlp: error: {report}: cannot write: No space left on device; the 2 report rows "
+        "before it are kept; rerun the same command to resume")
+    kept = report.read_bytes()
+    assert kept.endswith(b"\n") and reference.read_bytes().startswith(kept)
+    assert kept.count(b"\n") == 2
+    assert run_cli(capsys, *batch(problems, transcripts, report))[0] == 0
+    assert report.read_bytes() == reference.read_bytes()
+
+
+def test_a_full_disk_during_an_atomic_write_leaves_the_old_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "table.md"
+    path.write_text("old\n")
+
+    def no_space(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output_layer.os, "fsync", no_space)
+    with pytest.raises(OutputError) as caught:
+        write_atomically(path, "new\n")
+    assert caught.value.exit_code == 1
+    assert str(caught.value) == (f"{path}: cannot write: No space left on device; nothing was "
+                                 "written there (an earlier file of that name is unchanged)")
+    assert path.read_text() == "old\n" and sorted(tmp_path.iterdir()) == [path]
+    with pytest.raises(ValueError), atomic_file(path) as file:
+        file.write("half")
+        raise ValueError("a failure in the middle")
+    assert path.read_text() == "old\n" and sorted(tmp_path.iterdir()) == [path]
+
+
+def test_a_full_disk_under_report_is_one_line(
+        tmp_path: Path, run_dir: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_space(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output_layer.os, "fsync", no_space)
+    code, _out, err = run_cli(capsys, "report", str(run_dir), "-o", str(tmp_path / "rep"),
+                              "--no-figures")
+    assert code == 1 and "cannot write: No space left on device" in one_line_error(err)
+
+
+@pytest.mark.skipif(not DEV_FULL.exists(), reason="no /dev/full on this system")
+def test_standard_output_to_a_full_device(tmp_path: Path) -> None:
+    with DEV_FULL.open("w") as full:
+        done = subprocess.run([sys.executable, "-m", "vlp.cli", "prove",
+                               str(DATA / "d3.json")], cwd=ROOT, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert one_line_error(done.stderr) == ("vlp: error: cannot write to standard output: "
+                                           "No space left on device")
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # like `| head -1` that has already gone
+    try:
+        done = subprocess.run([sys.executable, "-m", "vlp.cli", "prove",
+                               str(DATA / "d3.json")], cwd=ROOT, stdout=writer,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(writer)
+    assert done.returncode == 141 and done.stderr == ""
+
+
+# --- resuming never truncates; other inputs are refused ---------------------------------------
+
+def test_a_rerun_with_other_transcripts_is_refused(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.jsonl"
+    assert run_cli(capsys, *batch(problems, transcripts, report))[0] == 0
+    kept = report.read_bytes()
+    other = transcripts.with_name("other.jsonl")
+    other.write_text(transcripts.read_text().replace('"transcript": "', '"transcript": "So '))
+    code, _out, err = run_cli(capsys, *batch(problems, other, report))
+    assert code == 2
+    assert one_line_error(err) == (
+        f"vlp: error: -o {report}: reports other inputs or settings (transcripts_sha256 "
+        "changed); rerun with the same ones, --restart to start over, or choose another -o")
+    assert report.read_bytes() == kept
+    code, _out, err = run_cli(capsys, *batch(problems, transcripts, report, "--mode", "claims"))
+    assert code == 2 and "(mode changed)" in err
+    assert run_cli(capsys, *batch(problems, other, report, "--restart"))[0] == 0
+    assert report.read_bytes() != kept
+    recorded = json.loads(report.with_name("report.jsonl.inputs.json").read_text())
+    assert recorded["transcripts_sha256"] == digest(other)
+
+
+def test_a_batch_where_no_row_verified_exits_1(tmp_path: Path, problems: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    transcripts = tmp_path / "ghosts.jsonl"
+    transcripts.write_text(json.dumps({"id": "ghost", "transcript": "x"}) + "\n{bad\n")
+    code, out, err = run_cli(capsys, *batch(problems, transcripts, tmp_path / "r.jsonl"))
+    assert code == 1 and json.loads(out)["errors"] == 2
+    assert "2 of 2 transcripts were not verified" in err
+
+
+def test_the_writer_never_rewrites_what_it_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "rows.jsonl"
+    writer = JsonlWriter(path, lambda row: row.get("id"))
+    list(writer.resume(lenient=True))
+    with writer:
+        for index in range(3):
+            writer.append({"id": str(index)})
+    with path.open("ab") as file:
+        file.write(b'{"id": "3", "tr')  # a kill in the middle of a write
+    inode, whole = path.stat().st_ino, path.read_bytes().rsplit(b"\n", 1)[0] + b"\n"
+    resumed = JsonlWriter(path, lambda row: row.get("id"))
+    assert [row["id"] for row in resumed.resume(lenient=True)] == ["0", "1", "2"]
+    assert path.stat().st_ino == inode and path.read_bytes() == whole  # only the tail cut
+
+
+def test_a_batch_killed_while_running_and_while_resuming_loses_nothing(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    many = tmp_path / "many.jsonl"
+    many.write_text(transcripts.read_text() * 60)  # 240 transcripts: a few seconds' work
+    reference = tmp_path / "reference.jsonl"
+    assert run_cli(capsys, *batch(problems, many, reference))[0] == 0
+    expected = reference.read_bytes()
+    report = tmp_path / "report.jsonl"
+    command = [sys.executable, "-m", "vlp.cli", *batch(problems, many, report)]
+
+    def run_until(lines: int | None) -> int:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline:
+            if lines is None:  # as soon as it has taken the lock: resuming
+                if report.with_name(f".{report.name}.lock").exists():
+                    break
+            elif report.exists() and report.read_bytes().count(b"\n") >= lines:
+                break
+            time.sleep(0.005)
+        process.send_signal(signal.SIGKILL)
+        process.communicate()
+        return process.returncode
+
+    assert run_until(40) == -signal.SIGKILL, "the kill should land mid-run"
+    first = report.read_bytes()
+    assert 40 <= first.count(b"\n") < 240
+    run_until(None)  # killed at once: while it resumes
+    second = report.read_bytes()
+    assert second.count(b"\n") >= first.count(b"\n")
+    whole = second[: second.rfind(b"\n") + 1]
+    assert expected.startswith(whole) and whole.startswith(first[: first.rfind(b"\n") + 1])
+    assert run_cli(capsys, *batch(problems, many, report))[0] == 0
+    assert report.read_bytes() == expected
