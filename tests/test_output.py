@@ -13,6 +13,7 @@ import io
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -140,18 +141,41 @@ def test_a_directory_where_a_file_is_wanted_and_the_reverse(
     assert list(directory.iterdir()) == [] and a_file.read_text() == "x\n"
 
 
-@pytest.mark.skipif(not DEV_FULL.exists(), reason="no /dev/full on this system")
-def test_a_device_is_never_an_output(problems: Path, transcripts: Path, run_dir: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def special_files(directory: Path) -> list[Path]:
+    """A FIFO (anyone may make one) and, as root, a character device like /dev/full, made
+    here: the real /dev/full and /dev/null are never handed to a command as an output, as
+    a broken check would rename a file onto them."""
+    fifo = directory / "fifo"
+    os.mkfifo(fifo)
+    made = [fifo]
+    if os.geteuid() == 0:
+        device = directory / "full"
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+        made.append(device)
+    return made
+
+
+def test_a_device_or_fifo_is_never_an_output(
+        tmp_path: Path, problems: Path, transcripts: Path, run_dir: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     started = time.monotonic()
-    for name, argv in commands_writing_to(str(DEV_FULL), problems, transcripts,
-                                          run_dir).items():
-        code, _out, err = run_cli(capsys, *argv)
-        line = one_line_error(err)
-        assert code == 2, (name, line)
-        assert ("device or other special file" in line or "is a file; name the directory"
-                in line), (name, line)
-    assert time.monotonic() - started < 30  # /dev/full is never read as an earlier report
+    for special in special_files(tmp_path):
+        for name, argv in commands_writing_to(str(special), problems, transcripts,
+                                              run_dir).items():
+            code, _out, err = run_cli(capsys, *argv)
+            line = one_line_error(err)
+            assert code == 2 and "device or other special file" in line, (name, line)
+        assert not stat.S_ISREG(special.lstat().st_mode)
+        with pytest.raises(OutputError, match="device or other special file"):
+            write_atomically(special, "x")  # refused even past the up-front checks
+        assert not stat.S_ISREG(special.lstat().st_mode)
+    assert time.monotonic() - started < 60  # never read as an earlier report
+
+
+def test_a_name_too_long_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                    ) -> None:
+    code, _out, err = run_cli(capsys, "generate", "-n", "1", "-o", str(tmp_path / ("n" * 300)))
+    assert code == 2 and "longer than 255 bytes" in one_line_error(err)
 
 
 def test_an_empty_output_path_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

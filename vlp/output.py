@@ -67,46 +67,84 @@ def _refuse_inputs(path: Path, inputs: Iterable[Path | str], option: str) -> Non
     for source in inputs:
         if _same_file(path, Path(source)):
             raise OutputError(f"is an input of this command ({source}); writing there would "
-                              f"destroy it: choose another {option}", str(path))
+                              f"destroy it: choose another {option}", f"{option} {path}")
+
+
+def _mode(path: Path, option: str) -> int | None:
+    """``path``'s file type and mode, None if it does not exist; a path that cannot be
+    looked at (too long a name, a loop of links, a directory this user may not search)
+    is refused."""
+    try:
+        return path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # a parent that is a file is named by the parent's check
+    except OSError as error:
+        raise OutputError(f"cannot use this path: {_reason(error)}", f"{option} {path}"
+                          ) from None
 
 
 def _writable_directory(directory: Path, option: str) -> None:
     """``directory``, or its nearest existing ancestor if it is missing (it is created when
     the command starts writing), is a directory this user may create files in."""
     existing = directory
-    while not existing.exists() and existing != existing.parent:
+    mode = _mode(existing, option)
+    while mode is None and existing != existing.parent:
         if existing.is_symlink():  # a dangling link: mkdir would fail obscurely
             raise OutputError("is a broken symbolic link", f"{option} {existing}")
         existing = existing.parent
-    if not existing.is_dir():
+        mode = _mode(existing, option)
+    if mode is None or not stat.S_ISDIR(mode):
         raise OutputError(f"{existing} is not a directory", f"{option} {directory}")
     if not os.access(existing, os.W_OK | os.X_OK):
         raise OutputError(f"cannot write in {existing}: permission denied",
                           f"{option} {directory}")
 
 
-def _not_special(path: Path, option: str) -> None:
+def _special(mode: int | None) -> bool:
+    return mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _refuse_special(path: Path, option: str) -> None:
+    raise OutputError("is a device or other special file, not a regular file; name a "
+                      "file to write", f"{option} {path}")
+
+
+def _checked_name(path: Path | str, option: str) -> Path:
+    if not str(path).strip():
+        raise OutputError("the output path is empty", option)
+    path = Path(path)
     try:
-        mode = path.stat().st_mode
-    except OSError:
-        return
-    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        raise OutputError("is a device or other special file, not a regular file; name a "
-                          "file to write", f"{option} {path}")
+        limit = os.pathconf(_existing_ancestor(path), "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    if any(len(os.fsencode(part)) > limit for part in path.parts):
+        raise OutputError(f"a name in this path is longer than {limit} bytes",
+                          f"{option} {path}")
+    return path
+
+
+def _existing_ancestor(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        try:
+            if candidate.is_dir():
+                return candidate
+        except OSError:
+            continue
+    return Path(".")
 
 
 def output_file(path: Path | str, *, option: str = "-o",
                 inputs: Iterable[Path | str] = ()) -> Path:
     """``path`` checked as a file this command may write (see the module's docstring)."""
-    if not str(path).strip():
-        raise OutputError("the output path is empty", option)
-    path = Path(path)
-    _not_special(path, option)
-    if path.is_dir():
+    path = _checked_name(path, option)
+    mode = _mode(path, option)
+    if _special(mode):
+        _refuse_special(path, option)
+    if mode is not None and stat.S_ISDIR(mode):
         raise OutputError("is a directory; name the file to write", f"{option} {path}")
     _refuse_inputs(path, inputs, option)
     _writable_directory(path.parent, option)
-    if path.exists() and not os.access(path, os.W_OK):
+    if mode is not None and not os.access(path, os.W_OK):
         raise OutputError("cannot write the file: permission denied", f"{option} {path}")
     return path
 
@@ -114,15 +152,28 @@ def output_file(path: Path | str, *, option: str = "-o",
 def output_dir(path: Path | str, *, option: str = "-o",
                inputs: Iterable[Path | str] = ()) -> Path:
     """``path`` checked as a directory to write into (made when writing starts)."""
-    if not str(path).strip():
-        raise OutputError("the output path is empty", option)
-    path = Path(path)
-    _not_special(path, option)
-    if path.exists() and not path.is_dir():
+    path = _checked_name(path, option)
+    mode = _mode(path, option)
+    if _special(mode):
+        _refuse_special(path, option)
+    if mode is not None and not stat.S_ISDIR(mode):
         raise OutputError("is a file; name the directory to write into", f"{option} {path}")
     _refuse_inputs(path, inputs, option)
     _writable_directory(path, option)
     return path
+
+
+def output_file_or_dir(path: Path | str, name: str, *, option: str = "-o",
+                       inputs: Iterable[Path | str] = ()) -> Path:
+    """The file to write: ``path`` itself, or ``path/name`` if ``path`` is a directory
+    (one that exists, or a path ending in a slash, which is made when writing starts)."""
+    text = str(path)
+    checked = _checked_name(path, option)
+    mode = _mode(checked, option)
+    if text.endswith(("/", os.sep)) or (mode is not None and stat.S_ISDIR(mode)):
+        return output_file(output_dir(checked, option=option, inputs=inputs) / name,
+                           option=option, inputs=inputs)
+    return output_file(checked, option=option, inputs=inputs)
 
 
 class OutputLock:
@@ -213,9 +264,9 @@ def atomic_file(path: Path | str, mode: str = "w") -> Iterator[IO[Any]]:
     ``open`` gives (not ``mkstemp``'s 0600: run directories are shared). A failed write
     is an :class:`OutputError` (exit 1) saying ``path`` was left as it was."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = _temporary_beside(path)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         binary = "b" in mode
         with os.fdopen(fd, "wb" if binary else "w",
@@ -223,6 +274,13 @@ def atomic_file(path: Path | str, mode: str = "w") -> Iterator[IO[Any]]:
             yield file
             file.flush()
             os.fsync(file.fileno())
+        try:
+            existing: int | None = os.stat(path).st_mode
+        except FileNotFoundError:
+            existing = None
+        if _special(existing):  # renaming onto /dev/null would replace the device itself
+            raise OutputError("is a device or other special file, not a regular file",
+                              str(path))
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vlp.errors import InputError
-from vlp.output import WRITE_ERRNOS, OutputLock, output_dir, output_file, write_failed
+from vlp.output import WRITE_ERRNOS, OutputLock, output_file_or_dir, write_failed
 from vlp.sampler.design import CONNECTIONS, DEFAULT_PAPER_BASES, OVERLAPS, QUERY_KINDS, SETTINGS
 
 if TYPE_CHECKING:
@@ -84,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         config = SamplerConfig(**{**_fields(config), **changes})
     if args.workers < 1:
         raise InputError("needs at least one worker", "--workers")
-    output = _output_path(args.output, args.paper)
+    output = output_file_or_dir(args.output, "paper.jsonl" if args.paper else "problems.jsonl")
     query = args.query or ("both" if args.paper else "nonground")
     kinds = QUERY_KINDS if query == "both" else (query,)
     if args.paper:
@@ -138,15 +137,6 @@ def run(args: argparse.Namespace) -> int:
           f"({summary.rate:.1f} problems/s); trees re-sampled after unsat: "
           f"{counters.unsat_trees}; self-check failures: {counters.selfcheck_failures}")
     return 0
-
-
-def _output_path(argument: str, paper: bool) -> Path:
-    """The file to write: ``-o`` itself, or in a directory (one that exists, or a path
-    ending in a slash) ``paper.jsonl`` / ``problems.jsonl``; checked before any work."""
-    if argument.endswith(("/", "\\")) or Path(argument).is_dir():
-        directory = output_dir(argument)
-        return output_file(directory / ("paper.jsonl" if paper else "problems.jsonl"))
-    return output_file(argument)
 
 
 def _fields(config: SamplerConfig) -> dict[str, Any]:
