@@ -86,7 +86,7 @@ from vlp.kernel import (
     roles,
     solve,
 )
-from vlp.kernel.rules import NoTransferTouching
+from vlp.kernel.rules import Add, Const, Equal, NoTransferTouching, Var
 
 from .demand import OnDemand
 
@@ -407,6 +407,20 @@ def _key_of(positions: Sequence[int]) -> Callable[[Sequence[Any]], tuple]:
     return operator.itemgetter(*positions)
 
 
+def time_step(rule: Rule, position: int) -> tuple[int, int] | None:
+    """Where premise ``position`` holds the time its rule's conclusion is a fixed step after
+    (``t2 = t + k`` in the table), and ``k``; None if the conclusion's time is not such."""
+    times = [v.name for v in rule.conclusion.args if v.kind == "time"]
+    for builtin in rule.builtins:
+        if isinstance(builtin, Equal) and builtin.var.name in times and isinstance(
+                builtin.expr, Add) and isinstance(builtin.expr.left, Var) and isinstance(
+                builtin.expr.right, Const):
+            names = [v.name for v in rule.premises[position].args]
+            if builtin.expr.left.name in names:
+                return names.index(builtin.expr.left.name), builtin.expr.right.value
+    return None
+
+
 def union_spec(rule: Rule) -> tuple[int, tuple[int, ...]]:
     """The union rule's repeated premise: the position of its per-copy agents and the
     positions of the arguments all copies share (entity, time)."""
@@ -446,7 +460,7 @@ class _Index:
 
 
 _NONE: list[Atom] = []
-Instance = tuple[Rule, tuple[Atom, ...], dict[str, object]]
+Instance = tuple[Rule, tuple[Atom, ...], dict[str, object] | None]
 
 
 def _binding(plan: _Plan, premises: tuple[Atom, ...]) -> dict[str, object] | None:
@@ -558,14 +572,47 @@ class _Chainer:
             plan for group in self.plans.values() for plan in group
             if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
         # per predicate, in table order: each join's first index, how a popped atom keys
-        # it, and whether it is screened (None for unions and one-premise rules)
+        # it, whether it is screened (None for unions and one-premise rules), and the
+        # latest time of the popped atom whose conclusion stays within the horizon
+        self._checked_by_solving = {r.id for r in rules if self._needs_solving(r)
+                                    and self.roles[r.id].role == INTRODUCTION}
+        # the rules _useful screens
+        self._comparison_rules = set() if self.saturating else {
+            r.id for r in rules if self.roles[r.id].predicate == "comp"
+            and self.roles[r.id].role in (ELIMINATION, INTRODUCTION)}
+        # joins accepted as found, with no binding made: nothing to screen, no variable
+        # named twice in a premise (the kernel binds and decides on its own)
+        self._bare = {plan for group in self.plans.values() for plan in group
+                      if isinstance(plan, _Plan) and not plan.repeats
+                      and plan.rule.id not in self._checked_by_solving
+                      and plan.rule.negation is None
+                      and plan.rule.id not in self._comparison_rules}
         self._starts: dict[str, list[tuple[_Plan | Rule, dict | None, Callable | None,
-                                           bool]]] = {
-            predicate: [(plan, None, None, False) if isinstance(plan, Rule) or not plan.lookups
-                        else (plan, self.index.tables[plan.lookups[0].index],
-                              _key_of(plan.first_key), plan in self.screened)
+                                           bool, tuple[int, int] | None]]] = {
+            predicate: [(plan, None, None, False, None) if isinstance(plan, Rule)
+                        else (plan, self.index.tables[plan.lookups[0].index] if plan.lookups
+                              else None, _key_of(plan.first_key), plan in self.screened,
+                              self._latest(plan))
                         for plan in group]
             for predicate, group in self.plans.items()}
+
+    def _needs_solving(self, rule: Rule) -> bool:
+        """Can the rule's built-ins fail on a join's binding, or is its conclusion's time
+        unknown before solving? If not, the join is licensed without solving: its built-ins
+        only define the conclusion, and :meth:`_latest` has kept it within the horizon."""
+        bound = {v.name for p in rule.premises for v in p.args}
+        if any(not isinstance(b, Equal) or b.var.name in bound for b in rule.builtins):
+            return True
+        times = [v.name for v in rule.conclusion.args if v.kind == "time"]
+        return any(t not in bound for t in times) and any(
+            time_step(rule, position) is None for position in range(len(rule.premises)))
+
+    def _latest(self, plan: _Plan) -> tuple[int, int] | None:
+        """(where the popped atom holds its time, the latest time it may have) for joins
+        whose conclusion is a fixed step later: past that, every conclusion is past the
+        horizon (frame copies of the last time, most of all)."""
+        step = time_step(plan.rule, plan.position)
+        return None if step is None else (step[0], self.horizon - step[1])
 
     def _is(self, rule: Rule, kind: str, predicate: str) -> bool:
         role = self.roles[rule.id]
@@ -620,7 +667,10 @@ class _Chainer:
         entity_at, sides = shape
         args = atom.args
         entity = args[entity_at]
-        return all((args[at], entity) in self.pair_sides[k] for k, at in sides)
+        for k, at in sides:
+            if (args[at], entity) not in self.pair_sides[k]:
+                return False
+        return True
 
     def _partners(self, members: list[_Plan], atom: Atom) -> list[tuple[int, set[Agents]]] | None:
         """Per screened join: where the found count holds its agents, and which agents can
@@ -665,12 +715,11 @@ class _Chainer:
             self.chart._add_atom_node(atom)
             self._by_key[atom.consistency_key()] = atom
         self.agenda.push_axioms(self.axiom_order)
-        popped: set[Atom] = set()
+        popped = self._popped_at
         while self.agenda:
             atom = self.agenda.pop()
             if atom in popped:
                 continue
-            popped.add(atom)
             self.chart.pop_order.append(atom)
             self.index.add(atom)
             self._popped_at[atom] = len(self._popped_at)
@@ -679,7 +728,9 @@ class _Chainer:
                 for name in atom.args[agents_at].names:  # type: ignore[union-attr]
                     self._blocks[(rule.id, values, name)].append(atom)
             for rule, premises, binding in self._instances(atom):
-                if self._licensed(rule, binding) and self._useful(rule, premises, binding):
+                if binding is None or (self._licensed(rule, binding) and (
+                        rule.id not in self._comparison_rules
+                        or self._useful(rule, premises, binding))):
                     self._accept(rule.id, premises)
             if self.stop_at_goal and self.query is not None and matches_at_query_time(
                 self.program, self.query, atom
@@ -693,11 +744,12 @@ class _Chainer:
         kernel decides again on its own binding: this only spares it hopeless requests."""
         if not binding:
             return True  # a union: its lists are the kernel's to bind
-        if solve(rule, binding) is not None:
-            return False
-        time = self.time_vars.get(rule.id)
-        if time is not None and binding[time] > self.horizon:  # type: ignore[operator]
-            return False
+        if rule.id in self._checked_by_solving:
+            if solve(rule, binding) is not None:
+                return False
+            time = self.time_vars.get(rule.id)
+            if time is not None and binding[time] > self.horizon:  # type: ignore[operator]
+                return False
         negation = rule.negation
         return negation is None or not self._blocked(negation, binding)
 
@@ -712,9 +764,10 @@ class _Chainer:
         return False
 
     def _accept(self, rule_id: str, premises: tuple[Atom, ...]) -> None:
-        if (rule_id, premises) in self._seen:
+        step = (rule_id, premises)
+        if step in self._seen:
             return
-        self._seen.add((rule_id, premises))
+        self._seen.add(step)
         theorems = self.chart.theorems
         verdict = derive(self.program, rule_id, [theorems[p] for p in premises])
         if isinstance(verdict, Rejection):
@@ -723,7 +776,8 @@ class _Chainer:
                                     f"{', '.join(map(str, premises))}: {verdict}")
             return  # the built-ins or the frame condition do not hold: no instance
         conclusion = verdict.atom
-        if conclusion.time is not None and conclusion.time > self.horizon:
+        time = conclusion.time
+        if time is not None and time > self.horizon:
             return
         self.chart._add_hyperedge(Hyperedge(rule_id, premises, conclusion))
         if conclusion in theorems:
@@ -745,7 +799,9 @@ class _Chainer:
         groups: list[tuple[Rule | list[Atom] | None, list[_Plan]]] = []
         by_entry: dict[int, list[_Plan]] = {}
         args = atom.args
-        for plan, table, key_of, screened in self._starts.get(atom.predicate, ()):
+        for plan, table, key_of, screened, latest in self._starts.get(atom.predicate, ()):
+            if latest is not None and args[latest[0]] > latest[1]:
+                continue  # every conclusion would be past the horizon
             if table is None:  # a union, or a rule of one premise
                 groups.append((plan, []) if isinstance(plan, Rule) else (None, [plan]))
                 continue
@@ -784,6 +840,9 @@ class _Chainer:
                         premises[plan.lookups[0].position] = first
                         self._complete(plan, premises, 1, found)
             for plan, premises_found in found:
+                if plan in self._bare:
+                    yield plan.rule, premises_found, None
+                    continue
                 binding = _binding(plan, premises_found)
                 if binding is not None:
                     yield plan.rule, premises_found, binding
