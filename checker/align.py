@@ -235,7 +235,7 @@ class ProgramIndex:
             records = self._records(claim)
             if records:
                 self._incoming[self.claim_id[claim]] = records
-        self._ancestor_cache: dict[int, frozenset[int]] = {}
+        self._ancestor_cache: dict[int, tuple[frozenset[int], dict[int, list[_ClaimEdge]]]] = {}
         self._accepted: dict[HyperedgeLike, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
@@ -525,8 +525,9 @@ class ProgramIndex:
         self._demand_for_arithmetic(claim, stated)  # a comparison nobody stated, perhaps
         return written()
 
-    def _ancestors(self, target: int) -> frozenset[int]:
-        """Claims some derivation of ``target`` can pass through (``target`` included)."""
+    def _ancestors(self, target: int) -> tuple[frozenset[int], dict[int, list[_ClaimEdge]]]:
+        """Claims some derivation of ``target`` can pass through (``target`` included), and
+        the rule instances among them by premise (``_consumers`` restricted to them)."""
         found = self._ancestor_cache.get(target)
         if found is None:
             seen = {target}
@@ -537,7 +538,11 @@ class ProgramIndex:
                         if premise not in seen:
                             seen.add(premise)
                             stack.append(premise)
-            found = self._ancestor_cache[target] = frozenset(seen)
+            relevant = frozenset(seen)
+            consumers = {premise: kept for premise, records in self._consumers.items()
+                         if premise in relevant
+                         and (kept := [r for r in records if r.head in relevant])}
+            found = self._ancestor_cache[target] = (relevant, consumers)
         return found
 
     def missing_claims(self, claim: Claim, available: Collection[int]) -> tuple[Claim, ...]:
@@ -550,8 +555,8 @@ class ProgramIndex:
         target = self.claim_id[claim] if self._known(claim) else None
         if target is None:
             return ()
-        relevant = self._ancestors(target)
-        start = frozenset(c for c in available if c in relevant)
+        relevant, consumers = self._ancestors(target)
+        start = relevant.intersection(available)
         key = (target, start)
         cached = self._missing_cache.get(key)
         if cached is not None:
@@ -568,10 +573,9 @@ class ProgramIndex:
             done.add(current)
             if current == target:
                 break
-            for record in self._consumers.get(current, ()):
+            for record in consumers.get(current, ()):
                 head = record.head
-                if head in done or head not in relevant or \
-                        not all(p in done for p in record.premises):
+                if head in done or not all(p in done for p in record.premises):
                     continue
                 total = 1 + sum(cost[p] for p in record.premises)
                 if total < cost.get(head, 1 << 30):
