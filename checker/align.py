@@ -69,7 +69,7 @@ class ClaimPattern:
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        return tuple(k for k in SIGNATURES[self.predicate] if k != "time")
+        return _CLAIM_KINDS[self.predicate]
 
     @property
     def is_complete(self) -> bool:
@@ -88,6 +88,10 @@ class ClaimPattern:
         shown = ("?" if a is None else repr(a) if isinstance(a, Agents) else str(a)
                  for a in self.args)
         return f"{self.predicate}({', '.join(shown)})"
+
+
+_CLAIM_KINDS = {predicate: tuple(k for k in kinds if k != "time")
+                for predicate, kinds in SIGNATURES.items()}
 
 
 def claim_of(atom: Atom) -> Claim:
@@ -622,16 +626,6 @@ class ReadSentence:
     answer: int | None = None  # a claim-less closing sentence ("Therefore, the answer is 26.")
 
 
-def _as_pattern(value: Any) -> ClaimPattern | None:
-    if isinstance(value, (Claim, Atom, Query, ClaimPattern)):
-        return ClaimPattern.of(value)
-    for name in ("pattern", "claim", "atom", "query"):
-        inner = getattr(value, name, None)
-        if inner is not None and inner is not value:
-            return _as_pattern(inner)
-    return None
-
-
 def _claim_arithmetic(item: Any, pattern: ClaimPattern,
                       sentence_expressions: Sequence[Arithmetic], claims_count: int
                       ) -> Arithmetic | None:
@@ -651,11 +645,12 @@ def _claim_arithmetic(item: Any, pattern: ClaimPattern,
 def _reading(text: str, parsed: Any, raw_expressions: Iterable[Any]) -> ReadSentence:
     raw_claims = list(getattr(parsed, "claims", ()) or ())
     expressions = tuple(e for e in raw_expressions if e.rule_shaped)
-    patterns = [(_as_pattern(item), item) for item in raw_claims]
-    readable = [(p, item) for p, item in patterns if p is not None]
-    claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(readable)),
-                             getattr(item, "template", None))
-                   for p, item in readable)
+    # the grammar's claims (partial ones have None where the sentence left a word out)
+    patterns = [(ClaimPattern(item.claim.predicate, item.claim.args), item)
+                for item in raw_claims]
+    claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(patterns)),
+                             item.template)
+                   for p, item in patterns)
     reason = None
     answer = None
     if not claims:

@@ -8,6 +8,7 @@ operator spellings ("×", "−", ...) says which canonical operator each written
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import attrs
 
@@ -35,20 +36,21 @@ class Arithmetic:
     operators: tuple[str, ...]
     result: int
     span: tuple[int, int] | None = attrs.field(default=None, eq=False)
+    # the operator written throughout ("+" in "1 + 2 + 3 = 6"); None when the operators
+    # are mixed (or there is none). Computed once: the checker asks for it per rule instance
+    operator: str | None = attrs.field(init=False, eq=False, repr=False)
+
+    @operator.default
+    def _operator(self) -> str | None:
+        operators = self.operators
+        if operators and operators.count(operators[0]) == len(operators):
+            return operators[0]
+        return None
 
     @classmethod
     def single(cls, operator: str, operands: tuple[int, ...], result: int) -> Arithmetic:
         """One operator between every two operands: ``single("+", (1, 2, 3), 6)``."""
         return cls(operands, (operator,) * (len(operands) - 1), result)
-
-    @property
-    def operator(self) -> str | None:
-        """The operator written throughout ("+" in "1 + 2 + 3 = 6"); ``None`` when the
-        operators are mixed (or there is none)."""
-        operators = self.operators
-        if operators and operators.count(operators[0]) == len(operators):
-            return operators[0]
-        return None
 
     @property
     def rule_shaped(self) -> bool:
@@ -93,8 +95,9 @@ class Arithmetic:
 
 
 _SIGNS = "".join(map(re.escape, OPERATOR_SPELLINGS))  # a character class of every spelling
-# starts only where a digit run starts, so a long run of digits is scanned once
-_CHAIN_RE = re.compile(r"(?<![\d,])\d+(?:,\d{3})*(?:\s*[" + _SIGNS + r"]\s*\d+(?:,\d{3})*)+")
+# an expression starts where a digit run starts (not after a digit or a comma: checked by
+# ``_chains``, so that the regex can skip ahead to the next digit)
+_CHAIN_RE = re.compile(r"\d+(?:,\d{3})*(?:\s*[" + _SIGNS + r"]\s*\d+(?:,\d{3})*)+")
 _RESULT_RE = re.compile(r"\s*=\s*(\d+(?:,\d{3})*)")
 _OP_SPLIT_RE = re.compile(r"\s*([" + _SIGNS + r"])\s*")
 
@@ -107,7 +110,7 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
     found: list[Arithmetic] = []
     if "=" not in text:  # every expression found ends in "= result": skip the scan
         return found
-    for chain in _CHAIN_RE.finditer(text):
+    for chain in _chains(text):
         result = _RESULT_RE.match(text, chain.end())
         if result is None:
             continue
@@ -120,6 +123,21 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
         found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
                                 (chain.start(), result.end())))
     return found
+
+
+def _chains(text: str) -> Iterator[re.Match[str]]:
+    """``a op b [op c ...]`` left to right, each starting where a digit run starts."""
+    position = 0
+    search = _CHAIN_RE.search
+    while (chain := search(text, position)) is not None:
+        start = chain.start()
+        if start and (text[start - 1] == "," or text[start - 1].isdecimal()):
+            # inside a digit run (isdecimal is re's digit class): try the next position,
+            # as a look-behind would
+            position = start + 1
+            continue
+        yield chain
+        position = chain.end()
 
 
 def answer_value(number: str) -> int | float | None:

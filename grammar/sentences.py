@@ -246,14 +246,12 @@ def _template_callback(template: Template) -> Any:
         for (name, token), value in zip(slots_read, values, strict=False):
             kind = value.__class__
             if kind is str:
-                value = Agents(frozenset((value,)))
+                value = _agents((value,))
             elif kind is _Entity:
-                words = normalize_name(value.words)
-                if token == "{c1}" or (token == "{e}" and quantity and quantity.value == 1):
-                    words = to_plural(words)
-                value = words
+                value = _entity(value.words, token == "{c1}" or (
+                    token == "{e}" and quantity is not None and quantity.value == 1))
             elif kind is _Names:
-                value = Agents(frozenset(value.names))
+                value = _agents(value.names)
             else:
                 value = value.value
             if name in slots and slots[name] != value:
@@ -267,6 +265,34 @@ def _template_callback(template: Template) -> Any:
                            quantity.arithmetic if quantity else None)
 
     return build
+
+
+# Names and entities recur in every sentence of a problem: each spelling is normalized and
+# checked by the kernel once (the values are immutable, so sharing them is safe)
+_AGENTS: dict[tuple[str, ...], Agents] = {}
+_ENTITIES: dict[tuple[str, bool], str] = {}
+_MAX_INTERNED = 1 << 16
+
+
+def _agents(names: tuple[str, ...]) -> Agents:
+    found = _AGENTS.get(names)
+    if found is None:
+        found = Agents(frozenset(names))  # raises ValueError for a name the kernel refuses
+        if len(_AGENTS) >= _MAX_INTERNED:
+            _AGENTS.clear()
+        _AGENTS[names] = found
+    return found
+
+
+def _entity(words: str, plural: bool) -> str:
+    key = (words, plural)
+    found = _ENTITIES.get(key)
+    if found is None:
+        found = to_plural(normalize_name(words)) if plural else normalize_name(words)
+        if len(_ENTITIES) >= _MAX_INTERNED:
+            _ENTITIES.clear()
+        _ENTITIES[key] = found
+    return found
 
 
 _TOKEN_RE = re.compile(
@@ -572,7 +598,6 @@ _NUMBERING_RE = re.compile(
 _MARKDOWN_RE = re.compile(r"\*\*|__|`+|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|^#+\s*|^>\s*")
 _TIMES_RE = re.compile(r"(?<=\d)\s*[x×X·∙⋅]\s*(?=\d)")
 _THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_SPACES_RE = re.compile(r"\s+")
 _MARKDOWN_CHARS = frozenset("*_`#>")
 _OTHER_SIGNS = frozenset("−–÷$xX×·∙⋅")
 _LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
@@ -580,7 +605,18 @@ _LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
 
 def strip_numbering(line: str) -> str:
     """Remove list numbering and markdown around a line: "**Step 3:** ...", "- 1. ..."."""
+    first = line[:1]
+    if first in _PLAIN_STARTS and line[1:2] != ")":
+        # every part of the numbering is optional, and text starting with an ASCII letter
+        # can only be numbering as "step 3:", "line 3:" or "a) ": nothing to remove (the
+        # split strips a line, then each of its sentences: most sentences skip the regex)
+        return line
     return _NUMBERING_RE.sub("", line, count=1)
+
+
+# ASCII letters that start neither "step" nor "line" (non-ASCII letters may case-fold to
+# them, e.g. "ſ" to "s", so they take the regex)
+_PLAIN_STARTS = frozenset("abcdefghijkmnopqrtuvwxyzABCDEFGHIJKMNOPQRTUVWXYZ")
 
 
 def normalize_sentence(text: str) -> str:
@@ -593,7 +629,7 @@ def normalize_sentence(text: str) -> str:
         text = _TIMES_RE.sub(" * ", text)
     if "," in text:
         text = _THOUSANDS_RE.sub("", text)
-    text = _SPACES_RE.sub(" ", text).strip()
+    text = " ".join(text.split())  # str.split and re's \s agree on what whitespace is
     if text and text[-1] in ":!":
         text = text[:-1] + "."
     elif text and text[-1] not in ".?":

@@ -154,7 +154,7 @@ class Atom:
     __str__ = __repr__
 
 
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(order=True, repr=False, cache_hash=True)
 class Claim:
     """An atom with its time erased. Claims are what sentences denote and what is counted."""
 
