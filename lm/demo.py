@@ -30,7 +30,7 @@ from vlp.lm.report import (
 from vlp.lm.report_files import ReportFiles, write_report
 from vlp.lm.runner import Attempt, EvalConfig, result_record, store_for
 from vlp.lm.scoring import VerifyScorer
-from vlp.lm.store import RESULTS_FILE, RUN_FILE
+from vlp.lm.store import ERRORS_FILE, RESULTS_FILE, RUN_FILE
 from vlp.lm.viewer import write_viewer
 from vlp.output import write_atomically
 from vlp.sampler import CONNECTIONS, derive_seed, generate_problem
@@ -122,7 +122,7 @@ def generate_and_solve(design: DemoDesign, seed: int, out: Path, workers: int,
     for name in BASELINE_ORDER:
         config = EvalConfig(model=ModelSpec.parse(f"baseline:{name}"))
         run_dir = out / "runs" / f"baseline-{name}"
-        for stale in (RESULTS_FILE, RUN_FILE, "errors.jsonl"):  # an earlier demo's run
+        for stale in (RESULTS_FILE, RUN_FILE, ERRORS_FILE):  # an earlier demo's run
             (run_dir / stale).unlink(missing_ok=True)
         store, _ = store_for(run_dir, config, data)
         for record, attempts in solved:

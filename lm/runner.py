@@ -47,7 +47,7 @@ from vlp.lm.prompt import (
 )
 from vlp.lm.reasoner import Attempt, Reasoner, Scorer
 from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
-from vlp.lm.store import ResponseCache, ResultStore
+from vlp.lm.store import ERRORS_FILE, ResponseCache, ResultStore
 from vlp.output import file_digest
 from vlp.records import JsonlWriter, read_jsonl
 
@@ -279,7 +279,7 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
         queue.put_nowait(item)
     # a log, not a resumable table: a failed request is retried by the next run, so every
     # failure is appended (no key)
-    errors = JsonlWriter(store.run_dir / "errors.jsonl", lambda row: None, what="errors")
+    errors = JsonlWriter(store.run_dir / ERRORS_FILE, lambda row: None, what="errors")
 
     async def worker() -> None:
         while True:

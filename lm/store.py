@@ -26,6 +26,7 @@ from vlp.records import JsonlWriter, read_json_file, read_jsonl
 
 RESULTS_FILE = "results.jsonl"
 RUN_FILE = "run.json"
+ERRORS_FILE = "errors.jsonl"
 # run.json keys recording how a run was made, not what it computes: resuming ignores them
 RECORD_KEYS = ("vlp_version", "git_revision", "started", "finished", "sessions")
 
@@ -124,7 +125,7 @@ class ResultStore:
             if changed:
                 raise InputError(
                     f"{self.run_dir} holds a run with different settings ({', '.join(changed)}); "
-                    "resume with the same settings or use a new run directory",
+                    "resume with the same settings, use a new run directory, or --restart",
                     location=str(self.run_path))
         else:
             document = dict(run_config)

@@ -442,3 +442,39 @@ def test_a_batch_killed_while_running_and_while_resuming_loses_nothing(
     assert expected.startswith(whole) and whole.startswith(first[: first.rfind(b"\n") + 1])
     assert run_cli(capsys, *batch(problems, many, report))[0] == 0
     assert report.read_bytes() == expected
+
+
+# --- evaluate ---------------------------------------------------------------------------------
+
+def evaluate_argv(data: Path, run: Path, *extra: str) -> list[str]:
+    return ["evaluate", "--model", "baseline:bfs", "--data", str(data), "-o", str(run),
+            "--quiet", *extra]
+
+
+def test_evaluate_refuses_an_unwritable_cache_before_any_work(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x\n")
+    run = tmp_path / "run"
+    code, _out, err = run_cli(capsys, *evaluate_argv(problems, run, "--cache-dir",
+                                                     str(a_file / "cache")))
+    assert code == 2 and f"--cache-dir {a_file / 'cache'}: {a_file} is not a directory" in (
+        one_line_error(err))
+    assert not run.exists()
+
+
+def test_evaluate_refuses_other_data_unless_restarted_and_never_appends_to_its_input(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = tmp_path / "run"
+    assert run_cli(capsys, *evaluate_argv(problems, run, "--no-cache"))[0] == 0
+    results = (run / "results.jsonl").read_bytes()
+    fewer = tmp_path / "fewer.jsonl"
+    fewer.write_text(problems.read_text().splitlines()[0] + "\n")
+    code, _out, err = run_cli(capsys, *evaluate_argv(fewer, run, "--no-cache"))
+    assert code == 2 and "holds a run with different settings (data, data_sha256)" in (
+        one_line_error(err))
+    assert (run / "results.jsonl").read_bytes() == results
+    assert run_cli(capsys, *evaluate_argv(fewer, run, "--no-cache", "--restart"))[0] == 0
+    assert (run / "results.jsonl").read_text().count("\n") == 1
+    code, _out, err = run_cli(capsys, *evaluate_argv(run / "results.jsonl", run, "--no-cache"))
+    assert code == 2 and "is an input of this command" in one_line_error(err)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
-from vlp.output import OutputLock, output_dir
+from vlp.output import OutputLock, output_dir, output_file
 
 
 def register(subparsers: Any) -> None:
@@ -78,6 +78,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     parser.add_argument("--price", type=float, nargs=2, metavar=("INPUT", "OUTPUT"),
                         help="USD per million input/output tokens for the cost estimate")
+    parser.add_argument("--restart", action="store_true",
+                        help="start RUN_DIR over: remove its results, errors and run records "
+                        "first (otherwise a run with other data or settings is refused)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar or lines")
     parser.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
                         help="when stderr is not a terminal (a log file, SLURM), print a "
@@ -114,7 +117,10 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--{name.replace('_', '-')} must be >= 0")
     if args.progress_every <= 0:
         raise InputError("--progress-every must be > 0")
+    run_files = _run_files(args.output)
     output_dir(args.output, inputs=[args.data])
+    for path in run_files:  # e.g. --data RUN/results.jsonl -o RUN would append to its input
+        output_file(path, inputs=[args.data])
     cache_root = None if args.no_cache else check_cache_dir(args.cache_dir or default_cache_dir())
     spec = ModelSpec.parse(args.model, args.base_url, parse_engine_args(args.engine_arg))
     config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
@@ -134,6 +140,13 @@ def run(args: argparse.Namespace) -> int:
         return _evaluate(args, spec, config, problems, scorer, cache_root)
 
 
+def _run_files(run_dir: Path) -> list[Path]:
+    from vlp.lm.prompt import PROMPT_FILE
+    from vlp.lm.store import ERRORS_FILE, RESULTS_FILE, RUN_FILE
+
+    return [run_dir / name for name in (RESULTS_FILE, RUN_FILE, ERRORS_FILE, PROMPT_FILE)]
+
+
 def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[Any],
               scorer: Any, cache_root: Path | None) -> int:
     import asyncio
@@ -144,6 +157,9 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
     from vlp.lm.runner import build_reasoner, run_evaluation, store_for
     from vlp.lm.store import ResponseCache
 
+    if args.restart:
+        for path in _run_files(args.output):
+            path.unlink(missing_ok=True)
     settings = {name: str(value) if isinstance(value, Path) else value
                 for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
     store, previous = store_for(args.output, config, args.data,
