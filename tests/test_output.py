@@ -478,3 +478,25 @@ def test_evaluate_refuses_other_data_unless_restarted_and_never_appends_to_its_i
     assert (run / "results.jsonl").read_text().count("\n") == 1
     code, _out, err = run_cli(capsys, *evaluate_argv(run / "results.jsonl", run, "--no-cache"))
     assert code == 2 and "is an input of this command" in one_line_error(err)
+
+
+def test_a_full_disk_under_generate_and_stats_plot_is_one_line(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from vlp.sampler import dataset
+
+    def no_space(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(dataset, "write_dataset", no_space)
+        out = tmp_path / "p.jsonl"
+        code, _out, err = run_cli(capsys, "generate", "-n", "1", "--quiet", "-o", str(out))
+    assert code == 1 and one_line_error(err) == (
+        f"vlp: error: {out}: cannot write: No space left on device; the problems before it "
+        "are kept with their checkpoint; rerun the same command to resume")
+    assert not out.with_name(".p.jsonl.lock").exists()
+    monkeypatch.setattr(output_layer.os, "fsync", no_space)
+    code, _out, err = run_cli(capsys, "stats", str(problems), "--plot", str(tmp_path / "figs"))
+    assert code == 1 and "cannot write: No space left on device" in one_line_error(err)
+    assert [p.name for p in (tmp_path / "figs").iterdir()] == []  # no half-written figure
