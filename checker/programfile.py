@@ -22,6 +22,7 @@ import attrs
 from vlp.errors import InputError
 from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom, parse_query
 from vlp.kernel import Atom, Program, Query
+from vlp.limits import check_program
 from vlp.records import load_json_text
 
 _AXIOMS_KEY = '"axioms"'
@@ -121,6 +122,7 @@ def program_from_json(data: Any, source: str = "<json>", text: str = "") -> Prog
             raise InputError("\"query\" must be a string such as \"cont({eddie}, ?, parrots, ?)\"",
                              location=f"{source}:{_line_of(text, _QUERY_KEY)}")
         query = _parse(query_text, text, source, parse_query)
+    check_program(order, f"{source}:{_line_of(text, _AXIOMS_KEY)}")
     return ProgramFile(Program(order), query, tuple(order), tuple(sentences))
 
 

@@ -30,6 +30,7 @@ from vlp.kernel import (
     Query,
     roles,
 )
+from vlp.limits import check_transcript
 
 from .align import (
     ClaimPattern,
@@ -508,6 +509,7 @@ def verify(
         raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     if not isinstance(transcript, str):
         raise InputError("the transcript must be text (str)")
+    check_transcript(transcript)
     if not _is_text(transcript):
         raise InputError("the transcript is not text (it contains NUL bytes)")
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)

@@ -18,6 +18,7 @@ import attrs
 
 from vlp.errors import InputError
 from vlp.kernel import Agents, Atom, Claim, Program, Query, rate
+from vlp.limits import MAX_AXIOMS, MAX_TIME, check_program
 
 from .sentences import (
     CLAIMS,
@@ -93,6 +94,7 @@ def parse_problem(text: str, source: str = "<text>", *,
     if not sentences:
         raise ProblemParseError("the problem is empty", location=f"{source}:1")
     axioms: list[Atom] = []
+    stated: set[Atom] = set()  # the axioms, for a membership test in constant time
     axiom_sentences: list[str] = []
     transfers = 0
     query_parse: SentenceParse | None = None
@@ -111,9 +113,12 @@ def parse_problem(text: str, source: str = "<text>", *,
                 atom = parsed_claim.claim.at(transfers)
                 if atom.predicate == "transfer":
                     transfers += 1
-                if atom not in axioms:
+                if atom not in stated:
+                    stated.add(atom)
                     axioms.append(atom)
                     axiom_sentences.append(sentence.text)
+            if len(axioms) > MAX_AXIOMS or transfers > MAX_TIME:
+                check_program(axioms, where)  # refused here, before the rest is read
         elif parsed.kind in (QUESTION_KIND, GROUND):
             query_parse, question_sentence = parsed, sentence
         else:
@@ -128,6 +133,7 @@ def parse_problem(text: str, source: str = "<text>", *,
     if not axioms:
         raise ProblemParseError("the problem states no facts before its question",
                                 f"{source}:{question_sentence.line}")
+    check_program(axioms, f"{source}:{question_sentence.line}")
     last_time = Program(axioms).last_time
     assert query_parse.query is not None
     query = _at_time(query_parse.query, last_time)

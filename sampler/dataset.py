@@ -19,6 +19,7 @@ from typing import TextIO
 import attrs
 
 from vlp.errors import InputError
+from vlp.limits import check_program
 from vlp.records import read_jsonl
 
 from .config import CONNECTIONS, OVERLAPS, SamplerConfig, derive_seed
@@ -195,7 +196,9 @@ def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:
     """(line number, problem) for each record of a JSON Lines file."""
     for number, record in read_jsonl(path, "problems"):
         try:
-            yield number, Problem.from_json(record)
+            problem = Problem.from_json(record)
         except (ValueError, KeyError, TypeError) as error:
             raise InputError(f"not a problem record: {error}",
                              location=f"{path}:{number}") from None
+        check_program([a.atom for a in problem.axioms], f"{path}:{number}")
+        yield number, problem

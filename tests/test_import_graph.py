@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"vlp": ROOT / "vlp", "vlp.kernel": ROOT / "kernel", "vlp.grammar": ROOT / "grammar",
             "vlp.checker": ROOT / "checker", "vlp.sampler": ROOT / "sampler",
             "vlp.lm": ROOT / "lm"}
-# Lower layers never import higher ones. vlp.errors, vlp.output, vlp.records and vlp.lazy are
-# the bottom every layer may use; the rest of the top-level package (API, CLI, commands) sits
-# on top.
-LAYERS = [("vlp.errors", "vlp.output", "vlp.records", "vlp.lazy"), ("vlp.kernel",),
+# Lower layers never import higher ones. vlp.errors, vlp.output, vlp.records, vlp.lazy and
+# vlp.limits are the bottom every layer may use; the rest of the top-level package (API, CLI,
+# commands) sits on top.
+LAYERS = [("vlp.errors", "vlp.output", "vlp.records", "vlp.lazy", "vlp.limits"), ("vlp.kernel",),
           ("vlp.grammar",), ("vlp.checker",), ("vlp.sampler",), ("vlp.lm",), ("vlp",)]
 TRUSTED_CORE = ("vlp.kernel.check", "vlp.kernel.instance", "vlp.kernel.rules",
                 "vlp.kernel.terms")

@@ -28,12 +28,27 @@ def _unreadable(path: Path, what: str, error: OSError) -> InputError:
     return InputError(f"cannot read the {what}: {error.strerror}", str(path))
 
 
-def read_text_file(path: Path, what: str) -> str:
+def read_text_file(path: Path, what: str, *, limit: int | None = None) -> str:
+    """The file's text; with ``limit``, a file of more bytes is refused after reading only
+    ``limit + 1`` of them (a device or pipe that never ends included)."""
     try:
-        data = path.read_bytes()
+        if limit is None:
+            data = path.read_bytes()
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(limit + 1)
     except OSError as error:
         raise _unreadable(path, what, error) from None
+    if limit is not None and len(data) > limit:
+        raise InputError(too_long(what, limit), str(path))
     return decode_text(data, str(path), what)
+
+
+def too_long(what: str, limit: int, size: int | None = None) -> str:
+    """The refusal of an input past a documented limit (README: Limits)."""
+    if size is None:
+        return f"the {what} is longer than {limit:,} bytes, the most read (README: Limits)"
+    return f"the {what} is {size:,} bytes; at most {limit:,} are read (README: Limits)"
 
 
 def decode_text(data: bytes, location: str, what: str) -> str:

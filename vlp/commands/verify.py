@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from vlp.errors import InputError
+from vlp.limits import MAX_TRANSCRIPT_BYTES
 from vlp.records import (
     decode_text,
     iter_jsonl,
     load_json_text,
     read_text_file,
     record_id,
+    too_long,
 )
 
 
@@ -113,8 +115,11 @@ def _verify_or_input_error(problem: Any, transcript: str, source: str, **options
 
 def read_transcript_argument(argument: str) -> str:
     if argument == "-":
-        return decode_text(sys.stdin.buffer.read(), "<stdin>", "transcript")
-    return read_text_file(Path(argument), "transcript")
+        data = sys.stdin.buffer.read(MAX_TRANSCRIPT_BYTES + 1)
+        if len(data) > MAX_TRANSCRIPT_BYTES:
+            raise InputError(too_long("transcript", MAX_TRANSCRIPT_BYTES), "<stdin>")
+        return decode_text(data, "<stdin>", "transcript")
+    return read_text_file(Path(argument), "transcript", limit=MAX_TRANSCRIPT_BYTES)
 
 
 def load_problem_argument(argument: str) -> tuple[Any, str]:
