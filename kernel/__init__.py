@@ -13,6 +13,7 @@ from .check import (
     conclude,
     derive,
     is_minted,
+    minted_count,
 )
 from .instance import (
     Binding,
@@ -46,6 +47,6 @@ __all__ = [
     "Atom", "Binding", "Claim", "Hyperedge", "KernelError", "Program", "Query", "Rejection",
     "Role", "Rule", "Theorem", "axiom", "bind", "check_builtin", "check_hyperedge", "comp",
     "compeq", "conclude", "cont", "derive", "evaluate", "evaluator", "find_clash", "instantiate",
-    "is_frame_rule", "is_minted", "normalize_name", "patterns", "rate", "role", "roles", "rule",
-    "solve", "to_smt", "transfer",
+    "is_frame_rule", "is_minted", "minted_count", "normalize_name", "patterns", "rate", "role",
+    "roles", "rule", "solve", "to_smt", "transfer",
 ]

@@ -5,34 +5,40 @@ the conclusion of an instance of one of the program's rules whose premises are t
 the kernel minted for that program (:func:`check_hyperedge` checks a stated conclusion,
 :func:`derive` draws the one the rule licenses). Everything else in vlp is untrusted.
 
-How the kernel tells its own theorems (LCF's abstract ``thm``, in Python): a Theorem
-cannot be built by calling its class, copied or pickled, and every theorem the kernel
-mints is registered, by its hyperedge, in a registry private to the program object it was
-minted for. A premise is accepted only if it *is* (identity, not equality) the registered
-theorem, so an object made with ``object.__new__``, ``attrs.evolve`` or an unpickler is
-refused even when its fields equal a real theorem's. The registry holds one theorem per
-distinct hyperedge, so it stays as small as the model. The rule table belongs to the
-program too: a program with another table is another theory, and its theorems are not
-premises of a program with the standard one.
+How the kernel tells its own theorems (LCF's abstract ``thm``, in Python). A Theorem
+cannot be built by calling its class, copied or pickled. The minting function and the
+registry of minted theorems exist only inside one closure (``_trusted_core``), which also
+defines every function that legitimately mints; no module name, attribute or argument
+reaches them. When a :class:`Program` is constructed the kernel seals its own view of it
+(axioms, a private copy of the rule table, horizon, the index of transfers), kept in that
+closure under the program's identity and dropped when the program dies; writing to the
+program's attributes afterwards changes nothing the kernel believes. A premise is accepted
+only if it *is* (identity, not equality) the theorem the kernel registered for this very
+program object, with the fields it was minted with, or an axiom of it made of exact
+built-in values (so no caller-defined ``__eq__`` or ``__hash__`` runs inside the kernel).
+A theorem of an equal but distinct program is refused: each program is its own theory.
+
+Out of scope, as HOL Light assumes no ``Obj.magic``: code that changes the trusted core
+itself or reads its private state by introspection — rebinding or mutating this package's
+module globals (its functions, the compiled caches of ``instance``, the rule table),
+``__closure__``, ``gc.get_referrers``/``gc.get_objects``, frames and ``ctypes`` — and
+mutating atoms or agent sets in place (``object.__setattr__`` on an :class:`Atom` or
+:class:`Agents` already in use: they are hash-cached values the whole process shares,
+the program's own axioms among them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NoReturn
+import copy
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
-from .instance import (
-    Binding,
-    Failure,
-    _bind,
-    check_builtin,
-    instantiate,
-    solve,
-)
-from .rules import RULES, RULES_BY_ID, NoTransferTouching, Rule
-from .terms import Agents, Atom
+from .instance import Binding, Failure, _bind, check_builtin, instantiate, solve
+from .rules import RULES, NoTransferTouching, Rule
+from .terms import Agents, Atom, check_args
 
 AXIOM = "axiom"
 
@@ -40,34 +46,17 @@ AXIOM = "axiom"
 @attrs.frozen(cache_hash=True, repr=False)
 class Program:
     """A finite set of axioms under a rule table (the paper's by default). Time is bounded
-    by the horizon (max axiom time + 1)."""
+    by the horizon (max axiom time + 1). The kernel seals its view at construction."""
 
     axioms: frozenset[Atom] = attrs.field(converter=frozenset)
     rules: tuple[Rule, ...] = attrs.field(default=RULES, converter=tuple)
-    # Derived once at construction: the hyperedge check consults them on every step, and
-    # rescanning the axioms each time made chaining quadratic in the program's size.
     _horizon: int = attrs.field(init=False, eq=False, repr=False)
-    _transfers: dict[tuple[str, int], tuple[Atom, ...]] = attrs.field(
-        init=False, eq=False, repr=False)
-    _rules_by_id: dict[str, Rule] = attrs.field(init=False, eq=False, repr=False)
-    _minted: dict[tuple, Theorem] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        times = [a.time for a in self.axioms if a.time is not None]
-        transfers: dict[tuple[str, int], list[Atom]] = {}
-        for a in self.axioms:
-            if a.predicate == "transfer":
-                transfers.setdefault((a.entity, a.time), []).append(a)  # type: ignore[arg-type]
-        by_id = RULES_BY_ID if self.rules == RULES else {r.id: r for r in self.rules}
-        if len(by_id) != len(self.rules):
-            raise KernelError("two rules of the table share an id")
-        for name, value in (("_horizon", max(times, default=0) + 1), ("_rules_by_id", by_id),
-                            ("_transfers", {k: tuple(v) for k, v in transfers.items()}),
-                            ("_minted", {})):
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_horizon", _seal(self))
 
     def __reduce__(self) -> tuple:
-        # theorems stay behind: an unpickled program starts with an empty registry
+        # theorems stay behind: an unpickled program is a new one, with no theorems
         return Program, (self.axioms, self.rules)
 
     @property
@@ -82,14 +71,14 @@ class Program:
                     for a in self.axioms if a.time is not None), default=0)
 
     def rule(self, rule_id: str) -> Rule:
-        try:
-            return self._rules_by_id[rule_id]
-        except KeyError:
-            raise KeyError(f"unknown rule {rule_id!r}; rules are "
-                           f"{', '.join(self._rules_by_id)}") from None
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(f"unknown rule {rule_id!r}; rules are {', '.join(r.id for r in self.rules)}")
 
     def transfers_at(self, entity: str, time: int) -> list[Atom]:
-        return list(self._transfers.get((entity, time), ()))
+        return [a for a in self.axioms if a.predicate == "transfer" and a.time == time
+                and a.entity == entity]
 
     def __repr__(self) -> str:
         return f"Program({len(self.axioms)} axioms, horizon {self.horizon})"
@@ -105,7 +94,8 @@ class Theorem:
     atom: Atom
     rule_id: str
     premises: tuple[Atom, ...]
-    program: Program = attrs.field(eq=False)
+    # weak: the kernel's registry holds the theorems, which must not keep the program alive
+    _program: weakref.ref[Program] = attrs.field(eq=False)
 
     def __init__(self, *_args: Any, **_kwargs: Any) -> NoReturn:
         raise TypeError("only the kernel can create a Theorem; use check_hyperedge or axiom")
@@ -113,34 +103,15 @@ class Theorem:
     def __reduce_ex__(self, _protocol: object) -> NoReturn:
         raise TypeError("a Theorem cannot be copied or pickled; send its atom and re-derive")
 
+    @property
+    def program(self) -> Program | None:
+        """The program the theorem was minted for (None once that program is gone)."""
+        return self._program()
+
     def __repr__(self) -> str:
         if self.rule_id == AXIOM:
             return f"|- {self.atom!r}  [axiom]"
         return f"|- {self.atom!r}  [{self.rule_id} from {', '.join(map(repr, self.premises))}]"
-
-
-def _mint(program: Program, atom: Atom, rule_id: str, premises: tuple[Atom, ...]) -> Theorem:
-    key = (atom, rule_id, premises)
-    theorem = program._minted.get(key)
-    if theorem is None:
-        theorem = object.__new__(Theorem)
-        for name, value in (("atom", atom), ("rule_id", rule_id), ("premises", premises),
-                            ("program", program)):
-            object.__setattr__(theorem, name, value)
-        program._minted[key] = theorem
-    return theorem
-
-
-def is_minted(program: Program, theorem: object) -> bool:
-    """Did the kernel mint ``theorem`` for ``program`` (or for an equal program)?"""
-    try:
-        owner = theorem.program  # type: ignore[attr-defined]
-        key = (theorem.atom, theorem.rule_id, theorem.premises)  # type: ignore[attr-defined]
-    except AttributeError:  # a blank object.__new__(Theorem)
-        return False
-    if not isinstance(owner, Program) or (owner is not program and owner != program):
-        return False
-    return owner._minted.get(key) is theorem
 
 
 @attrs.frozen
@@ -159,108 +130,221 @@ class KernelError(ValueError):
     """A caller asked the kernel for something impossible (not a rejection of a step)."""
 
 
-def axiom(program: Program, atom: Atom) -> Theorem:
-    if atom not in program.axioms:
-        raise KernelError(f"{atom!r} is not an axiom of the program")
-    return _mint(program, atom, AXIOM, ())
+class _Theory(NamedTuple):
+    """The kernel's sealed view of one program; it lives only inside ``_trusted_core``."""
+
+    axioms: frozenset[Atom]
+    rules: dict[str, Rule]
+    horizon: int
+    transfers: dict[tuple[str, int], tuple[Atom, ...]]
+    touched: frozenset[tuple[str, int, str]]  # (entity, time, agent) a transfer touches
+    program: weakref.ref[Program]
+    minted: dict[tuple, tuple[Theorem, Atom]]  # hyperedge -> its theorem and that atom
 
 
-def _premise_atoms(program: Program, rule_id: str,
-                   premises: Sequence[Theorem | Atom]) -> list[Atom] | Rejection:
-    atoms: list[Atom] = []
-    for index, premise in enumerate(premises, 1):
-        if isinstance(premise, Theorem):
-            if not is_minted(program, premise):
-                return Rejection(rule_id, "unknown-premise", f"premise {index} is not a "
-                                 "theorem the kernel proved for this program")
-            atoms.append(premise.atom)
-        elif isinstance(premise, Atom) and premise in program.axioms:
-            atoms.append(premise)
-        else:
-            return Rejection(rule_id, "unknown-premise", f"premise {index} {premise!r} "
-                             "is neither an axiom nor a proved theorem")
-    return atoms
+# The kernel's own copy of the standard table, by the identity of its public rules: nobody
+# else holds these objects, so changing a public rule in place changes nothing here.
+_PRISTINE = {id(public): own for public, own in zip(RULES, copy.deepcopy(RULES), strict=True)}
+_UNSEALED = "is not a program the kernel sealed at construction"
+_FIELDS = ("atom", "rule_id", "premises", "_program")
+_ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is not a well-formed atom of "
+                        "exact built-in values")
 
 
-def _rule_and_premises(program: Program, rule_id: object,
-                       premises: Sequence[Theorem | Atom]
-                       ) -> tuple[Rule, list[Atom]] | Rejection:
-    """The program's rule ``rule_id`` and the atoms of ``premises``, or why either fails."""
-    rule = _rule(program, rule_id)
-    if isinstance(rule, Rejection):
-        return rule
-    atoms = _premise_atoms(program, rule.id, premises)
-    if isinstance(atoms, Rejection):
+def _theory_of(program: Program) -> _Theory:
+    """Build the kernel's view of a program from its fields at construction."""
+    axioms = frozenset(program.axioms)
+    rules = tuple(_PRISTINE.get(id(rule)) or copy.deepcopy(rule) for rule in program.rules)
+    transfers: dict[tuple[str, int], list[Atom]] = {}
+    for a in axioms:
+        if a.predicate == "transfer":
+            transfers.setdefault((a.entity, a.time), []).append(a)  # type: ignore[arg-type]
+    touched = frozenset((e, t, name) for (e, t), group in transfers.items() for transfer in group
+                        for side in transfer.args[:2] for name in side.names)  # type: ignore
+    horizon = max((a.time for a in axioms if a.time is not None), default=0) + 1
+    by_id = {r.id: r for r in rules}
+    if len(by_id) != len(rules):
+        raise KernelError("two rules of the table share an id")
+    return _Theory(axioms, by_id, horizon, {k: tuple(v) for k, v in
+                   transfers.items()}, touched, weakref.ref(program), {})
+
+
+def _is_plain(atom: object) -> bool:
+    """An exact, well-formed :class:`Atom` of exact built-in values (``object.__new__``
+    skips the constructor's check; subclasses could redefine equality). The types are
+    tested first, so no caller-defined method runs before they are known."""
+    if type(atom) is not Atom:
+        return False
+    predicate, args = getattr(atom, "predicate", None), getattr(atom, "args", None)
+    if type(predicate) is not str or type(args) is not tuple or not all(
+            type(arg) is str or type(arg) is int or type(arg) is Agents
+            and type(arg.names) is frozenset and all(type(n) is str for n in arg.names)
+            for arg in args):
+        return False
+    try:
+        return check_args(predicate, args, allow_unknown=False) is None
+    except ValueError:
+        return False
+
+
+def _trusted_core() -> tuple[Callable[..., Any], ...]:
+    """The only scope that can reach the registry of theorems and the minting function."""
+    theories: dict[int, _Theory] = {}
+
+    def sealed(program: object) -> _Theory | None:
+        return t if (t := theories.get(id(program))) and t.program() is program else None
+
+    def seal(program: Program) -> int:
+        if not isinstance(program, Program) or id(program) in theories:
+            raise KernelError("a program is sealed once, by its constructor")
+        theories[id(program)] = theory = _theory_of(program)
+        weakref.finalize(program, theories.pop, id(program), None)
+        return theory.horizon
+
+    def mint(theory: _Theory, atom: Atom, rule_id: str, premises: tuple[Atom, ...]) -> Theorem:
+        key = (atom, rule_id, premises)
+        entry = theory.minted.get(key)
+        if entry is None:
+            theorem = object.__new__(Theorem)
+            for name, value in zip(_FIELDS, (*key, theory.program), strict=True):
+                object.__setattr__(theorem, name, value)
+            entry = theory.minted[key] = (theorem, atom)
+        return entry[0]
+
+    def registered(theory: _Theory, theorem: object) -> bool:
+        """``theorem`` is the very object minted for this program, with its atom."""
+        if type(theorem) is not Theorem:
+            return False
+        try:
+            entry = theory.minted.get((theorem.atom, theorem.rule_id, theorem.premises))
+        except (AttributeError, TypeError):  # a blank object.__new__(Theorem), or junk
+            return False
+        return entry is not None and entry[0] is theorem and entry[1] is theorem.atom
+
+    def premise_atoms(theory: _Theory, rule_id: str,
+                      premises: Sequence[Theorem | Atom]) -> list[Atom] | Rejection:
+        atoms: list[Atom] = []
+        for index, premise in enumerate(premises, 1):
+            if registered(theory, premise):
+                atoms.append(premise.atom)  # type: ignore[union-attr]
+            elif _is_plain(premise) and premise in theory.axioms:
+                atoms.append(premise)  # type: ignore[arg-type]
+            else:
+                return Rejection(rule_id, "unknown-premise", _unknown(index, premise))
         return atoms
-    return rule, atoms
+
+    def instance(program: Program, rule_id: object, premises: Sequence[Theorem | Atom]
+                 ) -> tuple[_Theory, Rule, list[Atom]] | Rejection:
+        """The program's view, its rule ``rule_id`` and the premises' atoms, or why not."""
+        theory = sealed(program)
+        if theory is None:
+            return Rejection(str(rule_id), "unknown-program",
+                             f"that {type(program).__name__} {_UNSEALED}")
+        rule = _rule(theory, rule_id)
+        if isinstance(rule, Rejection):
+            return rule
+        atoms = premise_atoms(theory, rule.id, premises)
+        return atoms if isinstance(atoms, Rejection) else (theory, rule, atoms)
+
+    def axiom(program: Program, atom: Atom) -> Theorem:
+        theory = sealed(program)
+        if theory is None or not (_is_plain(atom) and atom in theory.axioms):
+            raise KernelError(f"that {type(program).__name__} {_UNSEALED}" if theory is None
+                              else f"{_show(atom)} is not an axiom of the program")
+        return mint(theory, atom, AXIOM, ())
+
+    def check_hyperedge(program: Program, rule_id: str, premises: Sequence[Theorem | Atom],
+                        conclusion: Atom) -> Theorem | Rejection:
+        """Accept ``premises |- conclusion`` as an instance of rule ``rule_id`` of the
+        program's table or say exactly why not.
+
+        Premises are theorems the kernel minted for ``program`` or axioms of it, given in
+        the order of the rule's premise patterns (the union rule takes n >= 2 premises).
+        """
+        found = instance(program, rule_id, premises)
+        if isinstance(found, Rejection):
+            return found
+        theory, rule, atoms = found
+        binding: Binding = {}
+        failure = _ILL_FORMED if not _is_plain(conclusion) else (
+            _bind(rule, atoms, conclusion, binding)
+            or next(filter(None, (check_builtin(b, binding) for b in rule.builtins)), None)
+            or _side_conditions(theory, rule, binding, conclusion))
+        if failure is not None:
+            return Rejection(rule.id, failure[0], failure[1]())
+        return mint(theory, conclusion, rule.id, tuple(atoms))
+
+    def conclude(program: Program, rule_id: str, premises: Sequence[Atom]) -> Atom | Rejection:
+        """The conclusion rule ``rule_id`` licenses from ``premises`` (atoms, in pattern
+        order), or why it licenses none. Pure: it proves nothing (see :func:`derive`)."""
+        found = instance(program, rule_id, ())  # its premises are atoms, only read
+        if isinstance(found, Rejection):
+            return found
+        drawn = _conclude(found[0], found[1], premises)
+        return drawn if isinstance(drawn, Atom) else Rejection(found[1].id, drawn[0], drawn[1]())
+
+    def derive(program: Program, rule_id: str,
+               premises: Sequence[Theorem | Atom]) -> Theorem | Rejection:
+        """The theorem rule ``rule_id`` concludes from ``premises`` (theorems or axioms of
+        ``program``): :func:`conclude` and minting in one step, or why there is none."""
+        found = instance(program, rule_id, premises)
+        if isinstance(found, Rejection):
+            return found
+        theory, rule, atoms = found
+        drawn = _conclude(theory, rule, atoms)
+        if not isinstance(drawn, Atom):
+            return Rejection(rule.id, drawn[0], drawn[1]())
+        return mint(theory, drawn, rule.id, tuple(atoms))
+
+    def is_minted(program: Program, theorem: object) -> bool:
+        """Did the kernel mint ``theorem`` for this very ``program`` object?"""
+        theory = sealed(program)
+        return theory is not None and registered(theory, theorem)
+
+    def minted_count(program: Program) -> int:
+        """How many theorems the kernel holds for ``program`` (one per hyperedge)."""
+        theory = sealed(program)
+        return 0 if theory is None else len(theory.minted)
+
+    return seal, axiom, check_hyperedge, conclude, derive, is_minted, minted_count
 
 
-def _rule(program: Program, rule_id: object) -> Rule | Rejection:
+_seal, axiom, check_hyperedge, conclude, derive, is_minted, minted_count = _trusted_core()
+del _trusted_core
+
+
+def _show(atom: object) -> str:
+    return repr(atom) if _is_plain(atom) else "that value"  # junk may not even print
+
+
+def _unknown(index: int, premise: object) -> str:
+    if isinstance(premise, Theorem):
+        return f"premise {index} is not a theorem the kernel proved for this program"
+    return f"premise {index} {_show(premise)} is neither an axiom nor a proved theorem"
+
+
+def _rule(theory: _Theory, rule_id: object) -> Rule | Rejection:
     if not isinstance(rule_id, str):
         return Rejection(str(getattr(rule_id, "id", rule_id)), "unknown-rule",
                          f"the kernel takes a rule id, not {type(rule_id).__name__}; the "
                          "rules are the program's table")
-    try:
-        return program.rule(rule_id)
-    except KeyError as error:
-        return Rejection(rule_id, "unknown-rule", str(error.args[0]))
+    return theory.rules.get(rule_id) or Rejection(
+        rule_id, "unknown-rule", f"unknown rule {rule_id!r}; rules are {', '.join(theory.rules)}")
 
 
-def check_hyperedge(
-    program: Program, rule_id: str, premises: Sequence[Theorem | Atom], conclusion: Atom
-) -> Theorem | Rejection:
-    """Accept ``premises |- conclusion`` as an instance of rule ``rule_id`` of the
-    program's table or say exactly why not.
-
-    Premises are theorems the kernel minted for ``program`` or axioms of it, given in the
-    order of the rule's premise patterns (the union rule takes n >= 2 premises).
-    """
-    instance = _rule_and_premises(program, rule_id, premises)
-    if isinstance(instance, Rejection):
-        return instance
-    rule, atoms = instance
-    binding: Binding = {}
-    failure = (_bind(rule, atoms, conclusion, binding)
-               or _holds(program, rule, binding, conclusion))
-    if failure is not None:
-        return Rejection(rule.id, failure[0], failure[1]())
-    return _mint(program, conclusion, rule.id, tuple(atoms))
-
-
-def _holds(program: Program, rule: Rule, binding: Binding, conclusion: Atom) -> Failure | None:
-    for builtin in rule.builtins:
-        failure = check_builtin(builtin, binding)
-        if failure is not None:
-            return failure
-    return _side_conditions(program, rule, binding, conclusion)
-
-
-def _side_conditions(program: Program, rule: Rule, binding: Binding,
+def _side_conditions(theory: _Theory, rule: Rule, binding: Binding,
                      conclusion: Atom) -> Failure | None:
-    if rule.negation is not None:
-        blocked = _blocking_transfer(program, rule.negation, binding)
-        if blocked is not None:
-            agents, transfer = blocked
-            return "frame-across-transfer", lambda: (
-                f"the frame rule cannot carry {agents!r} past {transfer!r}")
+    blocked = rule.negation and _blocking_transfer(theory, rule.negation, binding)
+    if blocked:
+        return blocked
     time = conclusion.time
-    if time is not None and time > program.horizon:
+    if time is not None and time > theory.horizon:
         return "horizon", lambda: (f"time {time} of the conclusion is past the program's "
-                                   f"horizon {program.horizon}")
+                                   f"horizon {theory.horizon}")
     return None
 
 
-def conclude(program: Program, rule_id: str, premises: Sequence[Atom]) -> Atom | Rejection:
-    """The conclusion rule ``rule_id`` licenses from ``premises`` (atoms, in pattern
-    order), or why it licenses none. Pure: it proves nothing (see :func:`derive`)."""
-    rule = _rule(program, rule_id)
-    if isinstance(rule, Rejection):
-        return rule
-    drawn = _conclude(program, rule, premises)
-    return drawn if isinstance(drawn, Atom) else Rejection(rule.id, drawn[0], drawn[1]())
-
-
-def _conclude(program: Program, rule: Rule, premises: Sequence[Atom]) -> Atom | Failure:
+def _conclude(theory: _Theory, rule: Rule, premises: Sequence[Atom]) -> Atom | Failure:
     binding: Binding = {}
     failure = _bind(rule, premises, None, binding) or solve(rule, binding)
     if failure is not None:
@@ -270,31 +354,24 @@ def _conclude(program: Program, rule: Rule, premises: Sequence[Atom]) -> Atom | 
     except ValueError as error:  # a table without a bound: the value is no natural number
         message = str(error)
         return "arithmetic", lambda: message
-    return _side_conditions(program, rule, binding, conclusion) or conclusion
+    return _side_conditions(theory, rule, binding, conclusion) or conclusion
 
 
-def derive(program: Program, rule_id: str,
-           premises: Sequence[Theorem | Atom]) -> Theorem | Rejection:
-    """The theorem rule ``rule_id`` concludes from ``premises`` (theorems or axioms of
-    ``program``): :func:`conclude` and minting in one step, or why there is none."""
-    instance = _rule_and_premises(program, rule_id, premises)
-    if isinstance(instance, Rejection):
-        return instance
-    rule, atoms = instance
-    drawn = _conclude(program, rule, atoms)
-    if not isinstance(drawn, Atom):
-        return Rejection(rule.id, drawn[0], drawn[1]())
-    return _mint(program, drawn, rule.id, tuple(atoms))
-
-
-def _blocking_transfer(program: Program, negation: NoTransferTouching,
-                       binding: Binding) -> tuple[Agents, Atom] | None:
+def _blocking_transfer(theory: _Theory, negation: NoTransferTouching,
+                       binding: Binding) -> Failure | None:
+    """A transfer at the frame's time, of one of its entities, that touches one of its
+    agent sets. ``touched`` answers whether there is one in O(agents); only then are the
+    transfers scanned, for the first in the program's order, as the message names it."""
     time = binding[negation.time.name]
+    agent_sets: list[Agents] = [binding[v.name] for v in negation.agents]
     for entity_var in negation.entities:
-        for transfer in program.transfers_at(binding[entity_var.name], time):
-            sender, receiver = transfer.args[0], transfer.args[1]
-            for agents_var in negation.agents:
-                agents: Agents = binding[agents_var.name]
-                if not agents.isdisjoint(sender) or not agents.isdisjoint(receiver):
-                    return agents, transfer
+        entity = binding[entity_var.name]
+        if any((entity, time, name) in theory.touched for agents in agent_sets
+               for name in agents.names):
+            blocked = next(
+                (agents, transfer) for transfer in theory.transfers[entity, time]
+                for agents in agent_sets if not agents.isdisjoint(transfer.args[0])  # type: ignore
+                or not agents.isdisjoint(transfer.args[1]))  # type: ignore[arg-type]
+            return "frame-across-transfer", lambda blocked=blocked: (
+                f"the frame rule cannot carry {blocked[0]!r} past {blocked[1]!r}")
     return None

@@ -131,7 +131,8 @@ def bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None = None
     return binding if failure is None else failure
 
 
-def _function(expr: Expr) -> Callable[[Binding], Any]:
+def evaluator(expr: Expr) -> Callable[[Binding], Any]:
+    """:func:`evaluate` for one expression, compiled once (for callers in a hot loop)."""
     cached = _FUNCTIONS.get(id(expr))
     if cached is None or cached[0] is not expr:
         cached = _FUNCTIONS[id(expr)] = (expr, _compile(expr))
@@ -159,12 +160,7 @@ def _compile(expr: Expr) -> Callable[[Binding], Any]:
 
 def evaluate(expr: Expr, binding: Binding) -> Any:
     """The value of a built-in expression under a substitution, concretely."""
-    return _function(expr)(binding)
-
-
-def evaluator(expr: Expr) -> Callable[[Binding], Any]:
-    """:func:`evaluate` for one expression, compiled once (for callers in a hot loop)."""
-    return _function(expr)
+    return evaluator(expr)(binding)
 
 
 _EQUAL_REASONS = {"quantity": "arithmetic", "time": "time", "agents": "union"}
@@ -173,14 +169,14 @@ _EQUAL_REASONS = {"quantity": "arithmetic", "time": "time", "agents": "union"}
 def check_builtin(builtin: Builtin, binding: Binding) -> Failure | None:
     """Does ``builtin`` hold under a substitution that binds all its variables?"""
     if isinstance(builtin, Equal):
-        expected, actual = _function(builtin.expr)(binding), binding[builtin.var.name]
+        expected, actual = evaluator(builtin.expr)(binding), binding[builtin.var.name]
         if expected == actual:
             return None
         return _EQUAL_REASONS[builtin.var.kind], lambda: (
             f"{builtin!r} requires {builtin.var.name} = {show(expected)}, "
             f"but the conclusion has {show(actual)}")
     if isinstance(builtin, AtLeast):
-        value = _function(builtin.expr)(binding)
+        value = evaluator(builtin.expr)(binding)
         if value >= builtin.bound:
             return None
         return "arithmetic", lambda: f"{builtin!r} fails: {builtin.expr!r} is {value}"
@@ -211,7 +207,7 @@ def solve(rule: Rule, binding: Binding) -> Failure | None:
     unbound defines it; every other built-in must hold. Mutates ``binding``."""
     cached = _STEPS.get(id(rule))
     if cached is None or cached[0] is not rule:
-        steps = tuple((b.var.name, _function(b.expr), b) if isinstance(b, Equal) else
+        steps = tuple((b.var.name, evaluator(b.expr), b) if isinstance(b, Equal) else
                       (None, None, b) for b in rule.builtins)
         cached = _STEPS[id(rule)] = (rule, steps)
     for defined, function, builtin in cached[1]:

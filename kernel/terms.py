@@ -126,27 +126,24 @@ class Atom:
     def agent_sets(self) -> tuple[Agents, ...]:
         return tuple(a for a in self.args if isinstance(a, Agents))
 
+    def _kinds_and_args(self) -> zip[tuple[str, Term]]:
+        return zip(SIGNATURES[self.predicate], self.args, strict=True)
+
     def claim(self) -> Claim:
         """The atom with its time erased: what a sentence can say (DESIGN §4)."""
-        kinds = SIGNATURES[self.predicate]
-        pairs = zip(kinds, self.args, strict=True)
-        return Claim(self.predicate, tuple(a for k, a in pairs if k != "time"))
+        return Claim(self.predicate, tuple(a for k, a in self._kinds_and_args() if k != "time"))
 
     def with_time(self, time: int) -> Atom:
-        kinds = SIGNATURES[self.predicate]
-        pairs = zip(kinds, self.args, strict=True)
+        pairs = self._kinds_and_args()
         return Atom(self.predicate, tuple(time if k == "time" else a for k, a in pairs))
 
     def with_quantity(self, quantity: int) -> Atom:
-        kinds = SIGNATURES[self.predicate]
-        pairs = zip(kinds, self.args, strict=True)
+        pairs = self._kinds_and_args()
         return Atom(self.predicate, tuple(quantity if k == "quantity" else a for k, a in pairs))
 
     def consistency_key(self) -> tuple:
         """The atom with its quantity erased: two theorems with one key must agree."""
-        kinds = SIGNATURES[self.predicate]
-        pairs = zip(kinds, self.args, strict=True)
-        return (self.predicate,) + tuple(a for k, a in pairs if k != "quantity")
+        return (self.predicate,) + tuple(a for k, a in self._kinds_and_args() if k != "quantity")
 
     def __repr__(self) -> str:
         return f"{self.predicate}({', '.join(format_term(a) for a in self.args)})"

@@ -9,7 +9,11 @@ found while building it.
 from __future__ import annotations
 
 import copy
+import gc
+import importlib
 import pickle
+import pkgutil
+import weakref
 
 import attrs
 import pytest
@@ -27,8 +31,10 @@ from vlp.kernel import (
     cont,
     derive,
     is_minted,
+    minted_count,
 )
-from vlp.kernel.rules import Pattern, Var
+from vlp.kernel.rules import RULES_BY_ID, Pattern, Var
+from vlp.kernel.terms import Agents, Atom
 
 A, Q, E, T = Var("A", "agents"), Var("q", "quantity"), Var("e", "entity"), Var("t", "time")
 ALICE = cont("alice", 5, "apples", 0)
@@ -55,7 +61,7 @@ def forged(atom: object, rule_id: str = "1a", premises: tuple = (),
     """A Theorem built around the constructor, field by field."""
     fake = object.__new__(Theorem)
     for name, value in (("atom", atom), ("rule_id", rule_id), ("premises", premises),
-                        ("program", program)):
+                        ("_program", weakref.ref(program))):
         object.__setattr__(fake, name, value)
     return fake
 
@@ -102,7 +108,8 @@ def test_a_theorem_made_with_new_is_refused_even_if_equal_to_a_real_one() -> Non
 
 def test_setstate_on_a_blank_theorem_is_refused() -> None:
     blank = object.__new__(Theorem)
-    blank.__setstate__({"atom": LOOT, "rule_id": "axiom", "premises": (), "program": PROGRAM})
+    blank.__setstate__({"atom": LOOT, "rule_id": "axiom", "premises": (),
+                        "_program": weakref.ref(PROGRAM)})
     rejected(check_hyperedge(PROGRAM, "6", [blank], LOOT.with_time(1)), "unknown-premise")
 
 
@@ -110,7 +117,7 @@ def test_a_subclass_instance_is_refused() -> None:
     class Counterfeit(Theorem):
         def __init__(self) -> None:  # noqa: D107 - skips the kernel's refusal
             for name, value in (("atom", LOOT), ("rule_id", "axiom"), ("premises", ()),
-                                ("program", PROGRAM)):
+                                ("_program", weakref.ref(PROGRAM))):
                 object.__setattr__(self, name, value)
 
     rejected(check_hyperedge(PROGRAM, "6", [Counterfeit()], LOOT.with_time(1)),
@@ -149,18 +156,27 @@ def test_a_theorem_of_another_program_or_theory_is_refused() -> None:
     rejected(check_hyperedge(PROGRAM, "7", [], LOOT), "unknown-rule")
 
 
-def test_an_equal_program_accepts_its_twin_s_theorems() -> None:
-    # programs are values: the same axioms under the same table are the same program
+def test_an_equal_but_distinct_program_refuses_its_twin_s_theorems() -> None:
+    # each program object is its own theory: the kernel sealed its own view of each
     twin = Program([ALICE, AHEAD])
-    verdict = check_hyperedge(twin, "1b", [bob(), AHEAD], ALICE)
-    assert isinstance(verdict, Theorem)
+    assert twin == PROGRAM and twin is not PROGRAM
+    assert not is_minted(twin, bob())
+    rejected(check_hyperedge(twin, "1b", [bob(), AHEAD], ALICE), "unknown-premise")
+    rejected(derive(twin, "1b", [bob(), AHEAD]), "unknown-premise")
+    # the twin proves the same things from its own theorems
+    assert isinstance(derive(twin, "1b", [derive(twin, "1a", [ALICE, AHEAD]), AHEAD]), Theorem)
 
 
-def test_an_unpickled_program_starts_with_no_theorems() -> None:
+@pytest.mark.parametrize("duplicate", [
+    copy.copy, copy.deepcopy, lambda p: pickle.loads(pickle.dumps(p)),
+    lambda p: attrs.evolve(p),
+], ids=["copy", "deepcopy", "pickle", "evolve"])
+def test_a_copied_program_starts_with_no_theorems(duplicate) -> None:
     theorem = bob()
-    copied = pickle.loads(pickle.dumps(PROGRAM))
-    assert copied == PROGRAM and copied._minted == {}
-    assert isinstance(check_hyperedge(copied, "1b", [theorem, AHEAD], ALICE), Theorem)
+    copied = duplicate(PROGRAM)
+    assert copied == PROGRAM and copied is not PROGRAM and minted_count(copied) == 0
+    rejected(check_hyperedge(copied, "1b", [theorem, AHEAD], ALICE), "unknown-premise")
+    assert isinstance(check_hyperedge(copied, "1a", [ALICE, AHEAD], BOB), Theorem)
 
 
 def test_bare_atoms_must_be_axioms_and_junk_is_refused() -> None:
@@ -176,4 +192,184 @@ def test_minting_is_idempotent_so_the_registry_stays_small() -> None:
     first = check_hyperedge(program, "1a", [ALICE, AHEAD], BOB)
     again = derive(program, "1a", [ALICE, AHEAD])
     assert first is again and axiom(program, ALICE) is axiom(program, ALICE)
-    assert len(program._minted) == 2  # Bob's count and Alice's axiom, once each
+    assert minted_count(program) == 2  # Bob's count and Alice's axiom, once each
+
+
+def test_no_name_in_the_kernel_mints() -> None:
+    import vlp.kernel as kernel
+    import vlp.kernel.check as check
+
+    # the old module-level minting function and registry are gone: no name reaches them
+    assert not hasattr(check, "_mint") and not hasattr(check, "_trusted_core")
+    with pytest.raises(ImportError):
+        exec("from vlp.kernel.check import _mint", {})
+    bob()
+    modules = [kernel] + [importlib.import_module(f"vlp.kernel.{info.name}")
+                          for info in pkgutil.walk_packages(kernel.__path__)]
+    for module in modules:
+        for name, value in vars(module).items():
+            # no global holds a theorem, in itself or one container down
+            inner = (list(value.values()) if isinstance(value, dict) else
+                     list(value) if isinstance(value, list | tuple | set | frozenset) else [])
+            assert not any(isinstance(v, Theorem) for v in [value, *inner]), (module, name)
+
+
+def test_the_sealing_function_seals_a_program_once() -> None:
+    from vlp.kernel.check import _seal
+
+    program = Program([ALICE, AHEAD])
+    with pytest.raises(KernelError, match="sealed once"):
+        _seal(program)
+    with pytest.raises(KernelError, match="sealed once"):
+        program.__attrs_post_init__()
+    with pytest.raises(KernelError):
+        _seal(object())  # type: ignore[arg-type]
+
+
+def test_writing_the_program_s_attributes_changes_nothing_the_kernel_believes() -> None:
+    program = Program([ALICE, AHEAD])
+    free_lunch = Rule("1a", [], [], Pattern("cont", (A, Q, E, T)))
+    saved = {name: getattr(program, name) for name in ("axioms", "rules", "_horizon")}
+    for name, value in (("axioms", frozenset([LOOT])), ("rules", (free_lunch,)),
+                        ("_horizon", 10**6)):
+        object.__setattr__(program, name, value)
+    try:
+        with pytest.raises(KernelError, match="not an axiom"):
+            axiom(program, LOOT)
+        rejected(check_hyperedge(program, "6", [LOOT], LOOT.with_time(1)), "unknown-premise")
+        rejected(check_hyperedge(program, "1a", [], LOOT), "arity")
+        rejected(derive(program, "6", [derive(program, "6", [ALICE])]), "horizon")
+    finally:
+        for name, value in saved.items():
+            object.__setattr__(program, name, value)
+    with pytest.raises(AttributeError):  # there is no registry on the program to write to
+        object.__setattr__(program, "_minted", {})
+    assert minted_count(program) == 1  # Alice carried to time 1, and nothing forged
+
+
+def test_a_program_made_around_its_constructor_is_unknown() -> None:
+    blank = object.__new__(Program)
+    rejected(check_hyperedge(blank, "1a", [ALICE, AHEAD], BOB), "unknown-program")
+    rejected(derive(blank, "1a", [ALICE, AHEAD]), "unknown-program")
+    with pytest.raises(KernelError, match="sealed"):
+        axiom(blank, ALICE)
+    # given fields and sealed, it is a program of its own, with its own theorems only
+    for name, value in (("axioms", frozenset([ALICE, AHEAD])), ("rules", RULES)):
+        object.__setattr__(blank, name, value)
+    blank.__attrs_post_init__()
+    rejected(check_hyperedge(blank, "1b", [bob(), AHEAD], ALICE), "unknown-premise")
+    assert isinstance(derive(blank, "1a", [ALICE, AHEAD]), Theorem)
+
+
+def test_a_program_subclass_cannot_change_the_rules_the_kernel_applies() -> None:
+    free_lunch = Rule("1a", [], [], Pattern("cont", (A, Q, E, T)))
+
+    class Generous(Program):
+        def rule(self, rule_id: str) -> Rule:
+            return free_lunch
+
+        @property
+        def horizon(self) -> int:
+            return 10**6
+
+    generous = Generous([ALICE, AHEAD])
+    rejected(check_hyperedge(generous, "1a", [], LOOT), "arity")
+    rejected(derive(generous, "6", [derive(generous, "6", [ALICE])]), "horizon")
+    rejected(check_hyperedge(PROGRAM, "6", [axiom(generous, ALICE)], ALICE.with_time(1)),
+             "unknown-premise")
+
+
+def test_rewriting_a_theorem_s_other_fields_unmints_it() -> None:
+    for name, value in (("rule_id", "axiom"), ("premises", (LOOT,)), ("premises", [ALICE])):
+        theorem = derive(PROGRAM, "6", [ALICE])
+        assert isinstance(theorem, Theorem)
+        old = getattr(theorem, name)
+        object.__setattr__(theorem, name, value)
+        try:
+            rejected(check_hyperedge(PROGRAM, "6", [theorem], ALICE.with_time(2)),
+                     "unknown-premise")
+            assert not is_minted(PROGRAM, theorem)
+        finally:
+            object.__setattr__(theorem, name, old)
+        assert is_minted(PROGRAM, theorem)
+
+
+def test_a_theorem_given_an_equal_atom_object_is_refused() -> None:
+    theorem = axiom(PROGRAM, ALICE)
+    twin_atom = cont("alice", 5, "apples", 0)
+    assert twin_atom == ALICE and twin_atom is not ALICE
+    object.__setattr__(theorem, "atom", twin_atom)
+    try:  # the registry knows the atom object it minted, not just an equal one
+        rejected(check_hyperedge(PROGRAM, "6", [theorem], ALICE.with_time(1)), "unknown-premise")
+    finally:
+        object.__setattr__(theorem, "atom", ALICE)
+
+
+class _Anyone(Agents):
+    """Agents that claim to equal every agent set."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = Agents.__hash__
+
+
+def test_atoms_of_lying_values_are_refused() -> None:
+    anyone = _Anyone(frozenset(["mallory"]))
+    assert anyone == Agents.of("alice")  # the lie the kernel must not believe
+    lying = Atom("cont", (anyone, 5, "apples", 0))
+    rejected(check_hyperedge(PROGRAM, "6", [lying], lying.with_time(1)), "unknown-premise")
+    rejected(check_hyperedge(PROGRAM, "6", [ALICE], lying.with_time(1)), "ill-formed")
+    with pytest.raises(KernelError):
+        axiom(PROGRAM, lying)
+
+    class Loose(Atom):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = Atom.__hash__
+
+    rejected(check_hyperedge(PROGRAM, "6", [Loose("cont", LOOT.args)], LOOT.with_time(1)),
+             "unknown-premise")
+    rejected(check_hyperedge(PROGRAM, "6", [ALICE], Loose("cont", ALICE.with_time(1).args)),
+             "ill-formed")
+
+
+def test_an_atom_made_around_its_constructor_is_checked() -> None:
+    unchecked = object.__new__(Atom)
+    for name, value in (("predicate", "cont"), ("args", (Agents.of("alice"), -5, "apples", 1))):
+        object.__setattr__(unchecked, name, value)
+    rejected(check_hyperedge(PROGRAM, "6", [ALICE], unchecked), "ill-formed")
+    blank = object.__new__(Atom)
+    rejected(check_hyperedge(PROGRAM, "6", [ALICE], blank), "ill-formed")
+    rejected(check_hyperedge(PROGRAM, "6", [blank], ALICE.with_time(1)), "unknown-premise")
+
+
+def test_mutating_the_rule_table_in_place_does_not_change_the_kernel_s_rules() -> None:
+    rule = RULES_BY_ID["1a"]
+    builtins = rule.builtins
+    object.__setattr__(rule, "builtins", ())
+    try:
+        program = Program([ALICE, AHEAD])
+        rejected(check_hyperedge(program, "1a", [ALICE, AHEAD], BOB.with_quantity(999)),
+                 "arithmetic")
+    finally:
+        object.__setattr__(rule, "builtins", builtins)
+    toy = Rule("7", [_p := Pattern("cont", (A, Q, E, T))], [], _p)
+    theory = Program([ALICE], rules=(*RULES, toy))
+    object.__setattr__(toy, "premises", ())  # after construction: the kernel kept a copy
+    rejected(check_hyperedge(theory, "7", [], LOOT), "arity")
+
+
+def test_a_dead_program_is_collected_with_its_theorems() -> None:
+    program = Program([ALICE, AHEAD])
+    theorem = derive(program, "1a", [ALICE, AHEAD])
+    assert isinstance(theorem, Theorem) and theorem.program is program
+    ref = weakref.ref(program)
+    del program
+    gc.collect()
+    assert ref() is None  # the registry does not keep its program alive
+    assert theorem.program is None
