@@ -37,7 +37,7 @@ from typing import Any, NamedTuple, NoReturn
 import attrs
 
 from .instance import Binding, Failure, _bind, check_builtin, instantiate, solve
-from .rules import RULES, NoTransferTouching, Rule
+from .rules import RULES, RULES_BY_ID, NoTransferTouching, Rule
 from .terms import Agents, Atom, check_args
 
 AXIOM = "axiom"
@@ -71,10 +71,10 @@ class Program:
                     for a in self.axioms if a.time is not None), default=0)
 
     def rule(self, rule_id: str) -> Rule:
-        for rule in self.rules:
-            if rule.id == rule_id:
-                return rule
-        raise KeyError(f"unknown rule {rule_id!r}; rules are {', '.join(r.id for r in self.rules)}")
+        by_id = RULES_BY_ID if self.rules is RULES else {r.id: r for r in self.rules}
+        if rule_id in by_id:
+            return by_id[rule_id]
+        raise KeyError(f"unknown rule {rule_id!r}; rules are {', '.join(by_id)}")
 
     def transfers_at(self, entity: str, time: int) -> list[Atom]:
         return [a for a in self.axioms if a.predicate == "transfer" and a.time == time
