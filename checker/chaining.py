@@ -449,6 +449,14 @@ class _Index:
                                    for keyed in sorted(keyeds)]
                        for predicate, keyeds in specs.items()}
 
+    def extend(self, predicate: str, keyed: tuple[int, ...]) -> dict[tuple, list[Atom]]:
+        """One more index (made before any atom is added), or the one there is."""
+        table = self.tables.get((predicate, keyed))
+        if table is None:
+            table = self.tables[(predicate, keyed)] = defaultdict(list)
+            self._specs.setdefault(predicate, []).append((_key_of(keyed), table))
+        return table
+
     def add(self, atom: Atom) -> None:
         args = atom.args
         for key_of, table in self._specs.get(atom.predicate, ()):
@@ -571,6 +579,22 @@ class _Chainer:
         self.screened = set() if self.saturating else {
             plan for group in self.plans.values() for plan in group
             if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
+        # per screened join that can narrow: the pair side the popped count takes, where it
+        # holds its agents and the entity, where the found count holds the other side's
+        # agents, and an index of counts by those agents and the join's key (so a popped
+        # count meets its compeq partners without visiting every count of the entity)
+        self._pairings: dict[_Plan, tuple[int, int, int, int, dict[tuple, list[Atom]],
+                                          tuple[int | None, ...]]] = {}
+        for plan in self.screened:
+            pairing = self._pairing(plan)
+            if pairing is not None:
+                side, seed_at, entity_at, found_at = pairing
+                lookup = plan.lookups[0]
+                keyed = tuple(sorted({*lookup.index[1], found_at}))
+                from_seed = dict(zip(lookup.index[1], plan.first_key, strict=True))
+                sources = tuple(None if p == found_at else from_seed[p] for p in keyed)
+                table = self.index.extend(lookup.index[0], keyed)
+                self._pairings[plan] = (side, seed_at, entity_at, found_at, table, sources)
         # per predicate, in table order: each join's first index, how a popped atom keys
         # it, whether it is screened (None for unions and one-premise rules), and the
         # latest time of the popped atom whose conclusion stays within the horizon
@@ -672,26 +696,37 @@ class _Chainer:
                 return False
         return True
 
-    def _partners(self, members: list[_Plan], atom: Atom) -> list[tuple[int, set[Agents]]] | None:
-        """Per screened join: where the found count holds its agents, and which agents can
-        make a compeq-named pair with the popped count (None: no narrowing known)."""
-        keep: list[tuple[int, set[Agents]]] = []
+    @staticmethod
+    def _pairing(plan: _Plan) -> tuple[int, int, int, int] | None:
+        """A screened join's shape, from its rule: the side of the conclusion's pair the
+        popped count's agents take, where the popped count holds them and the entity, and
+        where the found count holds the other side's agents (None: it cannot narrow)."""
+        seed = [v.name for v in plan.rule.premises[plan.position].args]
+        conclusion = plan.rule.conclusion.args
+        pair = [v.name for v in conclusion if v.kind == "agents"]
+        entity_at = seed.index(next(v.name for v in conclusion if v.kind == "entity"))
+        found = [v.name for v in plan.rule.premises[plan.lookups[0].position].args]
+        for side, name in enumerate(pair):
+            other = pair[1 - side]
+            if name in seed and other in found and other not in seed:
+                return side, seed.index(name), entity_at, found.index(other)
+        return None
+
+    def _partners(self, members: list[_Plan], atom: Atom) -> list[Atom] | None:
+        """The popped counts a group of screened joins can meet: those holding agents that
+        make a compeq-named pair with the popped count, in pop order (None: no narrowing
+        known, every count of the entry is a candidate)."""
+        found: set[Atom] = set()
+        args = atom.args
         for plan in members:
-            seed = [v.name for v in plan.rule.premises[plan.position].args]
-            conclusion = plan.rule.conclusion.args
-            pair = [v.name for v in conclusion if v.kind == "agents"]
-            entity = atom.args[seed.index(next(v.name for v in conclusion
-                                               if v.kind == "entity"))]
-            found = [v.name for v in plan.rule.premises[plan.lookups[0].position].args]
-            for side, name in enumerate(pair):
-                other = pair[1 - side]
-                if name in seed and other in found and other not in seed:
-                    keep.append((found.index(other), self.pair_partners.get(
-                        (side, atom.args[seed.index(name)], entity), set())))
-                    break
-            else:
+            pairing = self._pairings.get(plan)
+            if pairing is None:
                 return None
-        return keep
+            side, seed_at, entity_at, _found_at, table, sources = pairing
+            for agents in self.pair_partners.get((side, args[seed_at], args[entity_at]), ()):
+                found.update(table.get(tuple(agents if s is None else args[s]
+                                             for s in sources), ()))
+        return sorted(found, key=self._popped_at.__getitem__)
 
     def _presentation_order(self, axiom_order: Sequence[Atom] | None) -> list[Atom]:
         if axiom_order is None:
@@ -826,12 +861,9 @@ class _Chainer:
             else:
                 # screened (1c) joins only meet the other side of a compeq-named pair: skip
                 # the other counts of the entity and time (the same instances, in order)
-                keep = self._partners(members, atom) if all(
+                partners = self._partners(members, atom) if all(
                     plan in self.screened for plan in members) else None
-                for first in entry:
-                    if keep is not None and not any(first.args[position] in names
-                                                    for position, names in keep):
-                        continue
+                for first in entry if partners is None else partners:
                     for plan in members:
                         if plan.pair is not None:  # two premises: the join is complete
                             found.append((plan, (first, atom) if plan.pair else (atom, first)))
