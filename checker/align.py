@@ -422,8 +422,9 @@ class ProgramIndex:
             claim = pattern.as_claim()
             index = self.claim_id.get(claim)
             if index is not None:
+                # the index's own (equal) claim: later look-ups of it are identity hits
                 atoms = self.atoms_by_id[index]
-                return Alignment(claim, atoms[0], atoms, index)
+                return Alignment(self.claims[index], atoms[0], atoms, index)
             return Misalignment(claim, self.diagnose(pattern))
         candidates = [
             c for c in self._by_predicate.get(pattern.predicate, ()) if pattern.matches(c)
@@ -521,8 +522,10 @@ class ProgramIndex:
     def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:
         """Is the stated expression the built-in of some rule instance concluding ``claim``?"""
         def written() -> bool:
-            return any(a is not None and same_expression(stated, a)
-                       for _e, a in self.incoming(claim))
+            index = self.claim_id[claim] if self._known(claim) else None
+            return index is not None and any(
+                r.arithmetic is not None and same_expression(stated, r.arithmetic)
+                for r in self._incoming.get(index, ()))
 
         if written():
             return True

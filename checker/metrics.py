@@ -83,8 +83,8 @@ def compute_metrics(
     ``proof`` the shortest proof's claims.
     """
     stated = set(true_claims)
-    proof_set = set(proof)
-    axiom_set = set(axioms)
+    proof_set = proof if isinstance(proof, (set, frozenset)) else set(proof)
+    axiom_set = axioms if isinstance(axioms, (set, frozenset)) else set(axioms)
     relevant = stated & proof_set
     non_axioms = stated - axiom_set
     relevant_non_axioms = relevant - axiom_set

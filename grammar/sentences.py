@@ -349,6 +349,7 @@ class TableParser:
         # token shape -> the recorded parse (reductions, then what is shifted, per token)
         # (an int: how often the shape was seen before it is compiled)
         self.programs: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]] | int] = {}
+        self.word_shapes: dict[str, str] = {}  # a word -> its shape (keyword, NAME or WORD)
 
     @staticmethod
     def _reduction(rule: Any, callbacks: _ToClaims) -> tuple[int, str, Any, tuple[int, ...] | None]:
@@ -369,27 +370,36 @@ class TableParser:
         shapes (kind, or the word itself where it may be a keyword), so a shape seen
         ``_COMPILE_AT`` times is compiled (``_compile``) and later sentences of that shape skip the
         table: same callbacks, same arguments, same order, same errors."""
-        literals = self.literals
-        tokens: list[tuple[str, str, int, int]] = []
+        literals, word_shapes = self.literals, self.word_shapes
+        tokens: list[tuple[str, int, int]] = []  # (value, start, end): what callbacks read
         shape: list[str] = []
         for match in _TOKEN_RE.finditer(text):
             kind = match.lastgroup
-            if kind is None:  # trailing whitespace
-                continue
-            value = match.group(kind)
-            end = match.end()  # every group ends the match (only spaces come before it)
             if kind == "word":
+                value = match[kind]
                 # a literal may be a keyword depending on the state, and the states follow
                 # from the shapes before it: the word itself is its shape
-                shape.append(value if value in literals
-                             else "NAME" if value[0].isupper() else "WORD")
-            elif kind == "punct" and value in literals:
-                shape.append(value)
-            elif kind == "bad" or kind == "punct":
-                return self._parse(text, tokens=None)  # errors keep their original order
+                word_shape = word_shapes.get(value)
+                if word_shape is None:
+                    if len(word_shapes) >= _MAX_PROGRAMS:
+                        word_shapes.clear()
+                    word_shape = word_shapes[value] = value if value in literals \
+                        else "NAME" if value[0].isupper() else "WORD"
+                shape.append(word_shape)
+            elif kind is None:  # trailing whitespace
+                continue
             else:
-                shape.append(kind)
-            tokens.append((kind, value, end - len(value), end))
+                value = match[kind]
+                if kind == "punct":
+                    if value not in literals:
+                        return self._parse(text, tokens=None)  # errors keep their order
+                    shape.append(value)
+                elif kind == "bad":
+                    return self._parse(text, tokens=None)
+                else:
+                    shape.append(kind)
+            end = match.end()  # every group ends the match (only spaces come before it)
+            tokens.append((value, end - len(value), end))
         key = tuple(shape)
         program = self.programs.get(key, 0)
         if program.__class__ is int:  # compiling costs ~8 parses: only shapes that recur
@@ -397,15 +407,15 @@ class TableParser:
                 if not program and len(self.programs) >= _MAX_PROGRAMS:
                     self.programs.clear()
                 self.programs[key] = program + 1
-                return self._parse(text, tokens)
+                return self._parse(text, tokens=None)  # the table lexes as it goes
             recorded: list[tuple[tuple[Any, ...], str | None]] = []
             try:
-                return self._parse(text, tokens, recorded)
+                return self._parse(text, None, recorded)
             finally:  # a callback's error (not the table's) is left unrecorded
                 if recorded and recorded[-1][1] in (_END, _ERROR):
                     self.programs[key] = _compile(recorded)
         run, handlers = program
-        return run([t[1:] for t in tokens], _Token, handlers, _token_error)
+        return run(tokens, _Token, handlers, _token_error)
 
     def _parse(self, text: str, tokens: list[tuple[str, str, int, int]] | None,
                recorded: list[tuple[tuple[Any, ...], str | None]] | None = None) -> Any:
