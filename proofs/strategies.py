@@ -150,6 +150,6 @@ def describe(problem: Problem, *extra: str) -> str:
              f"query: {problem.query}", f"goal:  {problem.goal}", "axioms:"]
     lines += [f"  {a.atom}{'' if a.relevant else '   # irrelevant'}" for a in problem.axioms]
     lines.append("generated proof:")
-    lines += [f"  [{e.rule}] {', '.join(map(str, e.premises))} |- {e.conclusion}"
+    lines += [f"  [{e.rule_id}] {', '.join(map(str, e.premises))} |- {e.conclusion}"
               for e in problem.proof_edges]
     return "\n".join([*lines, *extra])

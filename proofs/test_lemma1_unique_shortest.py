@@ -33,7 +33,7 @@ def test_generated_base_proof_is_the_unique_shortest(request: Request) -> None:
     note(str(request))
     note(describe(problem))
     program = problem.program()
-    steps = [(e.rule, e.premises, e.conclusion) for e in problem.proof_edges]
+    steps = [(e.rule_id, e.premises, e.conclusion) for e in problem.proof_edges]
     proved = replay(program, steps)
     assert problem.goal in proved or problem.goal in program.axioms, describe(problem)
     claims = frozenset(problem.proof_claims)

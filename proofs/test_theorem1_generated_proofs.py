@@ -51,7 +51,7 @@ def check_unique_shortest(request: Request) -> None:
     note(str(request))
     note(describe(problem))
     program = problem.program()
-    replay(program, [(e.rule, e.premises, e.conclusion) for e in problem.proof_edges])
+    replay(program, [(e.rule_id, e.premises, e.conclusion) for e in problem.proof_edges])
     claims = frozenset(problem.proof_claims)
     size = len(claims)
     chart = chart_of(request)

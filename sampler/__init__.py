@@ -28,7 +28,6 @@ _EXPORTS = {
     "generate_problem": ".generate",
     "AxiomRecord": ".problem",
     "Certificate": ".problem",
-    "EdgeRecord": ".problem",
     "Problem": ".problem",
 }
 

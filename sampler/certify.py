@@ -29,7 +29,7 @@ def certify(problem: Problem) -> Certificate:
     theorems: dict[Atom, Theorem] = {}
     for edge in problem.proof_edges:
         premises = [theorems.get(p) or p for p in edge.premises]
-        result = check_hyperedge(program, edge.rule, premises, edge.conclusion)
+        result = check_hyperedge(program, edge.rule_id, premises, edge.conclusion)
         if not isinstance(result, Theorem):
             raise CertificationError(f"kernel rejects proof step {edge.to_json()}: {result}")
         theorems[edge.conclusion] = result
@@ -167,5 +167,5 @@ def proof_text_of(problem: Problem) -> str:
         if isinstance(step, Atom):
             lines.append(sentence[step])
         else:
-            lines.append(verbalize.render_conclusion(step.rule, step.premises, step.conclusion))
+            lines.append(verbalize.render_conclusion(step.rule_id, step.premises, step.conclusion))
     return "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))

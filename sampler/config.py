@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 import attrs
+
+from vlp.kernel import RULES, Rule
 
 # the design names live in .design (no attrs: the CLI reads them); re-exported here
 from .design import CONNECTIONS as CONNECTIONS
@@ -12,16 +15,26 @@ from .design import DEFAULT_PAPER_BASES as DEFAULT_PAPER_BASES
 from .design import OVERLAPS as OVERLAPS
 from .design import QUERY_KINDS as QUERY_KINDS
 from .design import SETTINGS as SETTINGS
+from .reverse import RuleBook, rule_book
 
-# Rules the relevant proof may apply in reverse at a singleton `cont` node. Rule 3 (union)
-# is only used at a goal naming several agents; 1c only below the `comp` premise of 5a;
-# 5b and 6 never (compeq is always an axiom, the frame rule is free).
-RELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b", "4", "5a", "5c")
-# Irrelevant trees: singleton agents and no rate (paper App. C.3); we also leave out 5a
-# so an irrelevant tree is a chain (one derived premise per step).
-IRRELEVANT_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b")
-# Control expansions add exactly one axiom each.
-CONTROL_RULES: tuple[str, ...] = ("1a", "1b", "2a", "2b", "4")
+# Relative weights of the reverse rules at a singleton count (paper App. D.1), by the
+# predicate a rule eliminates: one weight per rule eliminating it, in table order (a
+# comparison read either way, a transfer to either party, a rate, a comparison equality
+# solved for its first or its second agent). A rule not covered weighs 1.
+ELIMINATION_WEIGHTS: tuple[tuple[str, tuple[float, ...]], ...] = (
+    ("comp", (1.0, 1.0)), ("transfer", (1.0, 1.0)), ("rate", (0.7,)), ("compeq", (0.3, 0.2)))
+
+
+@functools.cache
+def default_rule_weights(rules: tuple[Rule, ...]) -> tuple[tuple[str, float], ...]:
+    """:data:`ELIMINATION_WEIGHTS` given to the table's reversible rules, in table order."""
+    book = rule_book(rules)
+    per_predicate = {p: list(w) for p, w in ELIMINATION_WEIGHTS}
+    weights = []
+    for rule_id, plan in book.plans.items():
+        left = per_predicate.get(plan.eliminated, [])
+        weights.append((rule_id, left.pop(0) if left else 1.0))
+    return tuple(weights)
 
 
 def _probabilities(value: tuple[float, ...]) -> tuple[float, ...]:
@@ -47,11 +60,9 @@ class SamplerConfig:
         default=(0.4, 0.2, 0.2, 0.2), converter=_probabilities)
     # Depth of the relevant proof (rule levels from the goal to the axioms).
     depth: tuple[int, int] = attrs.field(default=(2, 3), converter=_range)
-    # Relative weights of the reverse rules at a singleton `cont` node.
-    rule_weights: tuple[tuple[str, float], ...] = (
-        ("1a", 1.0), ("1b", 1.0), ("2a", 1.0), ("2b", 1.0), ("4", 0.7), ("5a", 0.3),
-        ("5c", 0.2),  # used only if the kernel's rule table has 5c
-    )
+    # Relative weights of the reverse rules at a singleton `cont` node, by rule id (None:
+    # default_rule_weights of the table).
+    rule_weights: tuple[tuple[str, float], ...] | None = None
     # Axiom quantities (counts, comparisons, transfers) and rates.
     leaf_bounds: tuple[int, int] = attrs.field(default=(1, 100), converter=_range)
     rate_bounds: tuple[int, int] = attrs.field(default=(2, 20), converter=_range)
@@ -72,9 +83,20 @@ class SamplerConfig:
     max_tree_attempts: int = 200
     # Attempts at a problem that fails its self-check (each failure is counted: a bug).
     max_selfcheck_attempts: int = 5
+    # The rule table the problems are sampled from and proved with (the kernel's).
+    rules: tuple[Rule, ...] = attrs.field(default=RULES, converter=tuple)
+
+    @property
+    def book(self) -> RuleBook:
+        return rule_book(self.rules)
+
+    def resolved_weights(self) -> tuple[tuple[str, float], ...]:
+        if self.rule_weights is not None:
+            return self.rule_weights
+        return default_rule_weights(self.rules)
 
     def weights(self, allowed: tuple[str, ...]) -> list[tuple[str, float]]:
-        table = dict(self.rule_weights)
+        table = dict(self.resolved_weights())
         return [(r, table.get(r, 1.0)) for r in allowed if table.get(r, 1.0) > 0]
 
 

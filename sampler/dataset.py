@@ -20,7 +20,7 @@ import attrs
 
 from vlp.errors import InputError
 from vlp.limits import check_program
-from vlp.records import read_jsonl
+from vlp.records import JsonlWriter, read_jsonl, record_id
 
 from .config import CONNECTIONS, OVERLAPS, SamplerConfig, derive_seed
 from .generate import Counters, ProblemBuilder, Spec
@@ -38,6 +38,14 @@ class Job:
     spec: Spec
     base_id: str | None
     query_kinds: tuple[str, ...] = ("nonground",)
+
+    def record_ids(self) -> list[tuple[str, str, str | None]]:
+        """(query kind, record id, base id) of each record the job makes."""
+        if len(self.query_kinds) == 1:
+            return [(self.query_kinds[0], self.id, self.base_id)]
+        return [(kind, f"{self.id}-{kind}",
+                 None if self.base_id is None else f"{self.base_id}-{kind}")
+                for kind in self.query_kinds]
 
 
 def single_jobs(seed: int, count: int, spec: Spec, query_kinds: Sequence[str]) -> list[Job]:
@@ -84,12 +92,9 @@ def make(job: Job) -> tuple[list[str], Counters]:
     assert _builder is not None, "worker not initialised"
     problem, counters = _builder.generate(job.seed, job.spec)
     lines = []
-    for kind in job.query_kinds:
+    for kind, identifier, base_id in job.record_ids():
         variant = _builder.with_query_kind(problem, kind)
-        suffix = "" if len(job.query_kinds) == 1 else f"-{kind}"
-        variant = attrs.evolve(variant, id=job.id + suffix, base_id=(
-            job.base_id + suffix if job.base_id is not None else None))
-        lines.append(variant.to_line())
+        lines.append(attrs.evolve(variant, id=identifier, base_id=base_id).to_line())
     return lines, counters
 
 
@@ -133,60 +138,61 @@ def write_dataset(jobs: Sequence[Job], out: Path | TextIO, *, config: SamplerCon
                   runner: Runner = run_jobs) -> Summary:
     """Make every job and write its lines as soon as they arrive (in job order).
 
-    Writing to a path keeps a checkpoint beside it (``FILE.partial``: the jobs done and
-    the bytes they filled) after every job, so an interrupted run resumes where it stopped
-    and, since every job has its own seed, ends with the same bytes as an uninterrupted
-    one. The checkpoint is removed when the file is complete.
+    Writing to a path goes through the resumable :class:`vlp.records.JsonlWriter`, with a
+    checkpoint beside the file (``FILE.partial``, naming the configuration and jobs) while
+    it is incomplete: a rerun of the same jobs keeps the records already written, skips
+    the jobs they complete and, since every job has its own seed, ends with the same bytes
+    as an uninterrupted run. The checkpoint is removed when the file is complete; without
+    it (another dataset, or a finished one) the file is written afresh.
     """
     if not isinstance(out, Path):
-        return _write_jobs(jobs, out, config, workers, progress, skip=0)
+        def write(line: str, record_id: str) -> None:
+            out.write(line + "\n")
+            out.flush()
+
+        return _write_jobs(jobs, write, config, workers, progress, skip=0, runner=runner)
     checkpoint = out.with_name(out.name + ".partial")
     digest = hashlib.sha256(repr((config, list(jobs))).encode()).hexdigest()
-    skip, offset = _resume_point(out, checkpoint, digest)
-    if skip:
-        with out.open("r+b") as handle:
-            handle.truncate(offset)  # drop a half-written job after the checkpoint
-    with out.open("a" if skip else "w", encoding="utf-8") as handle:
-        def save(done: int) -> None:
-            temporary = checkpoint.with_name(checkpoint.name + ".tmp")
-            temporary.write_text(json.dumps({"digest": digest, "jobs": done,
-                                             "bytes": handle.tell()}), encoding="utf-8")
-            os.replace(temporary, checkpoint)
-
-        summary = _write_jobs(jobs, handle, config, workers, progress, skip=skip, saved=save,
-                              runner=runner)
+    resuming = out.exists() and _same_run(checkpoint, digest)
+    if not resuming:
+        temporary = checkpoint.with_name(checkpoint.name + ".tmp")
+        temporary.write_text(json.dumps({"digest": digest}), encoding="utf-8")
+        os.replace(temporary, checkpoint)
+    writer = JsonlWriter(out, key=record_id, what="problems")
+    for _ in writer.resume(restart=not resuming):
+        pass
+    skip = 0
+    while skip < len(jobs) and all(i in writer.done for _, i, _ in jobs[skip].record_ids()):
+        skip += 1
+    with writer:
+        summary = _write_jobs(jobs, lambda line, key: writer.append(line, key), config,
+                              workers, progress, skip=skip, runner=runner)
     checkpoint.unlink(missing_ok=True)
     return summary
 
 
-def _resume_point(out: Path, checkpoint: Path, digest: str) -> tuple[int, int]:
-    """(jobs done, bytes) of an interrupted run of the same jobs, else (0, 0)."""
-    if not (out.exists() and checkpoint.exists()):
-        return 0, 0
+def _same_run(checkpoint: Path, digest: str) -> bool:
+    """Does ``checkpoint`` belong to an interrupted run of the same jobs?"""
     try:
-        state = json.loads(checkpoint.read_text(encoding="utf-8"))
-        if state["digest"] != digest or state["bytes"] > out.stat().st_size:
-            return 0, 0  # a different dataset (or a damaged file): start over
-        return int(state["jobs"]), int(state["bytes"])
+        return json.loads(checkpoint.read_text(encoding="utf-8"))["digest"] == digest
     except (ValueError, KeyError, TypeError, OSError):
-        return 0, 0
+        return False
 
 
-def _write_jobs(jobs: Sequence[Job], handle: TextIO, config: SamplerConfig, workers: int,
+def _write_jobs(jobs: Sequence[Job], write: Callable[[str, str], object],
+                config: SamplerConfig, workers: int,
                 progress: Callable[[int, int], None] | None, *, skip: int,
-                saved: Callable[[int], None] | None = None,
                 runner: Runner = run_jobs) -> Summary:
     started = time.perf_counter()
     total = Counters()
     written = 0
-    for done, (lines, counters) in enumerate(runner(jobs[skip:], config, workers), skip + 1):
-        for line in lines:
-            handle.write(line + "\n")
-        handle.flush()
+    todo = jobs[skip:]
+    for done, (job, (lines, counters)) in enumerate(
+            zip(todo, runner(todo, config, workers), strict=True), skip + 1):
+        for line, (_, key, _) in zip(lines, job.record_ids(), strict=True):
+            write(line, key)
         written += len(lines)
         total = total + counters
-        if saved is not None:
-            saved(done)
         if progress is not None:
             progress(done, len(jobs))
     return Summary(written, time.perf_counter() - started, total, resumed_jobs=skip)

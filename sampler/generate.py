@@ -9,15 +9,16 @@ import random
 import attrs
 import z3
 
-from vlp.kernel import Agents, Atom, Claim, Query, is_frame_rule
+from vlp.kernel import Agents, Atom, Claim, Hyperedge, Query, is_frame_rule
 
 from . import verbalize
-from .config import CONNECTIONS, CONTROL_RULES, OVERLAPS, SETTINGS, SamplerConfig, derive_seed
+from .config import CONNECTIONS, OVERLAPS, SETTINGS, SamplerConfig, derive_seed
 from .lexicon import Lexicon, load_lexicon
 from .numbers import Unsatisfiable, solve_quantities
-from .problem import AxiomRecord, Certificate, EdgeRecord, Problem, proof_steps_from_edges
+from .problem import AxiomRecord, Certificate, Problem, proof_steps_from_edges
+from .reverse import PremisePlan, RuleBook
 from .timeline import Timeline
-from .tree import FRAME_RULE_FOR, FRAMED, TRANSFER_RULES, NamePool, Node, TreeSampler, single, walk
+from .tree import NamePool, Node, TreeSampler, single, walk
 
 
 class SelfCheckError(Exception):
@@ -100,6 +101,7 @@ class ProblemBuilder:
     def __init__(self, config: SamplerConfig | None = None, lexicon: Lexicon | None = None):
         self.config = config or SamplerConfig()
         self.lexicon = lexicon or load_lexicon()
+        self.book = self.config.book
         self._entities = [n.plural for n in self.lexicon.all_nouns()]
         self._bases: dict[int, tuple[Node, Agents, str, int, NamePool, Counters]] = {}
         self._context: z3.Context | None = None
@@ -234,7 +236,7 @@ class ProblemBuilder:
             parent = parents.get(id(node))
             if node.predicate != "cont" or parent is None:
                 continue
-            if parent.rule in TRANSFER_RULES and parent.premises[0] is node:
+            if _changed_by_transfer(self.book, parent, node):
                 continue  # its agent's count changes later: not a fixed theorem
             if not node.agents[0].isdisjoint(goal):
                 continue
@@ -263,20 +265,22 @@ class ProblemBuilder:
             rng = random.Random(derive_seed(seed, "control", attempt, control_attempt))
             sampler = TreeSampler(self.config, self.lexicon, names)
             for _ in range(extra_axioms):
-                role: dict[int, str] = {}
+                role: dict[int, PremisePlan] = {}
                 for node in walk([relevant]):
-                    if node.rule in TRANSFER_RULES:
-                        role[id(node.premises[0])] = "transfer-chain"
-                    elif node.rule == "4":
-                        role[id(node.premises[0])] = "rate-container"
+                    plan = self.book.plans.get(node.rule)  # type: ignore[arg-type]
+                    if plan is not None:
+                        for premise, premise_plan in zip(node.premises, plan.premises,
+                                                         strict=True):
+                            role[id(premise)] = premise_plan
                 leaves = [n for n in walk([relevant]) if n.is_axiom and n.predicate == "cont"]
                 leaf = rng.choice(leaves)
+                leaf_role = role.get(id(leaf))
                 allowed = sampler.allowed_rules(
-                    leaf.entity, CONTROL_RULES,
-                    in_transfer_chain=role.get(id(leaf)) == "transfer-chain",
-                    rate_container=role.get(id(leaf)) == "rate-container")
+                    leaf.entity, self.book.control,
+                    in_transfer_chain=leaf_role is not None and leaf_role.changed_by_transfer,
+                    rate_container=leaf_role is not None and leaf_role.beside_rate)
                 rule = rng.choice(allowed)
-                sampler.expand(leaf, rule, 1, rng, allowed=("1a", "1b", "2a", "2b"))
+                sampler.expand(leaf, rule, 1, rng, allowed=self.book.chain)
             try:
                 checks += solve_quantities([relevant], self.config, rng.getrandbits(62),
                                            self._context).checks
@@ -329,7 +333,7 @@ class ProblemBuilder:
                 trees, connected = [], 0
         timeline = Timeline([relevant, *trees],
                             random.Random(derive_seed(seed, "time", spec.label(), attempt)),
-                            early_facts=self.config.early_facts)
+                            self.book, early_facts=self.config.early_facts)
         text_rng = random.Random(derive_seed(seed, "text", spec.label(), attempt))
         problem = self._assemble(seed, spec, relevant, trees, timeline, goal_agents, entity,
                                  depth, connected, text_rng)
@@ -362,7 +366,7 @@ class ProblemBuilder:
                   connected: int, rng: random.Random) -> Problem:
         horizon = timeline.horizon
         goal = relevant.atom(horizon)
-        edges, claims = proof_edges(relevant, horizon)
+        edges, claims = proof_edges(relevant, horizon, self.book)
         relevant_ids = {id(n) for n in walk([relevant])}
         records = []
         sentence_of: dict[Atom, str] = {}
@@ -381,10 +385,10 @@ class ProblemBuilder:
             if isinstance(step, Atom):
                 lines.append(sentence_of[step])
             else:
-                lines.append(verbalize.render_conclusion(step.rule, step.premises,
+                lines.append(verbalize.render_conclusion(step.rule_id, step.premises,
                                                          step.conclusion))
         proof_text = "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
-        derived = sum(1 for e in edges if not is_frame_rule(e.rule))
+        derived = sum(1 for e in edges if not is_frame_rule(e.rule_id))
         return Problem(
             id="", seed=seed, setting=spec.setting, overlap=spec.overlap,
             connection=spec.connection, control=spec.control, query_kind="nonground",
@@ -395,10 +399,19 @@ class ProblemBuilder:
         )
 
 
-def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]]:
+def _changed_by_transfer(book: RuleBook, parent: Node, node: Node) -> bool:
+    """Is ``node`` the premise of ``parent`` whose count a transfer of the rule changes?"""
+    plan = book.plans.get(parent.rule)  # type: ignore[arg-type]
+    return plan is not None and any(
+        premise is node and premise_plan.changed_by_transfer
+        for premise, premise_plan in zip(parent.premises, plan.premises, strict=True))
+
+
+def proof_edges(root: Node, horizon: int,
+                book: RuleBook) -> tuple[list[Hyperedge], list[Claim]]:
     """The generated proof: hyperedges in DFS post-order (frame-rule copies included, so
     each edge is a rule instance) and its claims in order of first appearance."""
-    edges: list[EdgeRecord] = []
+    edges: list[Hyperedge] = []
     claims: list[Claim] = []
     seen_claims: set[Claim] = set()
     done: set[int] = set()
@@ -409,11 +422,11 @@ def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]
             claims.append(atom.claim())
 
     def carry(node: Node, needed: int) -> Atom:
-        if node.predicate not in FRAMED or node.time == needed:
+        if node.predicate not in book.framed or node.time == needed:
             return node.atom()
         for t in range(node.time, needed):  # type: ignore[arg-type]
-            edges.append(EdgeRecord(FRAME_RULE_FOR[node.predicate], (node.atom(t),),
-                                    node.atom(t + 1)))
+            edges.append(Hyperedge(book.frame_rule_for[node.predicate], (node.atom(t),),
+                                   node.atom(t + 1)))
         return node.atom(needed)
 
     def visit(node: Node) -> None:
@@ -424,12 +437,15 @@ def proof_edges(root: Node, horizon: int) -> tuple[list[EdgeRecord], list[Claim]
             note(node.atom())
             return
         premises: list[Atom] = []
+        plan = book.plans.get(node.rule)  # type: ignore[arg-type]
+        transfer = None if plan is None else plan.transfer
         for index, premise in enumerate(node.premises):
             visit(premise)
-            needed = node.premises[1].tick if (node.rule in TRANSFER_RULES and index == 0) \
-                else node.time
+            # the premises beside a transfer are needed when it happens
+            needed = node.time if transfer is None or index == transfer \
+                else node.premises[transfer].tick
             premises.append(carry(premise, needed))  # type: ignore[arg-type]
-        edges.append(EdgeRecord(node.rule, premises, node.atom()))  # type: ignore[arg-type]
+        edges.append(Hyperedge(node.rule, premises, node.atom()))  # type: ignore[arg-type]
         note(node.atom())
 
     visit(root)

@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 import z3
 
-from vlp.kernel import RULES_BY_ID, evaluator, patterns, to_smt
+from vlp.kernel import Rule, evaluator, patterns, to_smt
 from vlp.kernel.rules import AtLeast, Equal
 
 from .config import SamplerConfig
@@ -52,10 +52,9 @@ def _bounds(node: Node, config: SamplerConfig) -> tuple[int, int]:
     return low, high
 
 
-def _quantity_names(node: Node, name: Callable[[Node], object]) -> dict[str, Any]:
+def _quantity_names(rule: Rule, node: Node, name: Callable[[Node], object]) -> dict[str, Any]:
     """The rule's quantity variables named after ``node`` (the conclusion) and its premise
     nodes (the union rule's repeated variable after all of them, in order)."""
-    rule = RULES_BY_ID[node.rule]  # type: ignore[index]
     names: dict[str, Any] = {}
     for pattern, premise in zip(patterns(rule, len(node.premises)), node.premises,
                                 strict=True):
@@ -69,9 +68,9 @@ def _quantity_names(node: Node, name: Callable[[Node], object]) -> dict[str, Any
     return names
 
 
-def _equations(node: Node, name: Callable[[Node], str]) -> list[str]:
+def _equations(rule: Rule, node: Node, name: Callable[[Node], str]) -> list[str]:
     """The built-ins of ``node``'s rule as SMT-LIB assertions over ``name(node)``."""
-    terms = to_smt(RULES_BY_ID[node.rule], _quantity_names(node, name))  # type: ignore[index]
+    terms = to_smt(rule, _quantity_names(rule, node, name))
     if not terms:
         raise ValueError(f"no built-ins for rule {node.rule}")
     return terms
@@ -109,7 +108,8 @@ def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int,
     for node in nodes:
         if not node.is_axiom and (not node.fixed or any(not p.fixed for p in node.premises
                                                          if p.predicate in QUANTIFIED)):
-            script.extend(f"(assert {e})" for e in _equations(node, name))
+            rule = config.book.by_id[node.rule]  # type: ignore[index]
+            script.extend(f"(assert {e})" for e in _equations(rule, node, name))
     for group in _distinct_groups(nodes):
         if any(not n.fixed for n in group):
             script.append(f"(assert (distinct {' '.join(name(n) for n in group)}))")
@@ -150,10 +150,9 @@ def solve_quantities(roots: Sequence[Node], config: SamplerConfig, seed: int,
 
 
 @functools.cache
-def _defining(rule_id: str) -> tuple[Callable[[dict[str, Any]], int], tuple[str, ...], int]:
-    """How rule ``rule_id`` computes its conclusion's quantity: a function of the premises'
+def _defining(rule: Rule) -> tuple[Callable[[dict[str, Any]], int], tuple[str, ...], int]:
+    """How ``rule`` computes its conclusion's quantity: a function of the premises'
     quantity variables (named in premise order) and the quantity's lower bound."""
-    rule = RULES_BY_ID[rule_id]
     quantity = next(v for v in rule.conclusion.args if v.kind == "quantity")
     equal = next(b for b in rule.builtins if isinstance(b, Equal) and b.var == quantity)
     bounds = [b.bound for b in rule.builtins if isinstance(b, AtLeast) and b.expr == quantity]
@@ -161,10 +160,10 @@ def _defining(rule_id: str) -> tuple[Callable[[dict[str, Any]], int], tuple[str,
     return evaluator(equal.expr), names, max(bounds, default=0)
 
 
-def _evaluate(node: Node, values: dict[int, int]) -> int:
-    function, names, _ = _defining(node.rule)  # type: ignore[arg-type]
+def _evaluate(rule: Rule, node: Node, values: dict[int, int]) -> int:
+    function, names, _ = _defining(rule)
     premises = [values[id(x)] for x in node.premises if x.predicate in QUANTIFIED]
-    if RULES_BY_ID[node.rule].repeated:  # type: ignore[index]
+    if rule.repeated:
         return function({names[0]: premises})  # the union rule's one repeated variable
     return function(dict(zip(names, premises, strict=True)))
 
@@ -183,9 +182,10 @@ def rejection_sample(roots: Sequence[Node], config: SamplerConfig, rng: random.R
             elif node.is_axiom:
                 values[id(node)] = rng.randint(*_bounds(node, config))
             else:
-                v = _evaluate(node, values)
+                rule = config.book.by_id[node.rule]  # type: ignore[index]
+                v = _evaluate(rule, node, values)
                 low, high = config.inner_bounds
-                minimum = _defining(node.rule)[2]  # type: ignore[arg-type]
+                minimum = _defining(rule)[2]
                 if v < max(low, minimum) or v > high:
                     ok = False
                     break

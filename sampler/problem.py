@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from vlp.kernel import Atom, Claim, Program, Query, is_frame_rule
+from vlp.kernel import Atom, Claim, Hyperedge, Program, Query, is_frame_rule
 
 SCHEMA_VERSION = 1
 
@@ -22,19 +22,6 @@ class AxiomRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"atom": str(self.atom), "sentence": self.sentence, "relevant": self.relevant}
-
-
-@attrs.frozen
-class EdgeRecord:
-    """A hyperedge of the shortest proof (premises in rule-pattern order)."""
-
-    rule: str
-    premises: tuple[Atom, ...] = attrs.field(converter=tuple)
-    conclusion: Atom
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "premises": [str(p) for p in self.premises],
-                "conclusion": str(self.conclusion)}
 
 
 @attrs.frozen
@@ -67,7 +54,7 @@ class Problem:
     goal: Atom
     answer: int
     proof_claims: tuple[Claim, ...] = attrs.field(converter=tuple)  # DFS order
-    proof_edges: tuple[EdgeRecord, ...] = attrs.field(converter=tuple)  # DFS post-order
+    proof_edges: tuple[Hyperedge, ...] = attrs.field(converter=tuple)  # DFS post-order
     proof_text: str
     text: str
     certificate: Certificate
@@ -144,7 +131,7 @@ class Problem:
             goal=parse_atom(obj["goal"]),
             answer=int(obj["answer"]),
             proof_claims=[_parse_claim(c) for c in proof["claims"]],
-            proof_edges=[EdgeRecord(e["rule"], [parse_atom(p) for p in e["premises"]],
+            proof_edges=[Hyperedge(e["rule"], [parse_atom(p) for p in e["premises"]],
                                     parse_atom(e["conclusion"])) for e in proof["hyperedges"]],
             proof_text=obj["proof_text"],
             text=obj["text"],
@@ -171,14 +158,14 @@ def _parse_claim(text: str) -> Claim:
     return parse_query(f"{predicate}({inner}, 0)").as_atom().claim()
 
 
-def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | EdgeRecord]:
+def proof_steps_from_edges(edges: list[Hyperedge], goal: Atom) -> list[Atom | Hyperedge]:
     """Verbalization order (App. D.2): axioms as stated, derived claims as conclusions;
     frame-rule copies say nothing new and are left out."""
-    conclusions = {e.conclusion for e in edges if not is_frame_rule(e.rule)}
-    steps: list[Atom | EdgeRecord] = []
+    conclusions = {e.conclusion for e in edges if not is_frame_rule(e.rule_id)}
+    steps: list[Atom | Hyperedge] = []
     said: set[Claim] = set()
     for edge in edges:
-        if is_frame_rule(edge.rule):
+        if is_frame_rule(edge.rule_id):
             continue
         for premise in edge.premises:
             if premise.claim() in said:
@@ -193,9 +180,9 @@ def proof_steps_from_edges(edges: list[EdgeRecord], goal: Atom) -> list[Atom | E
     return steps
 
 
-def _axiom_of(atom: Atom, edges: list[EdgeRecord]) -> Atom:
+def _axiom_of(atom: Atom, edges: list[Hyperedge]) -> Atom:
     """The axiom a (possibly frame-copied) premise comes from."""
-    frames = {e.conclusion: e.premises[0] for e in edges if is_frame_rule(e.rule)}
+    frames = {e.conclusion: e.premises[0] for e in edges if is_frame_rule(e.rule_id)}
     while atom in frames:
         atom = frames[atom]
     return atom

@@ -21,15 +21,17 @@ from collections.abc import Sequence
 
 from vlp.kernel import Atom
 
-from .tree import FRAMED, TRANSFER_RULES, Node, walk
+from .reverse import RuleBook
+from .tree import Node, walk
 
 
 class Timeline:
     """Ticks, times and presentation order for the trees of one problem."""
 
-    def __init__(self, roots: Sequence[Node], rng: random.Random, *,
+    def __init__(self, roots: Sequence[Node], rng: random.Random, book: RuleBook, *,
                  early_facts: bool = False):
         self.roots = list(roots)
+        self.book = book
         self.rng = rng
         self.early_facts = early_facts
         self.nodes = list(walk(self.roots))
@@ -62,9 +64,12 @@ class Timeline:
         memo: dict[int, frozenset[int]] = {}
         before: dict[int, set[int]] = {id(t): set() for t in self.transfers}
         for node in self.nodes:
-            if node.rule in TRANSFER_RULES:
-                transfer = node.premises[1]
-                before[id(transfer)] |= self._below(node.premises[0], memo)
+            index = self._transfer_index(node)
+            if index is not None:
+                transfer = node.premises[index]
+                for other, premise in enumerate(node.premises):
+                    if other != index:
+                        before[id(transfer)] |= self._below(premise, memo)
         position = {id(t): i for i, t in enumerate(self.transfers)}
         done: set[int] = set()
         for tick in range(len(self.transfers)):
@@ -74,6 +79,11 @@ class Timeline:
             chosen = self.rng.choice(ready)
             chosen.tick = chosen.time = tick
             done.add(id(chosen))
+
+    def _transfer_index(self, node: Node) -> int | None:
+        """Which premise of ``node``'s rule is a transfer (None: none, or an axiom)."""
+        plan = self.book.plans.get(node.rule)  # type: ignore[arg-type]
+        return None if plan is None else plan.transfer
 
     # ---------------------------------------------------------------------- times
 
@@ -110,16 +120,18 @@ class Timeline:
         self._assigned.add(id(node))
         if node.predicate == "transfer":
             return  # its time is its tick
-        if (self.early_facts and node.is_axiom and node.predicate in FRAMED
+        if (self.early_facts and node.is_axiom and node.predicate in self.book.framed
                 and node.predicate != "cont"):
             # a comparison or rate may be stated earlier and carried to its use by the
             # kernel's frame rule for it (6c/6q/6r), as in the paper authors' problems
             node.time = self.rng.randint(self._touch_floor(node, needed), needed)
             return
+        transfer = self._transfer_index(node)
         if node.predicate in ("comp", "compeq", "rate"):
             node.time = needed  # exactly when used
-        elif node.rule in TRANSFER_RULES:
-            node.time = node.premises[1].tick + 1
+        elif transfer is not None:
+            plan = self.book.plan(node.rule)  # type: ignore[arg-type]
+            node.time = node.premises[transfer].tick + plan.advance  # type: ignore[operator]
         else:
             earliest = max(self.lower(node), self._touch_floor(node, needed))
             if earliest > needed:
@@ -131,8 +143,10 @@ class Timeline:
                 self._lower[id(node)] = node.time
         if node.time > needed:
             raise AssertionError(f"{node!r} derived at {node.time}, needed at {needed}")
-        if node.rule in TRANSFER_RULES:
-            self._assign(node.premises[0], node.premises[1].tick)
+        if transfer is not None:  # the other premises hold when the transfer happens
+            for index, premise in enumerate(node.premises):
+                if index != transfer:
+                    self._assign(premise, node.premises[transfer].tick)  # type: ignore[arg-type]
             return
         for premise in node.premises:
             self._assign(premise, node.time)

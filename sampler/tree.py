@@ -15,19 +15,15 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from vlp.kernel import RULES, RULES_BY_ID, SIGNATURES, Agents, Atom
+from vlp.kernel import SIGNATURES, Agents, Atom
+from vlp.kernel.rules import Pattern, Var
 
 from .config import SamplerConfig
 from .lexicon import Lexicon
+from .reverse import COUNT, INTRODUCED, TIMED, PremisePlan
 
-# Predicates whose atoms carry a quantity / a time.
+# Predicates whose atoms carry a quantity.
 QUANTIFIED = frozenset(p for p, kinds in SIGNATURES.items() if "quantity" in kinds)
-TIMED = frozenset(p for p, kinds in SIGNATURES.items() if "time" in kinds)
-TRANSFER_RULES = frozenset({"2a", "2b"})
-# The kernel's frame rule for each predicate it can carry across a tick.
-FRAME_RULE_FOR: dict[str, str] = {
-    rule.conclusion.predicate: rule.id for rule in RULES if rule.negation is not None}
-FRAMED = frozenset(FRAME_RULE_FOR) & TIMED
 
 
 @attrs.define(eq=False, repr=False)
@@ -147,20 +143,42 @@ def single(name: str) -> Agents:
     return Agents(frozenset({name}))
 
 
+def node_of(pattern: Pattern, terms: dict[Var, object], tree: int) -> Node:
+    """A node for ``pattern`` with its agents and entities from ``terms`` (a second entity,
+    a rate's, is the container)."""
+    agents = tuple(terms[v] for v in pattern.args if v.kind == "agents")
+    entities = [terms[v] for v in pattern.args if v.kind == "entity"]
+    return Node(pattern.predicate, agents, entities[0],  # type: ignore[arg-type]
+                container=entities[1] if len(entities) > 1 else None, tree=tree)  # type: ignore[arg-type]
+
+
+def conclusion_terms(pattern: Pattern, node: Node) -> dict[Var, object]:
+    """The pattern's agent and entity variables bound to ``node``'s terms."""
+    terms: dict[Var, object] = dict(zip((v for v in pattern.args if v.kind == "agents"),
+                                        node.agents, strict=True))
+    entities = [v for v in pattern.args if v.kind == "entity"]
+    terms[entities[0]] = node.entity
+    if len(entities) > 1:
+        terms[entities[1]] = node.container
+    return terms
+
+
 class TreeSampler:
-    """Builds symbolic proof trees for one problem."""
+    """Builds symbolic proof trees for one problem, applying the table's rules in reverse
+    (:mod:`vlp.sampler.reverse`)."""
 
     def __init__(self, config: SamplerConfig, lexicon: Lexicon, names: NamePool):
         self.config = config
         self.lexicon = lexicon
         self.names = names
+        self.book = config.book
 
     # ------------------------------------------------------------------ relevant proof
 
     def relevant(self, agents: Agents, entity: str, depth: int, rng: random.Random) -> Node:
         """A shortest proof of ``cont(agents, ?, entity, T)`` with ``depth`` rule levels."""
         if len(agents) > 1:
-            root = Node("cont", (agents,), entity, rule="3")
+            root = Node("cont", (agents,), entity, rule=self.book.union)
             root.premises = [self._cont(single(a), entity, depth - 1, rng, 0)
                              for a in agents.sorted_names()]
             return root
@@ -185,95 +203,98 @@ class TreeSampler:
                       rate_container: bool = False) -> tuple[str, ...]:
         """Rules that may conclude a singleton count of ``entity``.
 
-        A rate holds at every time, so an agent's count derived by rule 4 must never
-        change by a transfer (of the entity or of the container): rule 4 is not used
-        inside a transfer chain, and a rate's container count is not made by 2a/2b.
+        A rate holds at every time, so an agent's count derived with a rate must never
+        change by a transfer (of the entity or of the container): no rate rule inside a
+        transfer chain, and a rate's container count is not made by a transfer rule.
         """
-        rules = allowed if allowed is not None else tuple(r for r, _ in self.config.rule_weights)
-        rules = tuple(r for r in rules if r in RULES_BY_ID)
-        if (in_transfer_chain or not self.lexicon.is_entity(entity)
-                or not self.lexicon.containers_for(entity)):
-            rules = tuple(r for r in rules if r != "4")
+        book = self.book
+        rules = allowed if allowed is not None else tuple(
+            r for r, _ in self.config.resolved_weights())
+        rules = tuple(r for r in rules if r in book.plans)
+        no_container = (not self.lexicon.is_entity(entity)
+                        or not self.lexicon.containers_for(entity))
+        rules = tuple(r for r in rules
+                      if not (in_transfer_chain and r in book.rate_rules)
+                      and not (no_container and r in book.container_rules))
         if rate_container:
-            rules = tuple(r for r in rules if r not in TRANSFER_RULES)
+            rules = tuple(r for r in rules if r not in book.transfer_rules)
         return rules
 
     def expand(self, node: Node, rule: str, level: int, rng: random.Random, *,
                fresh: Fresh | None = None, allowed: tuple[str, ...] | None = None,
                in_transfer_chain: bool = False) -> None:
         """Make ``node`` (a cont atom) the conclusion of ``rule``; new premises get
-        fresh terms and are expanded down to ``level - 1``."""
+        fresh terms and are expanded down to ``level - 1``, in the plan's order."""
         fresh = fresh or (lambda: single(self.names.fresh(rng)))
-        a, e, tree = node.agents[0], node.entity, node.tree
+        plan = self.book.plan(rule)
+        tree = node.tree
+        terms = conclusion_terms(plan.rule.conclusion, node)
 
-        def sub(agents: Agents, entity: str = e) -> Node:
-            return self._cont(agents, entity, level - 1, rng, tree, allowed, fresh)
+        def draw(var: Var) -> None:
+            if var.kind == "agents":
+                terms[var] = fresh()
+            else:  # a second entity: a container of the conclusion's
+                terms[var] = rng.choice([c.plural for c in
+                                         self.lexicon.containers_for(node.entity)])
 
-        def axiom(predicate: str, agents: tuple[Agents, ...], entity: str = e,
-                  container: str | None = None) -> Node:
-            return Node(predicate, agents, entity, container=container, tree=tree)
-
+        for var in plan.drawn_before:
+            draw(var)
+        premises: list[Node | None] = [None] * len(plan.premises)
+        for index in plan.indexes(INTRODUCED):
+            premises[index] = self._introduced(plan.premises[index], terms, level, rng, tree,
+                                               allowed, fresh)
+        for index in plan.indexes(COUNT):
+            premise = plan.premises[index]
+            count = node_of(premise.pattern, terms, tree)
+            premises[index] = self._cont(count.agents[0], count.entity, level - 1, rng, tree,
+                                         allowed, fresh,
+                                         in_transfer_chain=premise.changed_by_transfer,
+                                         rate_container=premise.beside_rate)
+        for var in plan.drawn_after:
+            draw(var)
         node.rule = rule
-        match rule:
-            case "1a":  # cont(A2), comp(A, A2) |- cont(A)
-                other = fresh()
-                node.premises = [sub(other), axiom("comp", (a, other))]
-            case "1b":  # cont(A1), comp(A1, A) |- cont(A)
-                other = fresh()
-                node.premises = [sub(other), axiom("comp", (other, a))]
-            case "2a" | "2b":  # cont(A), transfer(S, A) or (A, R) |- cont(A) a tick later
-                same = self._cont(a, e, level - 1, rng, tree, allowed, fresh,
-                                  in_transfer_chain=True)
-                parties = (fresh(), a) if rule == "2a" else (a, fresh())
-                node.premises = [same, axiom("transfer", parties)]
-            case "4":  # cont(A, e2), rate(A, e, e2) |- cont(A, e)
-                container = rng.choice([c.plural for c in self.lexicon.containers_for(e)])
-                inner = self._cont(a, container, level - 1, rng, tree, allowed, fresh,
-                                   rate_container=True)
-                node.premises = [inner, axiom("rate", (a,), e, container)]
-            case "5a":  # cont(A2), comp(A3, A4), compeq(A, A2, A3, A4) |- cont(A)
-                second, third, fourth = fresh(), fresh(), fresh()
-                comparison = Node("comp", (third, fourth), e, tree=tree)
-                if level - 1 > 0:  # the comparison is derived by 1c one level lower
-                    comparison.rule = "1c"
-                    comparison.premises = [
-                        self._cont(x, e, level - 2, rng, tree, allowed, fresh)
-                        for x in (third, fourth)]
-                node.premises = [sub(second), comparison,
-                                 axiom("compeq", (a, second, third, fourth))]
-            case "5c":  # cont(A1), comp(A3, A4), compeq(A1, A, A3, A4) |- cont(A)
-                first, third, fourth = fresh(), fresh(), fresh()
-                comparison = Node("comp", (third, fourth), e, tree=tree)
-                if level - 1 > 0:
-                    comparison.rule = "1c"
-                    comparison.premises = [
-                        self._cont(x, e, level - 2, rng, tree, allowed, fresh)
-                        for x in (third, fourth)]
-                node.premises = [sub(first), comparison,
-                                 axiom("compeq", (first, a, third, fourth))]
-            case _:
-                raise ValueError(f"rule {rule} cannot be applied in reverse at a cont node")
+        node.premises = [made if made is not None else node_of(p.pattern, terms, tree)
+                         for made, p in zip(premises, plan.premises, strict=True)]
+
+    def _introduced(self, premise: PremisePlan, terms: dict[Var, object], level: int,
+                    rng: random.Random, tree: int, allowed: tuple[str, ...] | None,
+                    fresh: Fresh) -> Node:
+        """A fact its introduction rule derives from counts one level lower (an axiom if
+        there is no room)."""
+        fact = node_of(premise.pattern, terms, tree)
+        introduction = premise.introduction
+        if introduction is None or level - 1 <= 0:
+            return fact
+        inner = conclusion_terms(introduction.conclusion, fact)
+        fact.rule = introduction.id
+        fact.premises = [self._cont(count.agents[0], count.entity, level - 2, rng, tree,
+                                    allowed, fresh)
+                         for count in (node_of(p, inner, tree) for p in introduction.premises)]
+        return fact
 
     # --------------------------------------------------------------- irrelevant trees
 
     def chain(self, root_agent: Agents, entity: str, steps: int, rng: random.Random, *,
               tree: int, fresh: Fresh, attach: Node | None = None) -> Node:
         """An irrelevant tree: a chain of ``steps`` rule applications (no rate, singleton
-        agents). With ``attach``, the deepest step is 1a/1b and its cont premise is the
-        relevant theorem ``attach`` (a connected tree)."""
+        agents). With ``attach``, the deepest step's count premise is the relevant
+        theorem ``attach`` (a connected tree)."""
+        book = self.book
         root = Node("cont", (root_agent,), entity, tree=tree)
         node = root
         for level in range(steps, 0, -1):
             if level == 1 and attach is not None:
-                rule = rng.choice(("1a", "1b"))
+                rule = rng.choice(book.attachable)
+                plan = book.plan(rule)
+                terms = conclusion_terms(plan.rule.conclusion, node)
+                terms.update(conclusion_terms(plan.premises[plan.count_index].pattern, attach))
                 node.rule = rule
-                b = attach.agents[0]
-                comparison = (node.agents[0], b) if rule == "1a" else (b, node.agents[0])
-                node.premises = [attach, Node("comp", comparison, entity, tree=tree)]
+                node.premises = [attach if i == plan.count_index
+                                 else node_of(p.pattern, terms, tree)
+                                 for i, p in enumerate(plan.premises)]
                 attach.shared = True
                 return root
-            rule = _choose(rng, self.config.weights(("1a", "1b", "2a", "2b")))
-            self.expand(node, rule, 1, rng, fresh=fresh, allowed=("1a", "1b", "2a", "2b"))
-            node = node.premises[0]
+            rule = _choose(rng, self.config.weights(book.chain))
+            self.expand(node, rule, 1, rng, fresh=fresh, allowed=book.chain)
+            node = node.premises[book.plan(rule).count_index]
         return root
-

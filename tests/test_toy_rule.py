@@ -8,6 +8,7 @@ transfer's own time.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -28,6 +29,10 @@ from vlp.kernel import (
     transfer,
 )
 from vlp.kernel.rules import Add, Equal, Pattern, Rule, Var
+from vlp.sampler.config import SamplerConfig
+from vlp.sampler.lexicon import load_lexicon
+from vlp.sampler.numbers import solve_quantities
+from vlp.sampler.tree import NamePool, TreeSampler, single
 
 A1, A2 = Var("A1", "agents"), Var("A2", "agents")
 Q, Q1, Q2 = Var("q", "quantity"), Var("q1", "quantity"), Var("q2", "quantity")
@@ -77,3 +82,26 @@ def test_the_readme_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
     printed = capsys.readouterr().out
     assert "[7]" in printed and "role='elimination', predicate='transfer'" in printed
+
+
+def test_the_sampler_applies_the_toy_rule_in_reverse() -> None:
+    """The sampler reads the same copy of the table: it expands a count by (7), names the
+    fresh giver, and Z3 picks numbers that satisfy (7)'s built-in, which the kernel checks.
+    (Whole problems are not made with (7): its conclusion holds just before its own
+    transfer, so no frame rule carries it to the question's time.)"""
+    config = SamplerConfig(rules=TABLE, rule_weights=(("7", 1.0),))
+    plan = config.book.plan("7")
+    assert plan.transfer == 1 and plan.advance == 0 and plan.premises[0].changed_by_transfer
+    lexicon = load_lexicon()
+    for seed in range(3):
+        rng = random.Random(seed)
+        names = NamePool(lexicon, rng)
+        root = TreeSampler(config, lexicon, names).relevant(
+            single(names.fresh()), "apples", 1, rng)
+        counted, given = root.premises
+        assert root.rule == "7" and given.predicate == "transfer"
+        assert given.agents == (root.agents[0], counted.agents[0])
+        solve_quantities([root], config, seed)
+        premises = [counted.atom(0), given.atom(0)]
+        program = Program(premises, rules=TABLE)
+        assert isinstance(check_hyperedge(program, "7", premises, root.atom(0)), Theorem)
