@@ -137,7 +137,7 @@ class _Theory(NamedTuple):
     rules: dict[str, Rule]
     horizon: int
     transfers: dict[tuple[str, int], tuple[Atom, ...]]
-    touched: frozenset[tuple[str, int, str]]  # (entity, time, agent) a transfer touches
+    touched: dict[tuple[str, int], frozenset[str]]  # (entity, time) -> agents transfers touch
     program: weakref.ref[Program]
     minted: dict[tuple, tuple[Theorem, Atom]]  # hyperedge -> its theorem and that atom
 
@@ -147,8 +147,7 @@ class _Theory(NamedTuple):
 _PRISTINE = {id(public): own for public, own in zip(RULES, copy.deepcopy(RULES), strict=True)}
 _UNSEALED = "is not a program the kernel sealed at construction"
 _FIELDS = ("atom", "rule_id", "premises", "_program")
-_ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is not a well-formed atom of "
-                        "exact built-in values")
+_ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is no atom of exact built-in values")
 
 
 def _theory_of(program: Program) -> _Theory:
@@ -159,8 +158,8 @@ def _theory_of(program: Program) -> _Theory:
     for a in axioms:
         if a.predicate == "transfer":
             transfers.setdefault((a.entity, a.time), []).append(a)  # type: ignore[arg-type]
-    touched = frozenset((e, t, name) for (e, t), group in transfers.items() for transfer in group
-                        for side in transfer.args[:2] for name in side.names)  # type: ignore
+    touched = {key: frozenset(name for transfer in group for side in transfer.args[:2]
+                              for name in side.names) for key, group in transfers.items()}  # type: ignore
     horizon = max((a.time for a in axioms if a.time is not None), default=0) + 1
     by_id = {r.id: r for r in rules}
     if len(by_id) != len(rules):
@@ -233,16 +232,17 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
                 return Rejection(rule_id, "unknown-premise", _unknown(index, premise))
         return atoms
 
-    def instance(program: Program, rule_id: object, premises: Sequence[Theorem | Atom]
+    def instance(program: Program, rule_id: object, premises: Sequence[Theorem | Atom] | None
                  ) -> tuple[_Theory, Rule, list[Atom]] | Rejection:
-        """The program's view, its rule ``rule_id`` and the premises' atoms, or why not."""
+        """The program's view, its rule ``rule_id`` and the premises' atoms (not read when
+        ``premises`` is None), or why there is none."""
         theory = sealed(program)
         if theory is None:
             return Rejection(str(rule_id), "unknown-program",
                              f"that {type(program).__name__} {_UNSEALED}")
         rule = _rule(theory, rule_id)
-        if isinstance(rule, Rejection):
-            return rule
+        if isinstance(rule, Rejection) or premises is None:
+            return rule if isinstance(rule, Rejection) else (theory, rule, [])
         atoms = premise_atoms(theory, rule.id, premises)
         return atoms if isinstance(atoms, Rejection) else (theory, rule, atoms)
 
@@ -250,7 +250,7 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
         theory = sealed(program)
         if theory is None or not (_is_plain(atom) and atom in theory.axioms):
             raise KernelError(f"that {type(program).__name__} {_UNSEALED}" if theory is None
-                              else f"{_show(atom)} is not an axiom of the program")
+                              else _unknown(None, atom))
         return mint(theory, atom, AXIOM, ())
 
     def check_hyperedge(program: Program, rule_id: str, premises: Sequence[Theorem | Atom],
@@ -277,7 +277,7 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
     def conclude(program: Program, rule_id: str, premises: Sequence[Atom]) -> Atom | Rejection:
         """The conclusion rule ``rule_id`` licenses from ``premises`` (atoms, in pattern
         order), or why it licenses none. Pure: it proves nothing (see :func:`derive`)."""
-        found = instance(program, rule_id, ())  # its premises are atoms, only read
+        found = instance(program, rule_id, None)  # its premises are atoms, only read
         if isinstance(found, Rejection):
             return found
         drawn = _conclude(found[0], found[1], premises)
@@ -313,14 +313,13 @@ _seal, axiom, check_hyperedge, conclude, derive, is_minted, minted_count = _trus
 del _trusted_core
 
 
-def _show(atom: object) -> str:
-    return repr(atom) if _is_plain(atom) else "that value"  # junk may not even print
-
-
-def _unknown(index: int, premise: object) -> str:
+def _unknown(index: int | None, premise: object) -> str:
     if isinstance(premise, Theorem):
         return f"premise {index} is not a theorem the kernel proved for this program"
-    return f"premise {index} {_show(premise)} is neither an axiom nor a proved theorem"
+    shown = repr(premise) if _is_plain(premise) else "that value"  # junk may not even print
+    if index is None:
+        return f"{shown} is not an axiom of the program"
+    return f"premise {index} {shown} is neither an axiom nor a proved theorem"
 
 
 def _rule(theory: _Theory, rule_id: object) -> Rule | Rejection:
@@ -363,15 +362,15 @@ def _blocking_transfer(theory: _Theory, negation: NoTransferTouching,
     agent sets. ``touched`` answers whether there is one in O(agents); only then are the
     transfers scanned, for the first in the program's order, as the message names it."""
     time = binding[negation.time.name]
-    agent_sets: list[Agents] = [binding[v.name] for v in negation.agents]
     for entity_var in negation.entities:
         entity = binding[entity_var.name]
-        if any((entity, time, name) in theory.touched for agents in agent_sets
-               for name in agents.names):
-            blocked = next(
-                (agents, transfer) for transfer in theory.transfers[entity, time]
-                for agents in agent_sets if not agents.isdisjoint(transfer.args[0])  # type: ignore
-                or not agents.isdisjoint(transfer.args[1]))  # type: ignore[arg-type]
+        touched = theory.touched.get((entity, time))
+        if touched is not None and not all(touched.isdisjoint(binding[v.name].names)
+                                           for v in negation.agents):
+            blocked = next((agents, transfer) for transfer in theory.transfers[entity, time]
+                           for agents in (binding[v.name] for v in negation.agents)
+                           if not agents.isdisjoint(transfer.args[0])  # type: ignore[arg-type]
+                           or not agents.isdisjoint(transfer.args[1]))  # type: ignore[arg-type]
             return "frame-across-transfer", lambda blocked=blocked: (
                 f"the frame rule cannot carry {blocked[0]!r} past {blocked[1]!r}")
     return None
