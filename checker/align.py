@@ -685,4 +685,5 @@ def read_transcript(transcript: str, *, claims: bool = True) -> list[ReadSentenc
     from vlp.grammar import split_transcript
 
     return [_reading(step.text, step.parse, step.arithmetic)
-            for step in split_transcript(transcript, grammar=claims) if step.text.strip()]
+            for step in split_transcript(transcript, grammar=claims, resolve=False)
+            if step.text.strip()]

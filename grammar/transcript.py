@@ -104,6 +104,9 @@ def _lines(text: str) -> list[tuple[int, str, bool]]:
     """(line number, line, inside <think>) for every non-empty line; tags removed."""
     result: list[tuple[int, str, bool]] = []
     inside = False
+    if "<" not in text:  # no tag anywhere: every line is outside <think>
+        return [(number, raw, False) for number, raw in enumerate(_joined_lines(text), start=1)
+                if raw.strip()]
     for number, raw in enumerate(_joined_lines(text), start=1):
         pieces = _TAG_RE.split(raw)
         tags = _TAG_RE.findall(raw)
@@ -116,6 +119,10 @@ def _lines(text: str) -> list[tuple[int, str, bool]]:
 
 
 def _sentences(line: str) -> list[str]:
+    body = line.rstrip().rstrip(".?!")
+    if "." not in body and "?" not in body and "!" not in body:
+        # at most the closing run ends a sentence: the line is one sentence (most are)
+        return [sentence] if (sentence := line.strip()) else []
     sentences: list[str] = []
     start = 0
     for match in _SENTENCE_END_RE.finditer(line):
@@ -126,10 +133,12 @@ def _sentences(line: str) -> list[str]:
     return [s.strip() for s in sentences if s.strip()]
 
 
-def split_transcript(text: str, *, grammar: bool = True) -> list[Step]:
+def split_transcript(text: str, *, grammar: bool = True, resolve: bool = True) -> list[Step]:
     """The transcript's steps in order, one per sentence, closing answers excluded.
     ``grammar=False`` leaves the grammar out (``read_without_grammar``): the steps have
-    their text and arithmetic, and no claims."""
+    their text and arithmetic, and no claims. ``resolve=False`` keeps partial claims
+    partial (for a reader that resolves them itself, as the checker does against the
+    program's theorems)."""
     if not isinstance(text, str):
         raise TypeError("split_transcript reads text; decode bytes first")
     steps: list[Step] = []
@@ -153,8 +162,10 @@ def split_transcript(text: str, *, grammar: bool = True) -> list[Step]:
             parsed = parse_sentence(sentence) if grammar else read_without_grammar(sentence)
             if parsed.kind == ANSWER:
                 continue
-            claims = tuple(resolve_partial(c, known) for c in parsed.claims)
-            known.extend(c.claim for c in claims if c.complete)
+            claims = parsed.claims
+            if resolve and claims:
+                claims = tuple(resolve_partial(c, known) for c in claims)
+                known.extend(c.claim for c in claims if c.complete)
             steps.append(Step(len(steps), parsed.text, line_number, label, parsed, claims,
                               tuple(extract_arithmetic(sentence)), in_think))
             label = None
