@@ -509,12 +509,14 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
     The stack is simulated here, once per token shape: each reduction becomes a call of its
     callback on the children it would pop (inlined ``_rule`` children spliced in place), and
     each token an inline ``_Token``; keywords are never read. The code holds only indices
-    and grammar names, never text from the sentence. Calls and their order are the table's.
+    and grammar names, never text from the sentence. Calls and their order are the table's,
+    less the callbacks that only pass a value on (``_inline``: written as expressions).
     """
     lines = ["def run(X, T, H, E):"]
     handlers: list[Any] = []
     handler_index: dict[int, int] = {}
     stack: list[Any] = []  # per value: an expression, or the list an inlined rule yields
+    strings: set[str] = set()  # the expressions whose value is a str (a name or an agent)
     count = 0
 
     def expression(value: Any) -> str:
@@ -532,12 +534,20 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
             if handler is None:
                 stack.append(list(children))
                 continue
+            inlined = _inline(handler, children, strings)
+            if inlined is not None:
+                stack.append(inlined)
+                if _returns_text(handler):
+                    strings.add(inlined)
+                continue
             if id(handler) not in handler_index:
                 handler_index[id(handler)] = len(handlers)
                 handlers.append(handler)
             name, count = f"v{count}", count + 1
             lines.append(f"    {name} = H[{handler_index[id(handler)]}]({expression(children)})")
             stack.append(name)
+            if _returns_text(handler):
+                strings.add(name)
         if token_kind is None:
             stack.append("None")
         elif token_kind == _END:
@@ -546,9 +556,50 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
             lines.append(f"    raise E(X, {index})")
         else:
             stack.append(f"T({token_kind!r}, *X[{index}])")
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"N": _Names, "Q": _Quantity, "W": _Entity}  # for _inline
     exec(compile("\n".join(lines) + "\n", "<sentence program>", "exec"), namespace)  # noqa: S102
     return namespace["run"], tuple(handlers)
+
+
+_TOKEN_EXPRESSION_RE = re.compile(r"T\('\w+', \*X\[(\d+)\]\)")
+
+
+def _inline(handler: Any, children: list[Any], strings: set[str]) -> Any:
+    """The value of a callback as an expression, for the callbacks that only pass a child
+    on or build a value from token text (they never raise, so they need no call of their
+    own), else ``None``. A token such an expression reads is read from ``X`` directly, so it
+    is never built. ``strings``: the expressions known to be a ``str``."""
+    method = getattr(handler, "__func__", None)
+    if method is _ToClaims.sentence or method is _ToClaims.start:
+        return children[0]
+    if method is _ToClaims.total or method is _ToClaims.lead:
+        return "None"
+    texts = [f"X[{m.group(1)}][0]" if isinstance(c, str) and
+             (m := _TOKEN_EXPRESSION_RE.fullmatch(c)) else None for c in children]
+    if method is _ToClaims.names:  # NAME | names NAME
+        if len(children) == 1 and texts[0]:
+            return texts[0]
+        if len(children) == 2 and texts[1] and children[0] in strings:
+            return f"({children[0]} + ' ' + {texts[1]})"
+    elif method is _ToClaims.agent:  # names | names POSS word
+        if len(children) == 1:
+            return children[0]
+        if len(children) == 3 and texts[2] and children[0] in strings:
+            return f"({children[0]} + \"'s \" + {texts[2]})"
+    elif method is _ToClaims.agents:  # the names among the children
+        if children and all(isinstance(c, str) and c in strings for c in children):
+            return f"N(({', '.join(children)},))"
+    elif method is _ToClaims.quantity:  # NUMBER
+        if len(children) == 1 and texts[0]:
+            return f"Q(int({texts[0]}), None)"
+    elif method is _ToClaims.entity and len(children) == 1 and texts[0]:  # one word
+        return f"W({texts[0]})"
+    return None
+
+
+def _returns_text(handler: Any) -> bool:
+    method = getattr(handler, "__func__", None)
+    return method is _ToClaims.names or method is _ToClaims.agent
 
 
 # what a recorded parse ends with: the sentence's value, or the table's refusal
