@@ -14,13 +14,15 @@ reaches them. When a :class:`Program` is constructed the kernel seals its own vi
 closure under the program's identity and dropped when the program dies; writing to the
 program's attributes afterwards changes nothing the kernel believes. A premise is accepted
 only if it *is* (identity, not equality) the theorem the kernel registered for this very
-program object, with the fields it was minted with, or an axiom of it made of exact
-built-in values (so no caller-defined ``__eq__`` or ``__hash__`` runs inside the kernel).
-A theorem of an equal but distinct program is refused: each program is its own theory.
+program object, with the atom it was minted with, or names one of the program's axioms,
+in which case the kernel goes on with its own axiom atom, never with the value it was given.
+A stated conclusion must be an exact Atom of exact built-in values (a subclass could lie in
+``__eq__``). A theorem of an equal but distinct program is refused: each program is its
+own theory.
 
 Out of scope, as HOL Light assumes no ``Obj.magic``: code that changes the trusted core
 itself or reads its private state by introspection — rebinding or mutating this package's
-module globals (its functions, the compiled caches of ``instance``, the rule table),
+module globals (its functions, the compiled caches of ``instance``, ``_PRISTINE``),
 ``__closure__``, ``gc.get_referrers``/``gc.get_objects``, frames and ``ctypes`` — and
 mutating atoms or agent sets in place (``object.__setattr__`` on an :class:`Atom` or
 :class:`Agents` already in use: they are hash-cached values the whole process shares,
@@ -133,7 +135,7 @@ class KernelError(ValueError):
 class _Theory(NamedTuple):
     """The kernel's sealed view of one program; it lives only inside ``_trusted_core``."""
 
-    axioms: frozenset[Atom]
+    axioms: dict[Atom, Atom]  # each axiom to itself: a look-up returns the program's own atom
     rules: dict[str, Rule]
     horizon: int
     transfers: dict[tuple[str, int], tuple[Atom, ...]]
@@ -152,7 +154,7 @@ _ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is no atom of exac
 
 def _theory_of(program: Program) -> _Theory:
     """Build the kernel's view of a program from its fields at construction."""
-    axioms = frozenset(program.axioms)
+    axioms = {atom: atom for atom in program.axioms}
     rules = tuple(_PRISTINE.get(id(rule)) or copy.deepcopy(rule) for rule in program.rules)
     transfers: dict[tuple[str, int], list[Atom]] = {}
     for a in axioms:
@@ -224,12 +226,10 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
                       premises: Sequence[Theorem | Atom]) -> list[Atom] | Rejection:
         atoms: list[Atom] = []
         for index, premise in enumerate(premises, 1):
-            if registered(theory, premise):
-                atoms.append(premise.atom)  # type: ignore[union-attr]
-            elif _is_plain(premise) and premise in theory.axioms:
-                atoms.append(premise)  # type: ignore[arg-type]
-            else:
+            own = premise.atom if registered(theory, premise) else _axiom(theory, premise)
+            if own is None:
                 return Rejection(rule_id, "unknown-premise", _unknown(index, premise))
+            atoms.append(own)  # type: ignore[arg-type]
         return atoms
 
     def instance(program: Program, rule_id: object, premises: Sequence[Theorem | Atom] | None
@@ -248,10 +248,11 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
 
     def axiom(program: Program, atom: Atom) -> Theorem:
         theory = sealed(program)
-        if theory is None or not (_is_plain(atom) and atom in theory.axioms):
+        own = None if theory is None else _axiom(theory, atom)
+        if own is None:
             raise KernelError(f"that {type(program).__name__} {_UNSEALED}" if theory is None
                               else _unknown(None, atom))
-        return mint(theory, atom, AXIOM, ())
+        return mint(theory, own, AXIOM, ())
 
     def check_hyperedge(program: Program, rule_id: str, premises: Sequence[Theorem | Atom],
                         conclusion: Atom) -> Theorem | Rejection:
@@ -278,39 +279,41 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
         """The conclusion rule ``rule_id`` licenses from ``premises`` (atoms, in pattern
         order), or why it licenses none. Pure: it proves nothing (see :func:`derive`)."""
         found = instance(program, rule_id, None)  # its premises are atoms, only read
-        if isinstance(found, Rejection):
-            return found
-        drawn = _conclude(found[0], found[1], premises)
-        return drawn if isinstance(drawn, Atom) else Rejection(found[1].id, drawn[0], drawn[1]())
+        return found if isinstance(found, Rejection) else _conclude(found[0], found[1], premises)
 
     def derive(program: Program, rule_id: str,
                premises: Sequence[Theorem | Atom]) -> Theorem | Rejection:
         """The theorem rule ``rule_id`` concludes from ``premises`` (theorems or axioms of
         ``program``): :func:`conclude` and minting in one step, or why there is none."""
         found = instance(program, rule_id, premises)
-        if isinstance(found, Rejection):
-            return found
-        theory, rule, atoms = found
-        drawn = _conclude(theory, rule, atoms)
-        if not isinstance(drawn, Atom):
-            return Rejection(rule.id, drawn[0], drawn[1]())
+        drawn = found if isinstance(found, Rejection) else _conclude(*found)
+        if isinstance(drawn, Rejection):
+            return drawn
+        theory, rule, atoms = found  # type: ignore[misc]
         return mint(theory, drawn, rule.id, tuple(atoms))
 
     def is_minted(program: Program, theorem: object) -> bool:
         """Did the kernel mint ``theorem`` for this very ``program`` object?"""
-        theory = sealed(program)
-        return theory is not None and registered(theory, theorem)
+        return (theory := sealed(program)) is not None and registered(theory, theorem)
 
     def minted_count(program: Program) -> int:
         """How many theorems the kernel holds for ``program`` (one per hyperedge)."""
-        theory = sealed(program)
-        return 0 if theory is None else len(theory.minted)
+        return 0 if (theory := sealed(program)) is None else len(theory.minted)
 
     return seal, axiom, check_hyperedge, conclude, derive, is_minted, minted_count
 
 
 _seal, axiom, check_hyperedge, conclude, derive, is_minted, minted_count = _trusted_core()
 del _trusted_core
+
+
+def _axiom(theory: _Theory, atom: object) -> Atom | None:
+    """The program's own axiom equal to ``atom``: a value whose ``__eq__`` lies can only
+    ever name a real axiom, and the kernel goes on with that axiom, not with the value."""
+    try:
+        return theory.axioms.get(atom)  # type: ignore[call-overload]
+    except (TypeError, AttributeError):  # unhashable, or made around its constructor
+        return None
 
 
 def _unknown(index: int | None, premise: object) -> str:
@@ -343,17 +346,19 @@ def _side_conditions(theory: _Theory, rule: Rule, binding: Binding,
     return None
 
 
-def _conclude(theory: _Theory, rule: Rule, premises: Sequence[Atom]) -> Atom | Failure:
+def _conclude(theory: _Theory, rule: Rule, premises: Sequence[Atom]) -> Atom | Rejection:
     binding: Binding = {}
     failure = _bind(rule, premises, None, binding) or solve(rule, binding)
-    if failure is not None:
-        return failure
-    try:
-        conclusion = instantiate(rule.conclusion, binding)
-    except ValueError as error:  # a table without a bound: the value is no natural number
-        message = str(error)
-        return "arithmetic", lambda: message
-    return _side_conditions(theory, rule, binding, conclusion) or conclusion
+    if failure is None:
+        try:
+            conclusion = instantiate(rule.conclusion, binding)
+        except ValueError as error:  # a table without a bound: the value is no natural number
+            failure = "arithmetic", lambda message=str(error): message
+        else:
+            failure = _side_conditions(theory, rule, binding, conclusion)
+            if failure is None:
+                return conclusion
+    return Rejection(rule.id, failure[0], failure[1]())
 
 
 def _blocking_transfer(theory: _Theory, negation: NoTransferTouching,

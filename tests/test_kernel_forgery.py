@@ -373,3 +373,24 @@ def test_a_dead_program_is_collected_with_its_theorems() -> None:
     gc.collect()
     assert ref() is None  # the registry does not keep its program alive
     assert theorem.program is None
+
+
+class _LikeAlice:
+    """Not an atom at all, but hashes and compares like Alice's count."""
+
+    def __hash__(self) -> int:
+        return hash(ALICE)
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+
+def test_a_value_posing_as_an_axiom_only_ever_names_the_real_axiom() -> None:
+    # the kernel looks the value up among the program's own axioms and goes on with what
+    # it finds there, so the lie gains nothing: Alice's real count is carried, not loot
+    rejected(check_hyperedge(PROGRAM, "6", [_LikeAlice()], LOOT.with_time(1)), "mismatch")
+    carried = derive(PROGRAM, "6", [_LikeAlice()])
+    assert isinstance(carried, Theorem) and carried.atom == ALICE.with_time(1)
+    assert type(carried.premises[0]) is Atom and carried.premises[0] is not _LikeAlice
+    assert type(axiom(PROGRAM, _LikeAlice()).atom) is Atom  # type: ignore[arg-type]
+    rejected(check_hyperedge(PROGRAM, "6", [[ALICE]], ALICE.with_time(1)), "unknown-premise")  # type: ignore[list-item]
