@@ -271,15 +271,19 @@ def prepared_problem(problem: Any) -> PreparedProblem:
 
 def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
     """Accept a problem in any form: a :class:`ProblemSpec`, a sampler ``Problem``, a program
-    file (``ProgramFile`` or a path to one), a problem record (dict), or problem text."""
-    from .programfile import ProgramFile, load_program
+    file (``ProgramFile``), a file (a ``pathlib.Path``, or a ``str`` naming an existing
+    file: a ``.json`` problem record or program file, else a word problem's text), a problem
+    record (dict), or problem text (any other ``str``)."""
+    from .programfile import ProgramFile
 
     if isinstance(problem, ProblemSpec):
         return problem
     if isinstance(problem, ProgramFile):
         return _spec_from_program_file(problem, source)
+    if isinstance(problem, str) and _names_a_file(problem):
+        problem = Path(problem)
     if isinstance(problem, Path):
-        return _spec_from_program_file(load_program(problem), str(problem))
+        return _spec_from_file(problem)
     if isinstance(problem, str):
         return _spec_from_text(problem, source)
     if isinstance(problem, Mapping):
@@ -288,6 +292,29 @@ def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
     if callable(to_json):  # a sampler Problem: its record carries everything
         return _spec_from_record(to_json(), source)
     raise InputError(f"cannot read a problem from a {type(problem).__name__}", source)
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether ``text`` is the path of an existing file rather than a problem's text (which
+    has sentences, so spaces and a question mark, and is never a file's name)."""
+    if "\n" in text or "?" in text or len(text) > 4096:
+        return False
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte
+        return False
+
+
+def _spec_from_file(path: Path) -> ProblemSpec:
+    from vlp.records import load_json_text, read_text_file
+
+    text = read_text_file(path, "problem")
+    if path.suffix.lower() != ".json":
+        return _spec_from_text(text, str(path))
+    record = load_json_text(text, str(path))
+    if not isinstance(record, dict):
+        raise InputError("a problem file holds one JSON object", f"{path}:1")
+    return _spec_from_record(record, str(path))
 
 
 def _spec_from_program_file(program_file: Any, source: str, **extra: Any) -> ProblemSpec:

@@ -50,6 +50,7 @@ from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, w
 from vlp.lm.store import ERRORS_FILE, ResponseCache, ResultStore
 from vlp.output import file_digest
 from vlp.records import JsonlWriter, read_jsonl
+from vlp.validate import check_loose_problem
 
 # Problem fields copied into every result record, for the report's stratification.
 PROBLEM_FIELDS = ("setting", "overlap", "control", "query_kind", "connection", "depth")
@@ -174,6 +175,7 @@ def load_problems(path: Path) -> list[dict[str, Any]]:
     problems: list[dict[str, Any]] = []
     seen: set[str] = set()
     for number, record in read_jsonl(path, "problems"):
+        check_loose_problem(record, f"{path}:{number}")
         if record.get("id") is None:
             # stable while the file is unchanged, which resuming checks (its digest)
             record["id"] = str(record.get("problem_id") or f"line-{number}")
@@ -182,6 +184,8 @@ def load_problems(path: Path) -> list[dict[str, Any]]:
                              location=f"{path}:{number}")
         seen.add(str(record["id"]))
         problems.append(record)
+    if not problems:
+        raise InputError("no problem records", str(path))
     return problems
 
 

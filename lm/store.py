@@ -23,6 +23,7 @@ from vlp.lm import provenance
 from vlp.lm.clients import Completion
 from vlp.output import OutputError, changed_settings, output_dir, write_atomically
 from vlp.records import JsonlWriter, read_json_file, read_jsonl
+from vlp.validate import RESULT_FIELDS, RUN_FIELDS, check_record
 
 RESULTS_FILE = "results.jsonl"
 RUN_FILE = "run.json"
@@ -169,7 +170,8 @@ def read_results(run_dir: Path) -> Iterator[dict[str, Any]]:
     path = Path(run_dir) / RESULTS_FILE
     if not path.exists():
         return
-    for _, record in read_jsonl(path, "results", complete_lines=True):
+    for number, record in read_jsonl(path, "results", complete_lines=True):
+        check_record(record, RESULT_FIELDS, f"{path}:{number}")
         yield record
 
 
@@ -178,4 +180,8 @@ def read_run_config(run_dir: Path) -> dict[str, Any]:
     if not path.exists():
         raise InputError("not a run directory (no run.json); create one with vlp evaluate",
                          location=str(run_dir))
-    return read_json_file(path, "run")
+    config = read_json_file(path, "run")
+    if not isinstance(config, dict):
+        raise InputError("run.json must hold one JSON object", f"{path}:1")
+    check_record(config, RUN_FIELDS, str(path))
+    return config

@@ -14,13 +14,14 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import attrs
 
 from vlp.errors import InputError
 from vlp.limits import check_program
 from vlp.records import JsonlWriter, read_jsonl, record_id
+from vlp.validate import check_problem_record
 
 from .config import CONNECTIONS, OVERLAPS, SamplerConfig, derive_seed
 from .generate import Counters, ProblemBuilder, Spec
@@ -199,12 +200,26 @@ def _write_jobs(jobs: Sequence[Job], write: Callable[[str, str], object],
 
 
 def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:
-    """(line number, problem) for each record of a JSON Lines file."""
+    """(line number, problem) for each record of a JSON Lines file. Every record is checked
+    against the schema (``vlp.validate``) and ids are unique: a bad record is an error at
+    ``FILE:LINE:FIELD``."""
+    first_line: dict[str, int] = {}
     for number, record in read_jsonl(path, "problems"):
-        try:
-            problem = Problem.from_json(record)
-        except (ValueError, KeyError, TypeError) as error:
-            raise InputError(f"not a problem record: {error}",
-                             location=f"{path}:{number}") from None
-        check_program([a.atom for a in problem.axioms], f"{path}:{number}")
+        location = f"{path}:{number}"
+        problem = load_problem(record, location)
+        if problem.id in first_line:
+            raise InputError(f"duplicate id {problem.id!r} (first on line "
+                             f"{first_line[problem.id]})", f"{location}:id")
+        first_line[problem.id] = number
         yield number, problem
+
+
+def load_problem(record: dict[str, Any], location: str) -> Problem:
+    """A generated record as a :class:`Problem`, checked against the schema first."""
+    check_problem_record(record, location)
+    try:
+        problem = Problem.from_json(record)
+    except (ValueError, KeyError, TypeError) as error:
+        raise InputError(f"not a problem record: {error}", location=location) from None
+    check_program([a.atom for a in problem.axioms], location)
+    return problem

@@ -8,8 +8,7 @@ from typing import Any
 import attrs
 
 from vlp.kernel import Atom, Claim, Hyperedge, Program, Query, is_frame_rule
-
-SCHEMA_VERSION = 1
+from vlp.validate import SCHEMA_VERSION
 
 
 @attrs.frozen

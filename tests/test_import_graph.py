@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"vlp": ROOT / "vlp", "vlp.kernel": ROOT / "kernel", "vlp.grammar": ROOT / "grammar",
             "vlp.checker": ROOT / "checker", "vlp.sampler": ROOT / "sampler",
             "vlp.lm": ROOT / "lm"}
-# Lower layers never import higher ones. vlp.errors, vlp.output, vlp.records, vlp.lazy and
-# vlp.limits are the bottom every layer may use; the rest of the top-level package (API, CLI,
-# commands) sits on top.
-LAYERS = [("vlp.errors", "vlp.output", "vlp.records", "vlp.lazy", "vlp.limits"), ("vlp.kernel",),
+# Lower layers never import higher ones. vlp.errors, vlp.output, vlp.records, vlp.validate,
+# vlp.lazy and vlp.limits are the bottom every layer may use; the rest of the top-level package
+# (API, CLI, commands) sits on top.
+LAYERS = [("vlp.errors", "vlp.output", "vlp.records", "vlp.validate", "vlp.lazy", "vlp.limits"),
+          ("vlp.kernel",),
           ("vlp.grammar",), ("vlp.checker",), ("vlp.sampler",), ("vlp.lm",), ("vlp",)]
 TRUSTED_CORE = ("vlp.kernel.check", "vlp.kernel.instance", "vlp.kernel.rules",
                 "vlp.kernel.terms")
@@ -125,7 +126,7 @@ def test_the_bottom_imports_only_the_bottom() -> None:
 
 
 def test_importing_the_bottom_loads_no_layer() -> None:
-    code = ("import sys, vlp.records, vlp.output, vlp.errors, vlp.lazy; "
+    code = ("import sys, vlp.records, vlp.output, vlp.errors, vlp.lazy, vlp.validate; "
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('vlp'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, cwd=ROOT).stdout.split()

@@ -20,17 +20,24 @@ TRANSCRIPT_KEYS = ("transcript", "output", "response", "completion", "proof", "t
 ID_KEYS = ("id", "problem_id", "uid")
 
 
+# JSON nested deeper than this is refused before any code walks it: the records this project
+# writes nest at most 4 levels, and Python's json and every recursive reader stop near 1,000.
+MAX_JSON_DEPTH = 64
+
+
 def _unreadable(path: Path, what: str, error: OSError) -> InputError:
     if isinstance(error, FileNotFoundError):
         return InputError(f"no such {what} file", str(path))
     if isinstance(error, IsADirectoryError):
-        return InputError(f"the {what} is a directory, not a file", str(path))
+        return InputError(f"is a directory, not a {what} file", str(path))
     return InputError(f"cannot read the {what}: {error.strerror}", str(path))
 
 
 def read_text_file(path: Path, what: str, *, limit: int | None = None) -> str:
     """The file's text; with ``limit``, a file of more bytes is refused after reading only
     ``limit + 1`` of them (a device or pipe that never ends included)."""
+    if path.is_dir():  # some systems open a directory and fail only on read
+        raise _unreadable(path, what, IsADirectoryError())
     try:
         if limit is None:
             data = path.read_bytes()
@@ -51,26 +58,74 @@ def too_long(what: str, limit: int, size: int | None = None) -> str:
     return f"the {what} is {size:,} bytes; at most {limit:,} are read (README: Limits)"
 
 
-def decode_text(data: bytes, location: str, what: str) -> str:
-    if b"\x00" in data:
-        raise InputError(f"the {what} is a binary file, not text", location)
+def _not_text(data: bytes, location: str, what: str, offset: int = 0,
+              first_line: int = 1) -> InputError | None:
+    """Why ``data`` (starting at byte ``offset``, on line ``first_line`` of its file) is not
+    UTF-8 text, as an error at ``location:LINE``; None if it is text."""
+    zero = data.find(b"\x00")
+    if zero >= 0:
+        line = first_line + data.count(b"\n", 0, zero)
+        return InputError(f"the {what} is a binary file, not text (a NUL byte at byte offset "
+                          f"{offset + zero})", f"{location}:{line}")
     try:
-        return data.decode("utf-8-sig")
+        data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError(f"the {what} is not UTF-8 text", f"{location}:{line}") from None
+        line = first_line + data.count(b"\n", 0, error.start)
+        return InputError(f"not UTF-8 text: byte 0x{data[error.start]:02x} at byte offset "
+                          f"{offset + error.start}", f"{location}:{line}")
+    return None
+
+
+def decode_text(data: bytes, location: str, what: str) -> str:
+    error = _not_text(data, location, what)
+    if error is not None:
+        raise error
+    return data.decode("utf-8-sig")
 
 
 def malformed_json(error: json.JSONDecodeError) -> str:
     return f"malformed JSON: {error.msg} (column {error.colno})"
 
 
-def load_json_text(text: str, location: str) -> Any:
-    """``text`` decoded; malformed JSON is an error at ``location:LINE``."""
+def _too_deep() -> str:
+    return f"JSON nested deeper than {MAX_JSON_DEPTH} levels"
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests deeper than ``limit`` (iteratively: nothing recurses)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, (dict, list)))
+    return False
+
+
+def parse_json(text: str) -> tuple[Any, str, int]:
+    """(value, "", 0), or (None, what is wrong, its line) for malformed JSON or JSON nested
+    deeper than :data:`MAX_JSON_DEPTH`."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InputError(malformed_json(error), f"{location}:{error.lineno}") from None
+        return None, malformed_json(error), error.lineno
+    except RecursionError:  # deeper than the interpreter's limit (~1,000)
+        return None, _too_deep(), 1
+    if isinstance(value, (dict, list)) and text.count("[") + text.count("{") > MAX_JSON_DEPTH \
+            and _depth_exceeds(value, MAX_JSON_DEPTH):
+        return None, _too_deep(), 1
+    return value, "", 0
+
+
+def load_json_text(text: str, location: str) -> Any:
+    """``text`` decoded; malformed or too deeply nested JSON is an error at
+    ``location:LINE``."""
+    value, error, line = parse_json(text)
+    if error:
+        raise InputError(error, f"{location}:{line}")
+    return value
 
 
 def read_json_file(path: Path, what: str) -> Any:
@@ -81,27 +136,30 @@ def iter_jsonl(path: Path, what: str, *, complete_lines: bool = False,
                ) -> Iterator[tuple[int, dict[str, Any] | None, str]]:
     """(line number, object or None if the line is malformed, error message) per line.
     Read line by line: a file of any size streams. ``complete_lines`` skips a last line
-    without its newline (what a crash in the middle of a write leaves)."""
+    without its newline (what a crash in the middle of a write leaves). Bytes that are not
+    UTF-8 text are an error at ``FILE:LINE`` naming their byte offset."""
+    if path.is_dir():
+        raise _unreadable(path, what, IsADirectoryError())
     try:
         handle = path.open("rb")
     except OSError as error:
         raise _unreadable(path, what, error) from None
+    offset = 0
     with handle:
         for number, data in enumerate(handle, 1):
             if complete_lines and not data.endswith(b"\n"):
                 return
-            if b"\x00" in data:
-                raise InputError(f"the {what} is a binary file, not text", f"{path}:{number}")
-            try:
-                line = data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise InputError(f"the {what} is not UTF-8 text", f"{path}:{number}") from None
+            error = _not_text(data, str(path), what, offset, number)
+            if error is not None:
+                raise error
+            offset += len(data)
+            line = data.decode("utf-8-sig")
             if not line.strip():
                 continue
-            try:  # without its newline: an error at the end names the line's last column
-                value = json.loads(line.rstrip("\r\n"))
-            except json.JSONDecodeError as error:
-                yield number, None, malformed_json(error)
+            # without its newline: an error at the end names the line's last column
+            value, message, _ = parse_json(line.rstrip("\r\n"))
+            if message:
+                yield number, None, message
                 continue
             if not isinstance(value, dict):
                 yield number, None, "each line must be a JSON object"

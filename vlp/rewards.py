@@ -43,7 +43,7 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.records import malformed_json
+from vlp.records import parse_json
 
 logger = logging.getLogger("vlp.rewards")
 
@@ -136,10 +136,9 @@ def _spec_from_json(text: str) -> Any:
     """A problem record given as JSON text, parsed once (K samples share one problem)."""
     from vlp.checker.verify import problem_spec
 
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"the problem record: {malformed_json(error)}") from None
+    record, error, _ = parse_json(text)
+    if error:
+        raise InputError(f"the problem record: {error}")
     if not isinstance(record, dict):
         raise InputError("the problem record must be a JSON object")
     return problem_spec(record)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vlp import flags
 from vlp.errors import InputError
 
 if TYPE_CHECKING:
@@ -21,8 +22,9 @@ def register(subparsers: Any) -> None:
                     "goal; Z3's shortest proof is exactly the stored one and unique; the text "
                     "reads back to the same program and query; the proof text re-verbalizes "
                     "identically; the overlap type holds. Exit 1 if any record fails.")
-    parser.add_argument("file", metavar="FILE.jsonl")
-    parser.add_argument("--workers", type=int, default=1, metavar="W")
+    parser.add_argument("file", metavar="FILE.jsonl", type=flags.path)
+    parser.add_argument("--workers", type=flags.workers, default=1, metavar="W",
+                        help="check in W processes (at most one per CPU; default 1)")
     parser.set_defaults(func=run)
 
 
@@ -39,14 +41,15 @@ def run(args: argparse.Namespace) -> int:
     from vlp.sampler.dataset import read_problems
 
     path = Path(args.file)
-    if args.workers < 1:
-        raise InputError("needs at least one worker", "--workers")
     records = list(read_problems(path))
-    if args.workers == 1:
+    if not records:
+        raise InputError("no problem records", str(path))
+    workers = flags.cap_workers(args.workers, len(records), "vlp certify")
+    if workers == 1:
         results = map(_check, records)
         pool = None
     else:
-        pool = multiprocessing.get_context("spawn").Pool(args.workers)  # z3 is not fork-safe
+        pool = multiprocessing.get_context("spawn").Pool(workers)  # z3 is not fork-safe
         results = pool.imap(_check, records, chunksize=4)
     failed = 0
     try:

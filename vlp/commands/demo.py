@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from vlp import flags
 from vlp.output import OutputLock, output_dir
 
 
@@ -16,9 +17,10 @@ def register(subparsers: Any) -> None:
         description="Generate a small paper-design dataset, run the symbolic baseline "
         "reasoners (baseline:shortest, bfs, dfs, overlap) on it as models, verify every "
         "transcript and print the Table 2/3-style summaries. No network, no API key.")
-    parser.add_argument("-o", "--output", type=Path, default=Path("vlp-demo"), metavar="DIR",
+    parser.add_argument("-o", "--output", type=flags.path, default=Path("vlp-demo"),
+                        metavar="DIR",
                         help="where problems, runs and the report go (./vlp-demo)")
-    parser.add_argument("--seed", type=int, default=0, help="dataset seed (0)")
+    parser.add_argument("--seed", type=flags.seed, default=0, help="dataset seed (0)")
     parser.set_defaults(func=run)
 
 

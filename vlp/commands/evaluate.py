@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vlp.errors import InputError
+from vlp import flags
 from vlp.output import OutputLock, output_dir, output_file
 
 
@@ -24,13 +24,14 @@ def register(subparsers: Any) -> None:
                         help="openai:gpt-4o-mini, anthropic:claude-…, local:NAME (with "
                         "--base-url), hf:MODEL / vllm:MODEL (in this process: a directory, "
                         "a Hub id or a .gguf file), baseline:dfs|bfs|overlap|shortest")
-    parser.add_argument("--data", required=True, type=Path, metavar="FILE.jsonl",
+    parser.add_argument("--data", required=True, type=flags.path, metavar="FILE.jsonl",
                         help="problems, one JSON record per line (vlp generate)")
-    parser.add_argument("-o", "--output", required=True, type=Path, metavar="RUN_DIR")
+    parser.add_argument("-o", "--output", required=True, type=flags.path, metavar="RUN_DIR")
     parser.add_argument("--base-url", help="API base URL (local servers: e.g. "
                         "http://127.0.0.1:8000/v1 for vLLM, :8080/v1 llama.cpp, "
                         ":11434/v1 Ollama)")
-    parser.add_argument("--concurrency", type=int, default=4,
+    parser.add_argument("--concurrency", type=flags.bounded_int(1, flags.MAX_CONCURRENCY),
+                        default=4,
                         help="requests in flight (4); for hf: and vllm: the batch size")
     parser.add_argument("--engine-arg", action="append", default=[], metavar="KEY=VALUE",
                         help="hf: from_pretrained option (dtype=bfloat16, gguf_file=NAME); "
@@ -38,24 +39,25 @@ def register(subparsers: Any) -> None:
                         "repeatable")
     parser.add_argument("--device", default="auto",
                         help="hf: models: cpu, cuda, cuda:1, ... (auto: cuda when available)")
-    parser.add_argument("--limit", type=int, metavar="N",
+    parser.add_argument("--limit", type=flags.count, metavar="N",
                         help="a stratified sample of N problems: the first problem of every "
                         "cell (setting x overlap x query kind x control; settings take turns), "
                         "then the second, ...")
-    parser.add_argument("--limit-per-setting", type=int, metavar="K",
+    parser.add_argument("--limit-per-setting", type=flags.count, metavar="K",
                         help="the first K problems of every cell (with --limit: at most N "
                         "of those)")
-    parser.add_argument("--samples", type=int, default=1, help="samples per problem (1)")
+    parser.add_argument("--samples", type=flags.bounded_int(1, flags.MAX_SAMPLES), default=1,
+                        help="samples per problem (1)")
     parser.add_argument("--style", choices=("chat", "completion"), default="chat",
                         help="chat messages or one completion prompt (chat)")
     parser.add_argument("--temperature", type=_temperature, default=0.0,
                         help="sampling temperature (0; 'none' sends none; the paper sampled "
                         "ancestrally: 1)")
-    parser.add_argument("--max-tokens", type=int, default=2048,
+    parser.add_argument("--max-tokens", type=_tokens, default=2048,
                         help="max tokens of the proof (2048)")
-    parser.add_argument("--answer-max-tokens", type=int, default=16,
+    parser.add_argument("--answer-max-tokens", type=_tokens, default=16,
                         help="max tokens of the answer step (16)")
-    parser.add_argument("--thinking-budget", type=int,
+    parser.add_argument("--thinking-budget", type=_tokens,
                         help="Anthropic extended thinking budget (tokens)")
     parser.add_argument("--reasoning", action="store_true",
                         help="the model thinks before answering (DeepSeek-R1, QwQ, ...): no "
@@ -63,38 +65,38 @@ def register(subparsers: Any) -> None:
                         "o-series and gpt-5)")
     parser.add_argument("--verify-mode", choices=("auto", "claims", "arithmetic"),
                         default="auto", help="how transcripts are read (auto)")
-    parser.add_argument("--seed", type=int, default=0,
+    parser.add_argument("--seed", type=flags.seed, default=0,
                         help="sent to models that take one (OpenAI, local servers, hf, vllm; "
                         "a different seed per sample, derived from this one) and seeds the "
                         "retry jitter (0)")
-    parser.add_argument("--timeout", type=float, default=120.0,
+    parser.add_argument("--timeout", type=flags.seconds, default=120.0,
                         help="seconds per request (120)")
-    parser.add_argument("--max-attempts", type=int, default=6,
+    parser.add_argument("--max-attempts", type=flags.bounded_int(1, flags.MAX_ATTEMPTS),
+                        default=6,
                         help="attempts per request on 429/5xx/timeouts (6)")
-    parser.add_argument("--retry-delay", type=float, default=1.0,
+    parser.add_argument("--retry-delay", type=flags.delay, default=1.0,
                         help="first backoff delay in seconds, doubled per retry (1)")
-    parser.add_argument("--cache-dir", type=Path,
+    parser.add_argument("--cache-dir", type=flags.path,
                         help="response cache (default $VLP_CACHE_DIR or ~/.cache/vlp/responses)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
-    parser.add_argument("--price", type=float, nargs=2, metavar=("INPUT", "OUTPUT"),
+    parser.add_argument("--price", type=flags.price, nargs=2, metavar=("INPUT", "OUTPUT"),
                         help="USD per million input/output tokens for the cost estimate")
     parser.add_argument("--restart", action="store_true",
                         help="start RUN_DIR over: remove its results, errors and run records "
                         "first (otherwise a run with other data or settings is refused)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar or lines")
-    parser.add_argument("--progress-every", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--progress-every", type=flags.seconds, default=30.0, metavar="SECONDS",
                         help="when stderr is not a terminal (a log file, SLURM), print a "
                         "plain progress line this often (30)")
     parser.set_defaults(func=run)
 
 
+_tokens = flags.bounded_int(1, flags.MAX_TOKENS)
+_temperatures = flags.bounded_float(0.0, flags.MAX_TEMPERATURE)
+
+
 def _temperature(text: str) -> float | None:
-    if text.lower() == "none":
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    return None if text.strip().lower() == "none" else _temperatures(text)
 
 
 def log(message: str) -> None:
@@ -109,14 +111,6 @@ def run(args: argparse.Namespace) -> int:
     from vlp.lm.selection import describe_selection, stratified
     from vlp.lm.store import check_cache_dir, default_cache_dir
 
-    for name in ("concurrency", "max_attempts"):
-        if getattr(args, name) < 1:
-            raise InputError(f"--{name.replace('_', '-')} must be >= 1")
-    for name in ("limit", "limit_per_setting"):
-        if getattr(args, name) is not None and getattr(args, name) < 0:
-            raise InputError(f"--{name.replace('_', '-')} must be >= 0")
-    if args.progress_every <= 0:
-        raise InputError("--progress-every must be > 0")
     run_files = _run_files(args.output)
     output_dir(args.output, inputs=[args.data])
     for path in run_files:  # e.g. --data RUN/results.jsonl -o RUN would append to its input

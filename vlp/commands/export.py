@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from vlp import flags
 from vlp.errors import InputError
 from vlp.output import OutputLock, atomic_file, output_file
 
@@ -36,12 +37,13 @@ def register(subparsers: Any) -> None:
         "export", help="write a problems file as RL training data (parquet or JSON Lines)",
         description="One row per problem with the App. D.2 prompt, the problem record and the "
                     "answer, in the columns TRL, verl and OpenRLHF read.")
-    parser.add_argument("problems", metavar="FILE.jsonl", help="generated problems")
+    parser.add_argument("problems", metavar="FILE.jsonl", type=flags.path,
+                        help="generated problems")
     parser.add_argument("--format", choices=FORMATS, default=None,
                         help="parquet or jsonl (default: from -o's suffix, else parquet)")
     parser.add_argument("--style", choices=("chat", "completion"), default="chat",
                         help="prompt as chat messages (default) or as one text")
-    parser.add_argument("-o", "--output", required=True, metavar="OUT")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT", type=flags.path)
     parser.set_defaults(func=run)
 
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from vlp import flags
 from vlp.errors import InputError
 from vlp.output import WRITE_ERRNOS, OutputLock, output_file_or_dir, write_failed
 from vlp.sampler.design import CONNECTIONS, DEFAULT_PAPER_BASES, OVERLAPS, QUERY_KINDS, SETTINGS
@@ -24,7 +25,8 @@ def register(subparsers: Any) -> None:
                         help="the paper's design: per base problem, one irrelevant axiom, one "
                              "tree and several trees under every overlap and connection, each "
                              "with its control")
-    parser.add_argument("--bases", type=int, default=DEFAULT_PAPER_BASES, metavar="N",
+    parser.add_argument("--bases", type=flags.bounded_int(1, flags.MAX_PAPER_BASES),
+                        default=DEFAULT_PAPER_BASES, metavar="N",
                         help=f"base problems in the --paper design (default "
                              f"{DEFAULT_PAPER_BASES}; the paper used 500)")
     parser.add_argument("--setting", choices=SETTINGS, default="base")
@@ -35,14 +37,19 @@ def register(subparsers: Any) -> None:
                         help="make the control problems (all axioms relevant) instead")
     parser.add_argument("--query", choices=(*QUERY_KINDS, "both"), default=None,
                         help="question kind (default: nonground; both for --paper)")
-    parser.add_argument("-n", type=int, default=100, metavar="N",
+    parser.add_argument("-n", type=flags.bounded_int(0, flags.MAX_PROBLEMS), default=100,
+                        metavar="N",
                         help="number of problems without --paper (default 100)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=flags.seed, default=0)
     parser.add_argument("--depth", metavar="MIN:MAX", default=None,
-                        help="depth range of the relevant proof (default 2:3)")
-    parser.add_argument("--trees", type=int, default=None, metavar="K",
+                        help=f"depth range of the relevant proof (default 2:3; at most "
+                             f"{flags.MAX_DEPTH})")
+    parser.add_argument("--trees", type=flags.bounded_int(1, flags.MAX_TREES), default=None,
+                        metavar="K",
                         help="irrelevant trees in the 'trees' setting (default 3)")
-    parser.add_argument("--workers", type=int, default=1, metavar="W")
+    parser.add_argument("--workers", type=flags.workers, default=1, metavar="W",
+                        help="generate in W processes (at most one per CPU and job; the same "
+                             "bytes for any W)")
     parser.add_argument("--shard", metavar="I/N", default=None,
                         help="write only part I (0-based) of N contiguous parts; the parts "
                              "concatenated in order equal the whole file")
@@ -58,7 +65,7 @@ def register(subparsers: Any) -> None:
 
 def _pair(text: str, option: str, separator: str) -> tuple[int, int]:
     parts = text.split(separator)
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise InputError(f"expected two numbers like 2{separator}3, got {text!r}", option)
     return int(parts[0]), int(parts[1])
 
@@ -72,27 +79,20 @@ def run(args: argparse.Namespace) -> int:
     changes: dict[str, Any] = {}
     if args.depth is not None:
         low, high = _pair(args.depth, "--depth", ":")
-        if not 1 <= low <= high:
-            raise InputError("depth needs 1 <= MIN <= MAX", "--depth")
+        if not 1 <= low <= high <= flags.MAX_DEPTH:
+            raise InputError(f"depth needs 1 <= MIN <= MAX <= {flags.MAX_DEPTH} (trees grow "
+                             f"exponentially with depth), got {args.depth}", "--depth")
         changes["depth"] = (low, high)
     if args.trees is not None:
-        if args.trees < 1:
-            raise InputError("needs at least one tree", "--trees")
         changes["num_trees"] = args.trees
     if changes:
         config = SamplerConfig(**{**_fields(config), **changes})
-    if args.workers < 1:
-        raise InputError("needs at least one worker", "--workers")
     output = output_file_or_dir(args.output, "paper.jsonl" if args.paper else "problems.jsonl")
     query = args.query or ("both" if args.paper else "nonground")
     kinds = QUERY_KINDS if query == "both" else (query,)
     if args.paper:
-        if args.bases < 1:
-            raise InputError("needs at least one base problem", "--bases")
         jobs = paper_jobs(args.seed, args.bases, kinds)
     else:
-        if args.n < 0:
-            raise InputError("the number of problems cannot be negative", "-n")
         if args.setting == "base" and args.control:
             raise InputError("base problems have no control; pick --setting axiom/tree/trees",
                              "--control")
@@ -119,9 +119,12 @@ def run(args: argparse.Namespace) -> int:
                 raise
             raise InputError("--ray needs Ray: pip install 'vlp[ray]'", "--ray") from None
         options["runner"] = ray_jobs
+    # a Ray cluster (RAY_ADDRESS) may have more CPUs than this machine
+    workers = args.workers if args.ray else flags.cap_workers(args.workers, len(jobs),
+                                                             "vlp generate")
     with OutputLock(output):
         try:
-            summary = write_dataset(jobs, output, config=config, workers=args.workers,
+            summary = write_dataset(jobs, output, config=config, workers=workers,
                                     progress=progress, **options)
         except OSError as error:
             if error.errno not in WRITE_ERRNOS:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
+from vlp import flags
 from vlp.errors import InputError
 from vlp.output import OutputLock, output_dir, output_file
 
@@ -19,12 +19,12 @@ def register(subparsers: Any) -> None:
         "CSV) and figures (PNG, PDF, SVG) with 95% intervals (Wilson for proportions, "
         "bootstrap for means), and/or one self-contained HTML page to browse every "
         "transcript. Directories of the same model and generation settings are merged.")
-    parser.add_argument("runs", nargs="+", type=Path, metavar="RUN_DIR")
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT",
+    parser.add_argument("runs", nargs="+", type=flags.path, metavar="RUN_DIR")
+    parser.add_argument("-o", "--output", type=flags.path, metavar="OUT",
                         help="directory for the tables, figures and report.md")
-    parser.add_argument("--html", type=Path, metavar="OUT.html",
+    parser.add_argument("--html", type=flags.path, metavar="OUT.html",
                         help="write the run viewer: one HTML file, no server, no network")
-    parser.add_argument("--seed", type=int, default=0, help="bootstrap seed (0)")
+    parser.add_argument("--seed", type=flags.seed, default=0, help="bootstrap seed (0)")
     parser.add_argument("--no-figures", action="store_true", help="tables only")
     parser.add_argument("--no-merge", action="store_true",
                         help="one column per directory, even for the same model")

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vlp import flags
 from vlp.errors import InputError
 from vlp.output import OutputLock, output_dir
 
@@ -19,8 +20,8 @@ def register(subparsers: Any) -> None:
         "stats", help="dataset statistics (proof steps, axioms per setting)",
         description="Tables of derived proof steps (= non-axiom theorems of the shortest "
                     "proof, App. D.1 Fig. 4) and of axioms per problem by setting (Fig. 5).")
-    parser.add_argument("file", metavar="FILE.jsonl")
-    parser.add_argument("--plot", metavar="DIR", default=None,
+    parser.add_argument("file", metavar="FILE.jsonl", type=flags.path)
+    parser.add_argument("--plot", metavar="DIR", default=None, type=flags.path,
                         help="also write bar histograms (PNG, PDF, SVG) into DIR")
     parser.set_defaults(func=run)
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from vlp import flags
 from vlp.errors import InputError
 from vlp.limits import MAX_TRANSCRIPT_BYTES
 from vlp.records import (
@@ -59,9 +60,9 @@ def register(subparsers: Any) -> None:
                              "resumed: transcripts already reported are skipped)")
     parser.add_argument("--restart", action="store_true",
                         help="batch: overwrite REPORT.jsonl instead of resuming it")
-    parser.add_argument("--workers", type=int, default=1, metavar="N",
+    parser.add_argument("--workers", type=flags.workers, default=1, metavar="N",
                         help="batch: verify in N worker processes (same output for any N)")
-    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--timeout", type=flags.seconds, default=None, metavar="SECONDS",
                         help="batch: a transcript verified for longer gets an error row "
                              "with \"error\": \"timeout\"")
     parser.add_argument("--ray", action="store_true",
@@ -77,15 +78,16 @@ def run(args: argparse.Namespace) -> int:
                              "arguments")
         if not args.output:
             raise InputError("--batch needs -o REPORT.jsonl")
-        if args.workers < 1:
-            raise InputError("needs at least one worker", "--workers")
-        if args.timeout is not None and args.timeout <= 0:
-            raise InputError("the timeout must be positive", "--timeout")
+        if not all(a.strip() for a in (*args.batch, args.output)):
+            raise InputError("an empty path names no file", "--batch" if not all(
+                a.strip() for a in args.batch) else "-o")
         from vlp.batch_run import run_batch
 
+        workers = args.workers if args.ray else flags.cap_workers(args.workers, None,
+                                                                 "verify-proof")
         return run_batch(Path(args.batch[0]), Path(args.batch[1]), Path(args.output),
                          mode=args.mode, restart=args.restart, as_json=args.json,
-                         strict=args.strict, workers=args.workers, timeout=args.timeout,
+                         strict=args.strict, workers=workers, timeout=args.timeout,
                          use_ray=args.ray)
     if not args.problem or not args.transcript:
         raise InputError("usage: verify-proof PROBLEM TRANSCRIPT (or --batch PROBLEMS.jsonl "
