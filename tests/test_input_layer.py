@@ -370,7 +370,7 @@ def test_generate_refuses_an_empty_output_path(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    _refused(capsys, tmp_path, ["generate", "-n", "1", "-o", ""], "-o: an empty path")
+    _refused(capsys, tmp_path, ["generate", "-n", "1", "-o", ""], "-o: the output path is empty")
     assert not (tmp_path / "problems.jsonl").exists()
 
 
