@@ -468,7 +468,18 @@ class _Index:
 
 
 _NONE: list[Atom] = []
-Instance = tuple[Rule, tuple[Atom, ...], dict[str, object] | None]
+Instance = tuple[str, tuple[Atom, ...]]  # a rule id and the premises of a proposed step
+
+
+@attrs.frozen
+class _Screen:
+    """A join's screens, located in its premises (see :meth:`_Chainer._screen`)."""
+
+    # (time, entities, agents) of the frame negation, as (premise, argument) slots
+    frame: tuple[tuple[int, int], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None
+    eliminated: int | None  # the comp premise that must be stated
+    pair: tuple[tuple[int, int], ...] | None  # the conclusion's pair and entity (a compeq's)
+    bind: bool  # solve the built-ins (or check a repeated variable) on a binding
 
 
 def _binding(plan: _Plan, premises: tuple[Atom, ...]) -> dict[str, object] | None:
@@ -600,17 +611,13 @@ class _Chainer:
         # latest time of the popped atom whose conclusion stays within the horizon
         self._checked_by_solving = {r.id for r in rules if self._needs_solving(r)
                                     and self.roles[r.id].role == INTRODUCTION}
-        # the rules _useful screens
+        # the rules whose usefulness _screen checks
         self._comparison_rules = set() if self.saturating else {
             r.id for r in rules if self.roles[r.id].predicate == "comp"
             and self.roles[r.id].role in (ELIMINATION, INTRODUCTION)}
-        # joins accepted as found, with no binding made: nothing to screen, no variable
-        # named twice in a premise (the kernel binds and decides on its own)
-        self._bare = {plan for group in self.plans.values() for plan in group
-                      if isinstance(plan, _Plan) and not plan.repeats
-                      and plan.rule.id not in self._checked_by_solving
-                      and plan.rule.negation is None
-                      and plan.rule.id not in self._comparison_rules}
+        # per join, the screens read straight from its premises (see _screen)
+        self._screens = {plan: self._screen(plan) for group in self.plans.values()
+                         for plan in group if isinstance(plan, _Plan)}
         self._starts: dict[str, list[tuple[_Plan | Rule, dict | None, Callable | None,
                                            bool, tuple[int, int] | None]]] = {
             predicate: [(plan, None, None, False, None) if isinstance(plan, Rule)
@@ -659,23 +666,59 @@ class _Chainer:
                         todo.append(copy)
         return stated
 
-    def _useful(self, rule: Rule, premises: tuple[Atom, ...],
-                binding: dict[str, object]) -> bool:
-        """Proof mode: is this instance one a minimum-claim proof may use (module docstring)?
-        (1a)/(1b) only on a stated comp, (1c) only for a compeq's pair."""
-        if self.saturating:
+    def _screen(self, plan: _Plan) -> _Screen:
+        """What a join's instances are screened by, with every variable located in its
+        premises: the frame negation (no transfer touches the agents), usefulness (proof
+        and complete modes: (1a)/(1b) only on a stated comp, (1c) only for a compeq's
+        pair; module docstring) and whether a binding must be made (to solve the built-ins
+        or because a premise names a variable twice)."""
+        rule = plan.rule
+        slot: dict[str, tuple[int, int]] = {}
+        for k, premise in enumerate(rule.premises):
+            for i, v in enumerate(premise.args):
+                slot.setdefault(v.name, (k, i))
+        negation = rule.negation
+        frame = None
+        if negation is not None and all(v.name in slot for v in (
+                negation.time, *negation.entities, *negation.agents)):
+            frame = (slot[negation.time.name], tuple(slot[v.name] for v in negation.entities),
+                     tuple(slot[v.name] for v in negation.agents))
+        eliminated = pair = None
+        if rule.id in self._comparison_rules:
+            role = self.roles[rule.id]
+            if role.role == ELIMINATION:
+                eliminated = role.distinguished
+            else:
+                named = [v.name for v in rule.conclusion.args if v.kind == "agents"][:2] + [
+                    next(v.name for v in rule.conclusion.args if v.kind == "entity")]
+                pair = tuple(slot[name] for name in named)
+        bind = plan.repeats or rule.id in self._checked_by_solving or (
+            negation is not None and frame is None)
+        return _Screen(frame, eliminated, pair, bind)
+
+    def _passes(self, plan: _Plan, premises: tuple[Atom, ...]) -> bool:
+        """Does a join's instance pass its screens (:meth:`_screen`)? The kernel decides
+        again: these only spare it hopeless or useless requests."""
+        screen = self._screens[plan]
+        frame = screen.frame
+        if frame is not None:
+            (k, i), entities, agents = frame
+            at = premises[k].args[i]
+            for k, i in entities:
+                touched = self._touched.get((premises[k].args[i], at))
+                if touched and any(not touched.isdisjoint(premises[a].args[j].names)  # type: ignore[union-attr]
+                                   for a, j in agents):
+                    return False
+        if screen.eliminated is not None and \
+                premises[screen.eliminated] not in self.stated_comps:
+            return False
+        if screen.pair is not None and tuple(
+                premises[k].args[i] for k, i in screen.pair) not in self.compeq_pairs:
+            return False
+        if not screen.bind:
             return True
-        role = self.roles[rule.id]
-        if role.predicate != "comp":
-            return True
-        if role.role == ELIMINATION:
-            return premises[role.distinguished] in self.stated_comps  # type: ignore[index]
-        if role.role == INTRODUCTION:
-            first, second = (binding[v.name] for v in rule.conclusion.args
-                             if v.kind == "agents")
-            entity = next(binding[v.name] for v in rule.conclusion.args if v.kind == "entity")
-            return (first, second, entity) in self.compeq_pairs
-        return True
+        binding = _binding(plan, premises)
+        return binding is not None and self._licensed(plan.rule, binding, screen.frame is None)
 
     def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
         """Proof mode, before joining: can a (1c) from this popped count name a compeq's
@@ -762,11 +805,8 @@ class _Chainer:
                 values = shared_of(atom.args)
                 for name in atom.args[agents_at].names:  # type: ignore[union-attr]
                     self._blocks[(rule.id, values, name)].append(atom)
-            for rule, premises, binding in self._instances(atom):
-                if binding is None or (self._licensed(rule, binding) and (
-                        rule.id not in self._comparison_rules
-                        or self._useful(rule, premises, binding))):
-                    self._accept(rule.id, premises)
+            for rule_id, premises in self._instances(atom):
+                self._accept(rule_id, premises)
             if self.stop_at_goal and self.query is not None and matches_at_query_time(
                 self.program, self.query, atom
             ):
@@ -774,11 +814,9 @@ class _Chainer:
         self.chart.complete = True
         return self.chart
 
-    def _licensed(self, rule: Rule, binding: dict[str, object]) -> bool:
-        """Do the rule's built-ins hold on the join's binding, within the time bound? The
-        kernel decides again on its own binding: this only spares it hopeless requests."""
-        if not binding:
-            return True  # a union: its lists are the kernel's to bind
+    def _licensed(self, rule: Rule, binding: dict[str, object], negation_too: bool) -> bool:
+        """Do the rule's built-ins hold on the join's binding, within the time bound (and
+        its negation, when the premises alone could not tell)?"""
         if rule.id in self._checked_by_solving:
             if solve(rule, binding) is not None:
                 return False
@@ -786,7 +824,7 @@ class _Chainer:
             if time is not None and binding[time] > self.horizon:  # type: ignore[operator]
                 return False
         negation = rule.negation
-        return negation is None or not self._blocked(negation, binding)
+        return not negation_too or negation is None or not self._blocked(negation, binding)
 
     def _blocked(self, negation: NoTransferTouching, binding: dict[str, object]) -> bool:
         """Does a transfer touch one of the negation's agents in one of its entities?"""
@@ -872,12 +910,8 @@ class _Chainer:
                         premises[plan.lookups[0].position] = first
                         self._complete(plan, premises, 1, found)
             for plan, premises_found in found:
-                if plan in self._bare:
-                    yield plan.rule, premises_found, None
-                    continue
-                binding = _binding(plan, premises_found)
-                if binding is not None:
-                    yield plan.rule, premises_found, binding
+                if self._passes(plan, premises_found):
+                    yield plan.rule.id, premises_found
 
     def _complete(self, plan: _Plan, premises: list[Atom], step: int,
                   found: list[tuple[_Plan, tuple[Atom, ...]]]) -> None:
@@ -914,7 +948,7 @@ class _Chainer:
             inside = [b for b in blocks if b.names <= rest]  # type: ignore[union-attr]
             for partition in _partitions(rest, inside):  # type: ignore[arg-type]
                 parts = sorted([block, *partition], key=Agents.sorted_names)  # type: ignore[list-item]
-                yield rule, tuple(blocks[p] for p in parts), {}
+                yield rule.id, tuple(blocks[p] for p in parts)
 
 
 def _partitions(rest: frozenset[str], blocks: list[Agents]) -> Iterator[list[Agents]]:
