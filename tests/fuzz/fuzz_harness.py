@@ -1,0 +1,413 @@
+"""Runs one command line in a resident worker process and judges what came back.
+
+The worker is forked once (vlp already imported), so an input costs an in-process call, not
+an interpreter start. It runs under an address-space limit and its own process group: an
+input that hangs is killed with everything it started, one that eats memory gets a
+MemoryError, and a fresh worker takes over. File descriptors 1 and 2 are redirected to files
+for each run, so output from processes a command starts is captured too.
+
+The judgement is the README's promise: exit code 0, 1 or 2; no traceback; a usage or input
+error is one ``error:`` line and the last line; input files keep their bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import resource
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import settings
+
+# Environment the worker drops: nothing it runs may reach a real provider.
+API_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL",
+            "HF_TOKEN")
+MEMORY_HEADROOM = int(os.environ.get("VLP_FUZZ_MEMORY_MB", "4096")) * 2**20
+TIMEOUT = float(os.environ.get("VLP_FUZZ_TIMEOUT", "20"))
+# VLP_FUZZ_TOLERANT=1: record every outcome and keep going (bench/fuzz.py counts this way)
+TOLERANT = os.environ.get("VLP_FUZZ_TOLERANT") == "1"
+THOROUGH_EXAMPLES = 10_000
+ERROR_LINE = re.compile(r"^(vlp( [a-z-]+)?|verify-proof): (error: .+|interrupted)$")
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def examples(quick: int) -> int:
+    """Inputs per command: VLP_FUZZ_EXAMPLES if set, 10,000 in the thorough profile (whose
+    max_examples is 1,000), else ``quick``."""
+    if os.environ.get("VLP_FUZZ_EXAMPLES"):
+        return int(os.environ["VLP_FUZZ_EXAMPLES"])
+    return THOROUGH_EXAMPLES if settings.default.max_examples >= 1000 else quick
+
+
+@dataclass(frozen=True)
+class Case:
+    """One command line. ``files`` and ``dirs`` are created (relative to a fresh scratch
+    directory, the command's working directory) before it runs; ``inputs`` name the files
+    whose bytes must not change. ``entry`` is ``vlp`` or ``verify-proof``."""
+
+    argv: tuple[str, ...]
+    files: tuple[tuple[str, bytes], ...] = ()
+    dirs: tuple[str, ...] = ()
+    inputs: tuple[str, ...] = ()
+    entry: str = "vlp"
+    devices: tuple[tuple[str, str], ...] = ()  # (name, "null" or "full"): scratch copies
+
+    def __repr__(self) -> str:  # what Hypothesis prints for a failing example
+        shown = {name: (data if len(data) <= 300 else data[:300] + b"...")
+                 for name, data in self.files}
+        return (f"Case(entry={self.entry!r}, argv={list(self.argv)!r}, files={shown!r}, "
+                f"dirs={list(self.dirs)!r}, inputs={list(self.inputs)!r})")
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # Hypothesis's printer
+        printer.text(repr(self))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rc: int | None            # None: the command raised (see crash) or did not finish
+    stdout: bytes
+    stderr: bytes
+    seconds: float
+    crash: str | None = None  # the uncaught exception's traceback
+    hang: bool = False        # killed after the time limit
+    died: str | None = None   # the worker vanished (signal, os._exit)
+    modified: tuple[str, ...] = ()
+
+    def problems(self) -> list[str]:
+        """What breaks the promise, one line each (empty: the command behaved)."""
+        found: list[str] = []
+        if self.hang:
+            found.append(f"hang: no answer in {TIMEOUT:.0f} s")
+        if self.died:
+            found.append(f"died: {self.died}")
+        if self.crash:
+            found.append(f"traceback: {last_line(self.crash)} at {crash_site(self.crash)}")
+        err = self.stderr.decode("utf-8", "replace")
+        if TRACEBACK in err:
+            found.append(f"traceback on stderr: {last_line(err[err.index(TRACEBACK):])}")
+        if self.rc is not None and self.rc not in (0, 1, 2):
+            found.append(f"exit code {self.rc}")
+        if self.rc == 2 and TRACEBACK not in err:
+            lines = [line for line in err.splitlines() if line.strip()]
+            errors = [line for line in lines if ": error: " in line]
+            if not lines or not ERROR_LINE.match(lines[-1]) or len(errors) != 1:
+                shown = lines[-1] if lines else "(nothing)"
+                found.append(f"exit 2 without one final error line: {shown[:200]!r}")
+        for path in self.modified:
+            found.append(f"input modified: {path}")
+        return found
+
+
+def last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+def crash_site(text: str) -> str:
+    """The innermost frame of a traceback inside vlp: ``module.py:function``."""
+    sites = re.findall(r'File "([^"]+)", line \d+, in (\S+)', text)
+    own = [(path, name) for path, name in sites if "/site-packages/" not in path
+           and "/lib/python" not in path] or sites
+    if not own:
+        return "?"
+    path, name = own[-1]
+    parts = Path(path).parts
+    return f"{'/'.join(parts[-2:])}:{name}"
+
+
+def signature(command: str, problem: str) -> str:
+    """What counts as one distinct finding: the command and the problem without numbers
+    (paths and values vary between inputs)."""
+    problem = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", problem)
+    return f"{command}: {re.sub(r'[0-9]+', 'N', problem)}"
+
+
+def _hash(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _serve(conn: Any, memory_limit: int) -> None:
+    """The worker's loop: (entry, argv, cwd, out, err) in, (rc, crash, seconds) out."""
+    os.setpgrp()
+    for key in API_KEYS:
+        os.environ.pop(key, None)
+    os.environ["NO_COLOR"] = "1"
+    resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    sys.setrecursionlimit(1000)
+    # the parent's sys.stdout may be pytest's capture object: write to the descriptors
+    sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    from vlp.cli import main, verify_proof_main
+
+    entries = {"vlp": main, "verify-proof": verify_proof_main}
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    while True:
+        try:
+            entry, argv, cwd, out, err = conn.recv()
+        except EOFError:
+            os._exit(0)
+        saved = os.dup(1), os.dup(2)
+        rc: int | None = None
+        crash = None
+        start = time.perf_counter()
+        with open(out, "wb") as out_file, open(err, "wb") as err_file:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(out_file.fileno(), 1)
+            os.dup2(err_file.fileno(), 2)
+            try:
+                os.chdir(cwd)
+                rc = entries[entry](list(argv))
+            except SystemExit as stop:
+                if stop.code is None or isinstance(stop.code, int):
+                    rc = stop.code or 0
+                else:
+                    print(stop.code, file=sys.stderr)
+                    rc = 1
+            except BaseException:  # noqa: BLE001 - what the fuzzer is looking for
+                crash = traceback.format_exc()
+            finally:
+                try:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                except OSError:
+                    pass
+                os.dup2(saved[0], 1)
+                os.dup2(saved[1], 2)
+                os.close(saved[0])
+                os.close(saved[1])
+        conn.send((rc, crash, time.perf_counter() - start))
+
+
+class Worker:
+    """A resident process that runs command lines; replaced when one hangs or kills it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.count = 0
+        self._process: Any = None
+        self._conn: Any = None
+
+    def _start(self) -> None:
+        context = multiprocessing.get_context("fork")
+        parent, child = context.Pipe()
+        with open("/proc/self/status") as status:
+            size = next(int(line.split()[1]) * 1024 for line in status
+                        if line.startswith("VmSize:"))
+        # not a daemon: commands start processes of their own (the demo's pool)
+        self._process = context.Process(target=_serve, args=(child, size + MEMORY_HEADROOM))
+        self._process.start()
+        child.close()
+        self._conn = parent
+
+    def _kill(self) -> None:
+        if self._process is not None:
+            try:
+                os.killpg(self._process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self._process.join(5)
+            self._conn.close()
+        self._process = None
+
+    def close(self) -> None:
+        self._kill()
+
+    def run(self, case: Case, timeout: float = TIMEOUT) -> Outcome:
+        if self._process is None or not self._process.is_alive():
+            self._start()
+        self.count += 1
+        scratch, before = _prepare(self.root / f"case{self.count}", case)
+        capture = self.root / f"capture{self.count}"
+        capture.mkdir()
+        out, err = capture / "stdout", capture / "stderr"
+        start = time.perf_counter()
+        self._conn.send((case.entry, case.argv, str(scratch), str(out), str(err)))
+        rc: int | None = None
+        crash = died = None
+        hang = False
+        seconds = timeout
+        if self._conn.poll(timeout):
+            try:
+                rc, crash, seconds = self._conn.recv()
+            except EOFError:
+                self._process.join(5)
+                died = f"exit status {self._process.exitcode}"
+                self._kill()
+        else:
+            hang = True
+            self._kill()
+        seconds = min(seconds, time.perf_counter() - start)
+        outcome = Outcome(rc, _read(out), _read(err), seconds, crash, hang, died,
+                          _changed(scratch, case, before))
+        shutil.rmtree(capture, ignore_errors=True)
+        return outcome
+
+
+def run_entry_point(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome:
+    """``case`` through the installed console script, in a process of its own."""
+    scratch, before = _prepare(root, case)
+    script = Path(sys.executable).with_name(case.entry)
+    env = {key: value for key, value in os.environ.items() if key not in API_KEYS}
+    env["NO_COLOR"] = "1"
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([str(script), *case.argv], cwd=scratch, env=env,
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
+                              check=False)
+    except subprocess.TimeoutExpired as expired:
+        return Outcome(None, expired.stdout or b"", expired.stderr or b"", timeout, hang=True,
+                       modified=_changed(scratch, case, before))
+    return Outcome(done.returncode, done.stdout, done.stderr, time.perf_counter() - start,
+                   modified=_changed(scratch, case, before))
+
+
+def _prepare(scratch: Path, case: Case) -> tuple[Path, dict[str, str | None]]:
+    scratch.mkdir()
+    for name in case.dirs:
+        (scratch / name).mkdir(parents=True, exist_ok=True)
+    for name, kind in case.devices:
+        make_device(scratch / name, kind)
+    for name, data in case.files:
+        (scratch / name).parent.mkdir(parents=True, exist_ok=True)
+        (scratch / name).write_bytes(data)
+    return scratch, {name: _hash(scratch / name) for name in case.inputs}
+
+
+def _changed(scratch: Path, case: Case, before: dict[str, str | None]) -> tuple[str, ...]:
+    """Inputs whose bytes changed, and device nodes something replaced; then the scratch
+    directory goes."""
+    modified = tuple(name for name, digest in before.items()
+                     if _hash(scratch / name) != digest)
+    modified += tuple(f"{name} (a device, replaced)" for name, _kind in case.devices
+                      if not _is_device(scratch / name))
+    shutil.rmtree(scratch, ignore_errors=True)
+    return modified
+
+
+DEVICES = {"null": (1, 3), "full": (1, 7)}
+
+
+def make_device(path: Path, kind: str) -> None:
+    """A copy of /dev/null or /dev/full in the scratch directory: a command that wrongly
+    renames a file onto its output replaces this node, never the machine's own. Without the
+    right to make device nodes (not root), a regular file stands in."""
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(*DEVICES[kind]))
+    except OSError:
+        path.write_bytes(b"")
+
+
+def _is_device(path: Path) -> bool:
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or (stat.S_ISREG(mode) and os.geteuid() != 0)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+@dataclass
+class Tally:
+    """Per command: inputs run, exit codes, and each distinct problem with one example."""
+
+    inputs: Counter[str] = field(default_factory=Counter)
+    exit_codes: dict[str, Counter[Any]] = field(default_factory=lambda: defaultdict(Counter))
+    kinds: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    findings: dict[str, tuple[int, str]] = field(default_factory=dict)
+    seconds: Counter[str] = field(default_factory=Counter)
+
+    def add(self, command: str, case: Case, outcome: Outcome) -> list[str]:
+        self.inputs[command] += 1
+        self.seconds[command] += outcome.seconds
+        self.exit_codes[command][outcome.rc if outcome.rc is not None else "none"] += 1
+        problems = outcome.problems()
+        for problem in problems:
+            kind = problem.split(":", 1)[0]
+            self.kinds[command][kind] += 1
+            key = signature(command, problem)
+            count, example = self.findings.get(key, (0, repr(case)))
+            self.findings[key] = (count + 1, example)
+        return problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "commands": {command: {"inputs": self.inputs[command],
+                                   "seconds": round(self.seconds[command], 1),
+                                   "exit_codes": {str(k): v for k, v in
+                                                  sorted(self.exit_codes[command].items(),
+                                                         key=str)},
+                                   "problems": dict(self.kinds[command])}
+                         for command in sorted(self.inputs)},
+            "findings": {key: {"count": count, "example": example[:2000]}
+                         for key, (count, example) in sorted(self.findings.items())},
+        }
+
+    def lines(self) -> Iterable[str]:
+        yield (f"{'command':<16}{'inputs':>8}{'tracebacks':>12}{'hangs':>7}{'exit!=':>8}"
+               f"{'bad error':>10}{'modified':>9}{'died':>6}{'s':>8}")
+        for command in sorted(self.inputs):
+            kinds = self.kinds[command]
+            yield (f"{command:<16}{self.inputs[command]:>8}"
+                   f"{kinds['traceback'] + kinds['traceback on stderr']:>12}"
+                   f"{kinds['hang']:>7}{kinds['exit code']:>8}"
+                   f"{kinds['exit 2 without one final error line']:>10}"
+                   f"{kinds['input modified']:>9}{kinds['died']:>6}"
+                   f"{self.seconds[command]:>8.0f}")
+        for key, (count, _example) in sorted(self.findings.items()):
+            yield f"  {count:>6}x {key}"
+
+
+TALLY = Tally()
+
+
+def scratch_root() -> Path:
+    return Path(tempfile.mkdtemp(prefix="vlp-fuzz-"))
+
+
+def check(worker: Worker, command: str, case: Case, *, known: Sequence[str] = (),
+          timeout: float = TIMEOUT) -> Outcome:
+    """Run ``case`` and fail on any broken promise, except problems matching one of
+    ``known`` (regular expressions over the problem line: findings already reported and
+    reproduced by a strict xfail test of their own)."""
+    outcome = worker.run(case, timeout)
+    problems = TALLY.add(command, case, outcome)
+    if os.environ.get("VLP_FUZZ_TALLY") and (problems or TALLY.inputs[command] % 100 == 0):
+        dump_tally(os.environ["VLP_FUZZ_TALLY"])  # a long run shows its counts as it goes
+    if TOLERANT:
+        return outcome
+    unknown = [problem for problem in problems
+               if not any(re.search(pattern, problem) for pattern in known)]
+    if unknown:
+        detail = outcome.crash or outcome.stderr.decode("utf-8", "replace")[-3000:]
+        raise AssertionError("; ".join(unknown) + "\n" + detail)
+    return outcome
+
+
+def dump_tally(path: str) -> None:
+    Path(path).write_text(json.dumps(TALLY.to_json(), indent=1) + "\n", encoding="utf-8")
