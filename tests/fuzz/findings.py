@@ -1,22 +1,70 @@
-"""Findings of the fuzzer already reported (/work/coord/fuzz-findings.md) and not yet fixed:
-each is reproduced by a strict xfail test in test_fuzz_findings.py, and the generic fuzz
-tests tolerate exactly its problem line. When the owner's fix lands, the strict xfail
-fails: delete the finding here and the xfail there."""
+"""Findings of the fuzzer reported in /work/coord/fuzz-findings.md and not yet fixed.
+
+Each is reproduced by its ``case`` in test_fuzz_findings.py under a strict xfail, and the
+generic fuzz tests tolerate exactly its problem line (``pattern``) for its ``commands``.
+When the owner's fix lands the strict xfail fails: delete the finding here.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from fuzz_harness import Case
+from fuzz_inputs import Corpus
+
+DEEP_ARRAY = b"[" * 1000 + b"]" * 1000 + b"\n"
+DEEP_OBJECT = b'{"a":' * 1000 + b"1" + b"}" * 1000
 
 
 @dataclass(frozen=True)
 class Finding:
     name: str
+    owner: str
     commands: tuple[str, ...]
     pattern: str   # regular expression over the harness's problem line
-    owner: str
+    case: Callable[[Corpus], Case]   # the smallest input that shows it
 
 
-FINDINGS: tuple[Finding, ...] = ()
+def _on(command: str, file: str, data: bytes, *rest: str) -> Callable[[Corpus], Case]:
+    return lambda corpus: Case((command, file, *rest), ((file, data),), inputs=(file,))
+
+
+def _edited_record(command: str, **fields: object) -> Callable[[Corpus], Case]:
+    """``command problems.jsonl`` on the corpus's first (base) record with ``fields`` set."""
+    def build(corpus: Corpus) -> Case:
+        record = dict(json.loads(corpus.records[0]), **fields)
+        return _on(command, "problems.jsonl", json.dumps(record).encode() + b"\n")(corpus)
+    return build
+
+
+def _report(*flags: str) -> Callable[[Corpus], Case]:
+    def build(corpus: Corpus) -> Case:
+        files = tuple((f"run/{name}", data) for name, data in corpus.run_files)
+        return Case(("report", "run", "--no-figures", *flags), files,
+                    inputs=tuple(name for name, _ in files))
+    return build
+
+
+FINDINGS: tuple[Finding, ...] = (
+    Finding("F1 deeply nested JSON: RecursionError while decoding", "ioin",
+            ("prove", "certify", "stats", "verify", "verify --batch", "evaluate", "export",
+             "report"),
+            r"RecursionError: maximum recursion depth exceeded while decoding",
+            _on("prove", "program.json", DEEP_OBJECT)),
+    Finding("F1 deeply nested JSON Lines: RecursionError while decoding", "ioin",
+            ("certify",), r"RecursionError", _on("certify", "problems.jsonl", DEEP_ARRAY)),
+    Finding("F8 generate --depth 40:40: RuntimeError, the lexicon ran out of names", "ioin",
+            ("generate",), r"RuntimeError: the lexicon ran out of fresh names",
+            lambda corpus: Case(("generate", "--depth", "40:40", "-n", "1", "-o", "out.jsonl",
+                                 "--quiet"))),
+    Finding("F10 report --seed -5: ValueError from numpy", "ioin", ("report",),
+            r"ValueError: expected non-negative integer", _report("-o", "out", "--seed", "-5")),
+    Finding("F15 stats on a mutated record: TypeError unhashable", "ioin", ("stats",),
+            r"TypeError: unhashable type: .* at commands/stats.py:run",
+            _edited_record("stats", overlap=["x"])),
+)
 
 
 def known_for(command: str) -> list[str]:

@@ -352,6 +352,9 @@ class Tally:
             self.kinds[command][kind] += 1
             key = signature(command, problem)
             count, example = self.findings.get(key, (0, repr(case)))
+            if not count and os.environ.get("VLP_FUZZ_CASES"):
+                save_case(Path(os.environ["VLP_FUZZ_CASES"]) / f"{len(self.findings):03d}",
+                          case, key, outcome)
             self.findings[key] = (count + 1, example)
         return problems
 
@@ -384,6 +387,21 @@ class Tally:
 
 
 TALLY = Tally()
+
+
+def save_case(directory: Path, case: Case, key: str, outcome: Outcome) -> None:
+    """A finding's whole input, to reproduce by hand: its files, and ``case.json`` with the
+    command line (run it in this directory) and what went wrong."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, data in case.files:
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_bytes(data)
+    summary = {"finding": key, "entry": case.entry, "argv": list(case.argv),
+               "dirs": list(case.dirs), "devices": [list(item) for item in case.devices],
+               "rc": outcome.rc, "stderr": outcome.stderr.decode("utf-8", "replace")[-2000:],
+               "crash": outcome.crash}
+    (directory / "case.json").write_text(json.dumps(summary, indent=1) + "\n",
+                                         encoding="utf-8")
 
 
 def scratch_root() -> Path:

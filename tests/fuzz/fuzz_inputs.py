@@ -247,6 +247,10 @@ def integers(low: int, high: int, *, size: bool = False) -> st.SearchStrategy[st
     return st.one_of(st.integers(low, high).map(str), st.sampled_from(edges))
 
 
+def counts(low: int, high: int) -> st.SearchStrategy[str]:
+    return integers(low, high, size=True)
+
+
 def floats(low: float, high: float) -> st.SearchStrategy[str]:
     return st.one_of(st.floats(low, high).map(repr), st.sampled_from(EDGE_NUMBERS))
 
@@ -341,16 +345,16 @@ def prove_cases(draw: Any, corpus: Corpus) -> Case:
 
 def generate_flags() -> FlagSpec:
     return {
-        "--paper": None, "--bases": integers(0, 1, size=True), "--setting": choices("base", "tree",
+        "--paper": None, "--bases": counts(0, 1), "--setting": choices("base", "tree",
                                                                          "trees"),
         "--overlap": choices("none", "entity", "both", "lexical"),
         "--connection": choices("disconnected", "connected"), "--control": None,
-        "--query": choices("nonground", "ground", "both"), "-n": integers(0, 3, size=True),
+        "--query": choices("nonground", "ground", "both"), "-n": counts(0, 3),
         "--seed": SEEDS,
         "--depth": st.one_of(st.sampled_from(["1:2", "2:3", "3:3", "0:0", "3:1", "40:40",
                                               "1:", ":", "x:y", "-1:2", "1:2:3"]),
                              st.text(max_size=6)),
-        "--trees": integers(1, 3, size=True), "--workers": integers(1, 2, size=True),
+        "--trees": counts(1, 3), "--workers": counts(1, 2),
         "--shard": st.one_of(st.sampled_from(["0/2", "1/2", "2/2", "0/0", "-1/2", "1", "a/b"]),
                              st.text(max_size=5)),
         "--quiet": None}
@@ -368,7 +372,7 @@ def generate_cases(draw: Any, corpus: Corpus) -> Case:
 @st.composite
 def certify_cases(draw: Any, corpus: Corpus) -> Case:
     data = draw(records_file(corpus))
-    argv = ["certify", "problems.jsonl", *draw(flags({"--workers": integers(1, 2, size=True)}))]
+    argv = ["certify", "problems.jsonl", *draw(flags({"--workers": counts(1, 2)}))]
     return case(argv, [("problems.jsonl", data)], ["problems.jsonl"])
 
 
@@ -431,7 +435,7 @@ def batch_cases(draw: Any, corpus: Corpus) -> Case:
         earlier = draw(content(mutated_jsonl(corpus.transcript_records)))
         where = Place("taken.txt", files=(("taken.txt", earlier),))
     argv = ["--batch", *inputs, "-o", where.arg, *draw(flags({
-        "--json": None, "--restart": None, "--workers": integers(1, 2, size=True),
+        "--json": None, "--restart": None, "--workers": counts(1, 2),
         "--timeout": floats(0.5, 30.0), "--mode": choices("auto", "claims", "arithmetic"),
         "--strict": None}))]
     entry = draw(st.sampled_from(["vlp", "verify-proof"]))
@@ -452,15 +456,15 @@ def evaluate_cases(draw: Any, corpus: Corpus) -> Case:
         st.text(max_size=10)))
     argv = ["evaluate", "--model", model, "--data", "problems.jsonl", "-o", where.arg,
             *draw(flags({
-                "--limit": integers(0, 3, size=True), "--limit-per-setting": integers(0, 2, size=True),
-                "--samples": integers(1, 2, size=True), "--concurrency": integers(1, 4, size=True),
+                "--limit": counts(0, 3), "--limit-per-setting": counts(0, 2),
+                "--samples": counts(1, 2), "--concurrency": counts(1, 4),
                 "--temperature": floats(0.0, 2.0), "--seed": SEEDS,
-                "--timeout": floats(0.1, 10.0), "--max-attempts": integers(1, 2, size=True),
+                "--timeout": floats(0.1, 10.0), "--max-attempts": counts(1, 2),
                 "--retry-delay": floats(0.0, 0.01), "--no-cache": None, "--quiet": None,
                 "--style": choices("chat", "completion"),
                 "--verify-mode": choices("auto", "claims", "arithmetic"),
-                "--max-tokens": integers(1, 4096, size=True), "--answer-max-tokens": integers(1, 32, size=True),
-                "--thinking-budget": integers(0, 1024, size=True), "--reasoning": None,
+                "--max-tokens": counts(1, 4096), "--answer-max-tokens": counts(1, 32),
+                "--thinking-budget": counts(0, 1024), "--reasoning": None,
                 "--price": st.tuples(floats(0, 10), floats(0, 10)),
                 "--cache-dir": st.sampled_from(["cache", "taken.txt", ""]),
                 "--base-url": st.sampled_from(["notaurl", "http://127.0.0.1:9/v1", ""]),
