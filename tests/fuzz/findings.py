@@ -31,11 +31,20 @@ def _on(command: str, file: str, data: bytes, *rest: str) -> Callable[[Corpus], 
     return lambda corpus: Case((command, file, *rest), ((file, data),), inputs=(file,))
 
 
-def _edited_record(command: str, **fields: object) -> Callable[[Corpus], Case]:
+def _edited_record(command: str, *flags: str, **fields: object) -> Callable[[Corpus], Case]:
     """``command problems.jsonl`` on the corpus's first (base) record with ``fields`` set."""
     def build(corpus: Corpus) -> Case:
         record = dict(json.loads(corpus.records[0]), **fields)
-        return _on(command, "problems.jsonl", json.dumps(record).encode() + b"\n")(corpus)
+        return _on(command, "problems.jsonl", json.dumps(record).encode() + b"\n",
+                   *flags)(corpus)
+    return build
+
+
+def _evaluate(*flags: str) -> Callable[[Corpus], Case]:
+    def build(corpus: Corpus) -> Case:
+        data = corpus.records[0].encode() + b"\n"
+        return Case(("evaluate", "--model", "baseline:bfs", "--data", "problems.jsonl",
+                     "--quiet", *flags), (("problems.jsonl", data),), inputs=("problems.jsonl",))
     return build
 
 
@@ -64,6 +73,11 @@ FINDINGS: tuple[Finding, ...] = (
     Finding("F15 stats on a mutated record: TypeError unhashable", "ioin", ("stats",),
             r"TypeError: unhashable type: .* at commands/stats.py:run",
             _edited_record("stats", overlap=["x"])),
+    Finding("F16 evaluate -o '': ValueError, an empty name", "ioout", ("evaluate",),
+            r"ValueError: .* has an empty name at vlp/output.py",
+            _evaluate("-o", "")),
+    Finding("F17 report -o .: ValueError, an empty name", "ioout", ("report",),
+            r"ValueError: .* has an empty name at vlp/output.py", _report("-o", ".")),
 )
 
 

@@ -46,11 +46,19 @@ ERROR_LINE = re.compile(r"^(vlp( [a-z-]+)?|verify-proof): (error: .+|interrupted
 TRACEBACK = "Traceback (most recent call last)"
 
 
-def examples(quick: int) -> int:
-    """Inputs per command: VLP_FUZZ_EXAMPLES if set, 10,000 in the thorough profile (whose
-    max_examples is 1,000), else ``quick``."""
-    if os.environ.get("VLP_FUZZ_EXAMPLES"):
-        return int(os.environ["VLP_FUZZ_EXAMPLES"])
+def examples(command: str, quick: int) -> int:
+    """Inputs for ``command``: from VLP_FUZZ_EXAMPLES if set (``N``, or ``N,COMMAND=M,...``
+    with a count per command, e.g. ``10000,generate=2000``), 10,000 in the thorough profile
+    (whose max_examples is 1,000), else ``quick``."""
+    setting = os.environ.get("VLP_FUZZ_EXAMPLES", "")
+    counts: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in setting.split(","))):
+        name, _, value = item.rpartition("=")
+        counts[name] = int(value)
+    if command in counts:
+        return counts[command]
+    if "" in counts:
+        return counts[""]
     return THOROUGH_EXAMPLES if settings.default.max_examples >= 1000 else quick
 
 
@@ -103,7 +111,9 @@ class Outcome:
         if self.rc is not None and self.rc not in (0, 1, 2):
             found.append(f"exit code {self.rc}")
         if self.rc == 2 and TRACEBACK not in err:
-            lines = [line for line in err.splitlines() if line.strip()]
+            # split on newlines only: a junk argument may hold \x0b or \x1c, which
+            # str.splitlines() would also break on
+            lines = [line for line in err.split("\n") if line.strip()]
             errors = [line for line in lines if ": error: " in line]
             if not lines or not ERROR_LINE.match(lines[-1]) or len(errors) != 1:
                 shown = lines[-1] if lines else "(nothing)"
@@ -341,10 +351,16 @@ class Tally:
     kinds: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     findings: dict[str, tuple[int, str]] = field(default_factory=dict)
     seconds: Counter[str] = field(default_factory=Counter)
+    wall: Counter[str] = field(default_factory=Counter)  # drawing the input included
+    last: float = field(default_factory=time.perf_counter)
 
     def add(self, command: str, case: Case, outcome: Outcome) -> list[str]:
         self.inputs[command] += 1
         self.seconds[command] += outcome.seconds
+        now = time.perf_counter()
+        if self.inputs[command] > 1:  # the first input of a test also pays its set-up
+            self.wall[command] += now - self.last
+        self.last = now
         self.exit_codes[command][outcome.rc if outcome.rc is not None else "none"] += 1
         problems = outcome.problems()
         for problem in problems:
@@ -362,6 +378,7 @@ class Tally:
         return {
             "commands": {command: {"inputs": self.inputs[command],
                                    "seconds": round(self.seconds[command], 1),
+                                   "wall_seconds": round(self.wall[command], 1),
                                    "exit_codes": {str(k): v for k, v in
                                                   sorted(self.exit_codes[command].items(),
                                                          key=str)},
@@ -373,7 +390,7 @@ class Tally:
 
     def lines(self) -> Iterable[str]:
         yield (f"{'command':<16}{'inputs':>8}{'tracebacks':>12}{'hangs':>7}{'exit!=':>8}"
-               f"{'bad error':>10}{'modified':>9}{'died':>6}{'s':>8}")
+               f"{'bad error':>10}{'modified':>9}{'died':>6}{'s':>8}{'wall s':>8}")
         for command in sorted(self.inputs):
             kinds = self.kinds[command]
             yield (f"{command:<16}{self.inputs[command]:>8}"
@@ -381,7 +398,7 @@ class Tally:
                    f"{kinds['hang']:>7}{kinds['exit code']:>8}"
                    f"{kinds['exit 2 without one final error line']:>10}"
                    f"{kinds['input modified']:>9}{kinds['died']:>6}"
-                   f"{self.seconds[command]:>8.0f}")
+                   f"{self.seconds[command]:>8.0f}{self.wall[command]:>8.0f}")
         for key, (count, _example) in sorted(self.findings.items()):
             yield f"  {count:>6}x {key}"
 

@@ -22,7 +22,7 @@ TIMEOUTS = {"demo": 60.0}
 
 
 def _fuzz(command: str):
-    @settings(max_examples=examples(QUICK[command]), deadline=None,
+    @settings(max_examples=examples(command, QUICK[command]), deadline=None,
               suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def test(worker, corpus, data) -> None:
