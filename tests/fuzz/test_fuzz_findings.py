@@ -1,19 +1,24 @@
-"""One reproducer per open finding of the fuzzer (findings.py), each a strict xfail: it
-fails the suite the day its fix lands, so that the finding and its tolerance go."""
+"""The fuzzer's findings (findings.py) as tests: an open one is a strict xfail, which fails
+the suite the day its fix lands (then move it to FIXED); a fixed one stays as a regression
+test."""
 
 from __future__ import annotations
 
 import pytest
-from findings import FINDINGS, Finding
+from findings import FIXED, OPEN, Finding
 
 
-def _param(finding: Finding) -> object:
-    name = f"{finding.name.split(' ')[0]}-{'-'.join(finding.commands)}".replace(" --", "")
-    return pytest.param(finding, id=name.replace(" ", "-"), marks=pytest.mark.xfail(
-        strict=True, reason=f"{finding.name} ({finding.owner})"))
+def _id(finding: Finding) -> str:
+    return f"{finding.name.split(' ')[0]}-{'-'.join(finding.commands)}".replace(" --", "")
 
 
-@pytest.mark.parametrize("finding", [_param(finding) for finding in FINDINGS])
-def test_open_finding(worker, corpus, finding: Finding) -> None:
+def _params() -> list[object]:
+    return [pytest.param(finding, id=_id(finding), marks=pytest.mark.xfail(
+        strict=True, reason=f"{finding.name} ({finding.owner})")) for finding in OPEN] + [
+        pytest.param(finding, id=_id(finding)) for finding in FIXED]
+
+
+@pytest.mark.parametrize("finding", _params())
+def test_finding(worker, corpus, finding: Finding) -> None:
     outcome = worker.run(finding.case(corpus))
     assert not outcome.problems(), outcome.problems()
