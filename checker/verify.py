@@ -306,7 +306,10 @@ def _names_a_file(text: str) -> bool:
 
 
 def _spec_from_file(path: Path) -> ProblemSpec:
+    """A ``.json`` problem record or program file (its fields checked), else a word
+    problem's text."""
     from vlp.records import load_json_text, read_text_file
+    from vlp.validate import check_loose_problem
 
     text = read_text_file(path, "problem")
     if path.suffix.lower() != ".json":
@@ -314,6 +317,7 @@ def _spec_from_file(path: Path) -> ProblemSpec:
     record = load_json_text(text, str(path))
     if not isinstance(record, dict):
         raise InputError("a problem file holds one JSON object", f"{path}:1")
+    check_loose_problem(record, str(path))
     return _spec_from_record(record, str(path))
 
 

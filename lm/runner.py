@@ -170,12 +170,16 @@ class PromptedReasoner:
 
 
 def load_problems(path: Path) -> list[dict[str, Any]]:
-    """Problem records from a JSONL file (one object per line; ``id`` unique, or the line)."""
+    """Problem records from a JSONL file (one object per line; ``id`` unique, or the line),
+    each checked against the record schema and, a generated record, in what it claims."""
+    from vlp.sampler.dataset import check_claims
+
     path = Path(path)
     problems: list[dict[str, Any]] = []
     seen: set[str] = set()
     for number, record in read_jsonl(path, "problems"):
         check_loose_problem(record, f"{path}:{number}")
+        check_claims(record, f"{path}:{number}")
         if record.get("id") is None:
             # stable while the file is unchanged, which resuming checks (its digest)
             record["id"] = str(record.get("problem_id") or f"line-{number}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from vlp.checker.verify import MODES, problem_spec, verify
-from vlp.errors import InputError
 
 
 class VerifyScorer:
@@ -26,15 +25,5 @@ class VerifyScorer:
 
     def check(self, problem: dict[str, Any], location: str) -> None:
         """Raise ``InputError`` (naming ``location``) if the record cannot be verified, so a
-        bad dataset fails before any request is paid for. A generated record (it has
-        ``schema``) must also hold what it claims: the checks of ``vlp certify`` that need
-        no chaining (``vlp.sampler.certify.claim_failures``)."""
-        if "schema" in problem:
-            from vlp.sampler.certify import claim_failures
-            from vlp.sampler.dataset import load_problem
-
-            failures = claim_failures(load_problem(problem, location))
-            if failures:
-                field, message = failures[0]
-                raise InputError(message, f"{location}:{field}")
+        bad dataset fails before any request is paid for."""
         problem_spec(problem, source=location)

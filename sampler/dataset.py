@@ -223,3 +223,17 @@ def load_problem(record: dict[str, Any], location: str) -> Problem:
         raise InputError(f"not a problem record: {error}", location=location) from None
     check_program([a.atom for a in problem.axioms], location)
     return problem
+
+
+def check_claims(record: dict[str, Any], location: str) -> None:
+    """A generated record (it has ``schema``) must hold what it claims: the checks of
+    ``vlp certify`` that need no chaining (:func:`vlp.sampler.certify.claim_failures`); the
+    first that fails is an error at ``location:FIELD``. Other records are not claims."""
+    if "schema" not in record:
+        return
+    from .certify import claim_failures
+
+    failures = claim_failures(load_problem(record, location))
+    if failures:
+        field, message = failures[0]
+        raise InputError(message, f"{location}:{field}")

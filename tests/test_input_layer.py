@@ -187,16 +187,56 @@ BAD_FIELDS: dict[str, tuple[int, Callable[[dict[str, Any]], None], str]] = {
 
 
 @pytest.mark.parametrize("case", BAD_FIELDS)
-@pytest.mark.parametrize("command", ["certify", "stats", "evaluate"])
+@pytest.mark.parametrize("command", ["certify", "stats", "evaluate", "batch", "export",
+                                     "verify"])
 def test_a_bad_field_is_an_error_at_file_line_field(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], dataset: list[dict[str, Any]],
         case: str, command: str) -> None:
     index, edit, field = BAD_FIELDS[case]
     path = _write(tmp_path / "problems.jsonl", _edited(dataset, index, edit))
+    transcripts = _write(tmp_path / "transcripts.jsonl",
+                         [{"id": r["id"], "transcript": r["proof_text"]} for r in dataset])
+    proof = tmp_path / "proof.txt"
+    proof.write_text(dataset[index]["proof_text"])
     argv = {"certify": ["certify", str(path)], "stats": ["stats", str(path)],
             "evaluate": ["evaluate", "--model", "baseline:bfs", "--data", str(path), "-o",
-                         str(tmp_path / "run")]}[command]
+                         str(tmp_path / "run")],
+            "batch": ["verify", "--batch", str(path), str(transcripts), "-o",
+                      str(tmp_path / "report.jsonl")],
+            "export": ["export", str(path), "-o", str(tmp_path / "train.jsonl")],
+            # FILE.jsonl:N names line N of a file whose ids do not match N
+            "verify": ["verify", f"{path}:{index + 1}", str(proof)]}[command]
     _refused(capsys, tmp_path, argv, f"{path}:{index + 1}:{field}: ")
+
+
+def test_a_bad_field_of_a_json_problem_file_is_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        dataset: list[dict[str, Any]]) -> None:
+    record = tmp_path / "problem.json"
+    record.write_text(json.dumps({**dataset[3], "control": "false"}, indent=2))
+    proof = tmp_path / "proof.txt"
+    proof.write_text(dataset[3]["proof_text"])
+    _refused(capsys, tmp_path, ["verify", str(record), str(proof)],
+             f"{record}:control: must be true or false, not a string")
+
+
+def test_evaluate_names_the_line_of_a_bad_record_under_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        dataset: list[dict[str, Any]]) -> None:
+    rows = _edited(dataset, 4, lambda r: r.update(answer=r["answer"] + 1))
+    path = tmp_path / "problems.jsonl"
+    path.write_text("\n\n" + "".join(json.dumps(r) + "\n" for r in rows))  # blank lines first
+    _refused(capsys, tmp_path, ["evaluate", "--model", "baseline:bfs", "--data", str(path),
+                                "--limit", "1", "-o", str(tmp_path / "run")],
+             f"{path}:7:answer: the answer")
+
+
+def test_a_reward_for_a_bad_record_scores_the_floor_and_says_why(
+        dataset: list[dict[str, Any]]) -> None:
+    from vlp.rewards import score_batch
+
+    [scored] = score_batch([{**dataset[0], "setting": 5}], [dataset[0]["proof_text"]])
+    assert scored.reward == 0.0 and "setting: must be a string" in str(scored.reason)
 
 
 def test_duplicate_ids_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],

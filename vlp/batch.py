@@ -26,6 +26,7 @@ from vlp.records import (
     record_id,
     transcript_of,
 )
+from vlp.validate import check_loose_problem
 
 
 class MissingProblem(InputError):
@@ -97,8 +98,12 @@ def _summary_fields(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_problems(path: Path) -> dict[str, tuple[dict[str, Any], str]]:
-    return {record_id(record) or str(number): (record, f"{path}:{number}")
-            for number, record in read_jsonl(path, "problems")}
+    """The problems by id (else line number), each record checked against the schema."""
+    problems = {}
+    for number, record in read_jsonl(path, "problems"):
+        check_loose_problem(record, f"{path}:{number}")
+        problems[record_id(record) or str(number)] = (record, f"{path}:{number}")
+    return problems
 
 
 def entries(transcripts_path: Path, done: set[str]) -> Iterator[Entry]:

@@ -44,6 +44,7 @@ import attrs
 
 from vlp.errors import InputError
 from vlp.records import parse_json
+from vlp.validate import check_loose_problem
 
 logger = logging.getLogger("vlp.rewards")
 
@@ -141,6 +142,7 @@ def _spec_from_json(text: str) -> Any:
         raise InputError(f"the problem record: {error}")
     if not isinstance(record, dict):
         raise InputError("the problem record must be a JSON object")
+    check_loose_problem(record, "the problem record")
     return problem_spec(record)
 
 

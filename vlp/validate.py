@@ -178,15 +178,26 @@ def _type_name(value: Any) -> str:
             dict: "an object"}.get(type(value), type(value).__name__)
 
 
+_ACCEPTED: dict[str, tuple[type, ...]] = {}  # a spec's kind ("str|object") -> its types
+
+
+def _accepted(kind: str) -> tuple[type, ...]:
+    types = _ACCEPTED.get(kind)
+    if types is None:
+        types = _ACCEPTED[kind] = tuple(t for k in kind.split("|") for t in _KINDS[k])
+    return types
+
+
 def field_problem(value: Any, spec: Field) -> str:
     """What is wrong with ``value`` as ``spec`` itself (its items aside); "" if nothing."""
     if value is None:
         return "" if spec.nullable else f"must be {_NAMES[spec.kind.split('|')[0]]}, not null"
-    kinds = tuple(t for kind in spec.kind.split("|") for t in _KINDS[kind])
-    if not isinstance(value, kinds) or (bool not in kinds and isinstance(value, bool)):
+    types = _accepted(spec.kind)
+    # exact types first (what json gives); bool is an int subclass but never a number here
+    if type(value) not in types and (isinstance(value, bool) or not isinstance(value, types)):
         names = " or ".join(_NAMES[kind] for kind in spec.kind.split("|"))
         return f"must be {names}, not {_type_name(value)}"
-    if spec.kind == "number" and not math.isfinite(value):
+    if type(value) is float and not math.isfinite(value):
         return f"must be a finite number, not {value}"
     if spec.choices and value not in spec.choices:
         allowed = ", ".join(map(str, spec.choices))
@@ -201,28 +212,42 @@ def field_problem(value: Any, spec: Field) -> str:
     return ""
 
 
+_Link = tuple[Any, str | int] | None  # a field's path: (its parent's link, its key)
+
+
+def _path(link: _Link) -> str:
+    keys: list[str | int] = []
+    while link is not None:
+        link, key = link
+        keys.append(key)
+    text = ""
+    for key in reversed(keys):
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else key)
+    return text
+
+
 def record_problem(record: Mapping[str, Any], fields: Mapping[str, Field],
                    ) -> tuple[str, str] | None:
     """The first field of ``record`` (depth first, in table order) that breaks ``fields``:
     (its path such as ``axioms[2].atom``, what is wrong), or None. Walked with a stack, not
-    recursion."""
-    stack: list[tuple[str, Any, Field]] = [("", record, Field("object", fields=fields))]
+    recursion; a path is spelt out only for the field that is wrong."""
+    stack: list[tuple[Any, Field, _Link]] = [(record, Field("object", fields=fields), None)]
     while stack:
-        path, value, spec = stack.pop()
+        value, spec, link = stack.pop()
         problem = field_problem(value, spec)
         if problem:
-            return path, problem
-        children: list[tuple[str, Any, Field]] = []
-        if isinstance(value, dict) and spec.fields is not None:
+            return _path(link), problem
+        if spec.fields is not None and isinstance(value, Mapping):
+            children = []
             for name, child in spec.fields.items():
-                child_path = f"{path}.{name}" if path else name
                 if name in value:
-                    children.append((child_path, value[name], child))
+                    children.append((value[name], child, (link, name)))
                 elif child.required:
-                    return child_path, "is missing"
-        elif isinstance(value, list) and spec.item is not None:
-            children = [(f"{path}[{i}]", item, spec.item) for i, item in enumerate(value)]
-        stack.extend(reversed(children))
+                    return _path((link, name)), "is missing"
+            stack.extend(reversed(children))
+        elif spec.item is not None and isinstance(value, list):
+            item = spec.item
+            stack.extend((value[i], item, (link, i)) for i in range(len(value) - 1, -1, -1))
     return None
 
 

@@ -63,11 +63,13 @@ def training_rows(path: Path, *, style: str = "chat") -> Iterator[dict[str, Any]
     from vlp.lm.prompt import PromptBuilder
     from vlp.lm.runner import problem_text
     from vlp.records import read_jsonl, record_id
+    from vlp.validate import check_loose_problem
 
     builder = PromptBuilder()
     index = 0
     for number, record in read_jsonl(path, "problems"):
         location = f"{path}:{number}"
+        check_loose_problem(record, location)
         text = problem_text(record)
         if not text:
             raise InputError("the record has no problem text (\"text\")", location)

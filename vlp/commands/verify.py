@@ -21,11 +21,11 @@ from vlp.limits import MAX_TRANSCRIPT_BYTES
 from vlp.records import (
     decode_text,
     iter_jsonl,
-    load_json_text,
     read_text_file,
     record_id,
     too_long,
 )
+from vlp.validate import check_loose_problem
 
 
 def register(subparsers: Any) -> None:
@@ -125,7 +125,8 @@ def read_transcript_argument(argument: str) -> str:
 
 
 def load_problem_argument(argument: str) -> tuple[Any, str]:
-    """A problem from ``FILE.jsonl:ID``, a ``.json`` record or program file, or ``.txt`` text."""
+    """A problem from ``FILE.jsonl:ID`` (the record, checked), or a file that
+    ``vlp.verify`` reads: a ``.json`` record or program file, or ``.txt`` text."""
     path = Path(argument)
     if not path.exists() and ":" in argument:
         file_part, _, identifier = argument.rpartition(":")
@@ -133,30 +134,28 @@ def load_problem_argument(argument: str) -> tuple[Any, str]:
             return find_record(Path(file_part), identifier), f"{file_part}:{identifier}"
     if path.suffix.lower() == ".jsonl":
         raise InputError("name one record of a .jsonl file as FILE.jsonl:ID", argument)
-    text = read_text_file(path, "problem")
-    if path.suffix.lower() == ".json":
-        record = load_json_text(text, argument)
-        if not isinstance(record, dict):
-            raise InputError("a problem file holds one JSON object", f"{argument}:1")
-        return record, argument
-    return text, argument
+    if not path.is_file():
+        read_text_file(path, "problem")  # the error that names why (absent, a directory)
+    return path, argument
 
 
 def find_record(path: Path, identifier: str) -> dict[str, Any]:
-    for number, record, error in iter_jsonl(path, "problems"):
-        if record is None:
-            continue
-        if record_id(record) == identifier:
-            return record
-        del number, error
-    # fall back to a 1-based line number for files without ids
-    if identifier.isdigit():
+    """The record of ``path`` with id ``identifier`` (else on line ``identifier``), checked
+    against the record schema."""
+    found = next(((number, record) for number, record, _ in iter_jsonl(path, "problems")
+                  if record is not None and record_id(record) == identifier), None)
+    if found is None and identifier.isdigit():  # a 1-based line number, for files without ids
         for number, record, error in iter_jsonl(path, "problems"):
             if number == int(identifier):
                 if record is None:
                     raise InputError(error, f"{path}:{number}")
-                return record
-    raise InputError(f"no record with id {identifier!r}", str(path))
+                found = number, record
+                break
+    if found is None:
+        raise InputError(f"no record with id {identifier!r}", str(path))
+    number, record = found
+    check_loose_problem(record, f"{path}:{number}")
+    return record
 
 
 # --- batch -----------------------------------------------------------------------------------
