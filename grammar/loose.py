@@ -117,20 +117,36 @@ def number_value(words: list[str]) -> int | None:
 
 def _raw_tokens(text: str) -> list[Token]:
     tokens: list[Token] = []
+    interned = _TOKENS
     for match in _TOKEN_RE.finditer(text.replace("\u2019", "'")):
         kind = match.lastgroup or "punct"
         value = match.group(0)
-        if kind == "number":
+        token = interned.get((value, kind))
+        if token is not None:
+            tokens.append(token)
+        elif kind == "number":
             digits = value.replace(",", "")
             if len(digits) > MAX_DIGITS:
                 continue
-            tokens.append(Token(value, "number", int(digits)))
+            tokens.append(_intern(Token(value, "number", int(digits))))
         elif kind == "word" and "-" in value and all(
                 p in NUMBER_WORDS for p in value.lower().split("-")):
             tokens.extend(Token(p, "word") for p in value.split("-"))
         else:
-            tokens.append(Token(value, kind))
+            tokens.append(_intern(Token(value, kind)))
     return _fold_number_words(tokens)
+
+
+# A token is an immutable value of its text and kind: the words of a problem recur in
+# every sentence, so each is built once
+_TOKENS: dict[tuple[str, str], Token] = {}
+
+
+def _intern(token: Token) -> Token:
+    if len(_TOKENS) >= 1 << 16:
+        _TOKENS.clear()
+    _TOKENS[token.text, token.kind] = token
+    return token
 
 
 _PEOPLE_AFTER = frozenset({"together", "of", "combined", "have", "has", "had", "are",
@@ -139,6 +155,8 @@ _PEOPLE_AFTER = frozenset({"together", "of", "combined", "have", "has", "had", "
 
 def _fold_number_words(tokens: list[Token]) -> list[Token]:
     """Runs of number words become one number token ("twenty five" -> 25)."""
+    if not any(t.lower in NUMBER_WORDS for t in tokens):  # most sentences: nothing to fold
+        return tokens
     folded: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -176,6 +194,9 @@ def _operator(token: Token) -> str | None:
 def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
     """``a op b [op c ...] <result words> r`` becomes one number token ``r`` with its
     expression; a chain without a result becomes an ``expression`` token (no quantity)."""
+    if not any(t.lower in _OPERATOR_WORDS or (t.kind == "sign" and t.text in OPERATOR_SPELLINGS)
+               for t in tokens):
+        return tokens  # no operator: nothing to fold
     folded: list[Token] = []
     i = 0
     while i < len(tokens):
@@ -320,6 +341,8 @@ def _drop_years(tokens: list[Token]) -> list[Token]:
         return token.kind == "number" and len(token.text) == 4 and \
             1800 <= (token.value or 0) <= 2199
 
+    if not any(t.lower in _YEAR_LEADS for t in tokens):
+        return tokens
     dated = {i for i in range(len(tokens) - 1)
              if tokens[i].lower in _YEAR_LEADS and is_year(tokens[i + 1])}
     return [t for i, t in enumerate(tokens) if i not in dated and i - 1 not in dated]

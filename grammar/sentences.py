@@ -239,17 +239,20 @@ def _template_callback(template: Template) -> Any:
     claim_slots = CLAIM_SLOTS[template.predicate]
     is_question = template.kind == QUESTION
 
+    # per slot: its name, whether an entity there is plural, or plural when the count is 1
+    slot_plans = [(name, token == "{c1}", token == "{e}") for name, token in slots_read]
+
     def build(items: list[Any]) -> ParsedClaim | Query:
         values = [i for i in items if i.__class__ in _SLOT_VALUE_TYPES]
         slots: dict[str, Any] = {}
         quantity = next((v for v in values if v.__class__ is _Quantity), None)
-        for (name, token), value in zip(slots_read, values, strict=False):
+        for (name, plural, plural_if_one), value in zip(slot_plans, values, strict=False):
             kind = value.__class__
             if kind is str:
                 value = _agents((value,))
             elif kind is _Entity:
-                value = _entity(value.words, token == "{c1}" or (
-                    token == "{e}" and quantity is not None and quantity.value == 1))
+                value = _entity(value.words, plural or (
+                    plural_if_one and quantity is not None and quantity.value == 1))
             elif kind is _Names:
                 value = _agents(value.names)
             else:
@@ -258,7 +261,7 @@ def _template_callback(template: Template) -> Any:
                 raise _SentenceError(f"the sentence names two different {name}: "
                                      f"{slots[name]!r} and {value!r}")
             slots[name] = value
-        args = tuple(slots.get(s) for s in claim_slots)
+        args = tuple(map(slots.get, claim_slots))
         if is_question:
             return Query(template.predicate, args + (None,))  # time: the question's
         return ParsedClaim(Claim(template.predicate, args), template.id,
@@ -753,7 +756,10 @@ def _before_grammar(text: str) -> SentenceParse | str:
     sentence = normalize_sentence(strip_numbering(text))
     if not sentence or sentence == ".":
         return SentenceParse(sentence, UNPARSED, reason="empty")
-    if _ANSWER_RE.search(sentence) or ("boxed{" in sentence and _BOXED_RE.search(sentence)):
+    # every answer phrase holds the word (and casefold maps every letter re's IGNORECASE
+    # takes for its letters to them): the regex only where it can match
+    if ("answer" in sentence.casefold() and _ANSWER_RE.search(sentence)) or (
+            "boxed{" in sentence and _BOXED_RE.search(sentence)):
         value = extract_answer(sentence)
         if value is not None:
             return SentenceParse(sentence, ANSWER, answer=value)
