@@ -500,3 +500,14 @@ def test_a_full_disk_under_generate_and_stats_plot_is_one_line(
     code, _out, err = run_cli(capsys, "stats", str(problems), "--plot", str(tmp_path / "figs"))
     assert code == 1 and "cannot write: No space left on device" in one_line_error(err)
     assert [p.name for p in (tmp_path / "figs").iterdir()] == []  # no half-written figure
+
+
+def test_an_output_named_dot_is_locked_beside_the_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    with OutputLock("."):
+        assert (tmp_path / ".here.lock").exists()
+        with pytest.raises(OutputError, match="another vlp process"):
+            OutputLock(tmp_path / "here").acquire()
+    assert not (tmp_path / ".here.lock").exists()

@@ -186,7 +186,9 @@ class OutputLock:
         output = Path(output)
         self.output = output
         self.option = option
-        self.path = output.with_name(f".{output.name}.lock")
+        absolute = Path(os.path.abspath(output))  # "." and "dir/.." have a name here
+        self.path = (absolute.with_name(f".{absolute.name}.lock") if absolute.name
+                     else absolute / ".vlp.lock")  # the root directory
         self._fd: int | None = None
 
     def acquire(self) -> OutputLock:

@@ -249,8 +249,9 @@ class JsonlWriter:
                 end = start
             file.seek(cut)
             try:
-                whole = isinstance(json.loads(file.read()), dict)
-            except (ValueError, RecursionError):
+                value, error, _ = parse_json(file.read().decode("utf-8"))
+                whole = not error and isinstance(value, dict)
+            except UnicodeDecodeError:
                 whole = False
             if whole:
                 file.seek(0, os.SEEK_END)
