@@ -83,7 +83,7 @@ def _mode(path: Path, option: str) -> int | None:
                           ) from None
 
 
-def _writable_directory(directory: Path, option: str) -> None:
+def _writable_directory(directory: Path, option: str, shown: Path) -> None:
     """``directory``, or its nearest existing ancestor if it is missing (it is created when
     the command starts writing), is a directory this user may create files in."""
     existing = directory
@@ -94,19 +94,19 @@ def _writable_directory(directory: Path, option: str) -> None:
         existing = existing.parent
         mode = _mode(existing, option)
     if mode is None or not stat.S_ISDIR(mode):
-        raise OutputError(f"{existing} is not a directory", f"{option} {directory}")
+        raise OutputError(f"{existing} is not a directory", f"{option} {shown}")
     if not os.access(existing, os.W_OK | os.X_OK):
         raise OutputError(f"cannot write in {existing}: permission denied",
-                          f"{option} {directory}")
+                          f"{option} {shown}")
 
 
 def _special(mode: int | None) -> bool:
     return mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
-def _refuse_special(path: Path, option: str) -> None:
-    raise OutputError("is a device or other special file, not a regular file; name a "
-                      "file to write", f"{option} {path}")
+def _refuse_special(path: Path, option: str, wanted: str) -> None:
+    raise OutputError(f"is a device or other special file; name {wanted}",
+                      f"{option} {path}")
 
 
 def _checked_name(path: Path | str, option: str) -> Path:
@@ -139,11 +139,11 @@ def output_file(path: Path | str, *, option: str = "-o",
     path = _checked_name(path, option)
     mode = _mode(path, option)
     if _special(mode):
-        _refuse_special(path, option)
+        _refuse_special(path, option, "a regular file to write")
     if mode is not None and stat.S_ISDIR(mode):
         raise OutputError("is a directory; name the file to write", f"{option} {path}")
     _refuse_inputs(path, inputs, option)
-    _writable_directory(path.parent, option)
+    _writable_directory(path.parent, option, path)
     if mode is not None and not os.access(path, os.W_OK):
         raise OutputError("cannot write the file: permission denied", f"{option} {path}")
     return path
@@ -155,11 +155,11 @@ def output_dir(path: Path | str, *, option: str = "-o",
     path = _checked_name(path, option)
     mode = _mode(path, option)
     if _special(mode):
-        _refuse_special(path, option)
+        _refuse_special(path, option, "a directory to write into")
     if mode is not None and not stat.S_ISDIR(mode):
         raise OutputError("is a file; name the directory to write into", f"{option} {path}")
     _refuse_inputs(path, inputs, option)
-    _writable_directory(path, option)
+    _writable_directory(path, option, path)
     return path
 
 
