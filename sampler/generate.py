@@ -67,16 +67,19 @@ class Spec:
         return "-".join(parts) + ("-control" if self.control else "")
 
 
-@attrs.define
-class _Built:
-    relevant: Node
-    goal_agents: Agents
-    entity: str
-    depth: int
-    irrelevant: list[Node]
-    connected: int
-    names: NamePool
+@attrs.frozen
+class _TwinTrees:
+    """What a control problem needs of its twin's irrelevant trees: how many axioms they
+    add (the control expands the base proof by as many), the names they take (never
+    reused by the control) and what making them took."""
+
+    axioms: int
+    names: frozenset[str]
     counters: Counters
+
+
+def _irrelevant_axioms(trees: list[Node]) -> int:
+    return sum(1 for t in trees for n in walk([t]) if n.is_axiom and n.tree)
 
 
 def _copy_tree(root: Node) -> Node:
@@ -105,6 +108,13 @@ class ProblemBuilder:
         self._entities = [n.plural for n in self.lexicon.all_nouns()]
         self._bases: dict[int, tuple[Node, Agents, str, int, NamePool, Counters]] = {}
         self._context: z3.Context | None = None
+        self._twins: dict[tuple, _TwinTrees] = {}
+
+    def _problem_context(self) -> z3.Context:
+        """The Z3 context of the problem being built (see :meth:`build`)."""
+        if self._context is None:
+            self._context = z3.Context()
+        return self._context
 
     # ------------------------------------------------------------------ relevant proof
 
@@ -169,7 +179,7 @@ class ProblemBuilder:
                 root, attached = made
                 try:
                     checks += solve_quantities([root], self.config, rng.getrandbits(62),
-                                               self._context).checks
+                                               self._problem_context()).checks
                 except Unsatisfiable:
                     unsat += 1
                     continue
@@ -256,6 +266,24 @@ class ProblemBuilder:
 
     # ---------------------------------------------------------------------- controls
 
+    def _twin_trees(self, seed: int, spec: Spec, attempt: int, relevant: Node, goal: Agents,
+                    entity: str, names: NamePool) -> _TwinTrees:
+        """What a control takes from its twin's irrelevant trees: remembered from the twin's
+        build if it ran here, else made as the twin makes them (the same trees either way:
+        they depend on the seed, the spec without the control and the attempt only)."""
+        key = (seed, spec.setting, spec.overlap, spec.connection, attempt)
+        known = self._twins.get(key)
+        if known is not None:
+            return known
+        reserved = names.used
+        trees, _, counters = self._irrelevant(seed, spec, attempt, relevant, goal, entity, names)
+        return _TwinTrees(_irrelevant_axioms(trees), names.used - reserved, counters)
+
+    def _remember_twin(self, key: tuple, twin: _TwinTrees) -> None:
+        if len(self._twins) >= 64:
+            self._twins.pop(next(iter(self._twins)))
+        self._twins[key] = twin
+
     def _control(self, seed: int, attempt: int, relevant: Node, extra_axioms: int,
                  names: NamePool) -> Counters:
         """Expand axioms of the base proof until it has ``extra_axioms`` more axioms."""
@@ -283,7 +311,7 @@ class ProblemBuilder:
                 sampler.expand(leaf, rule, 1, rng, allowed=self.book.chain)
             try:
                 checks += solve_quantities([relevant], self.config, rng.getrandbits(62),
-                                           self._context).checks
+                                           self._problem_context()).checks
             except Unsatisfiable:
                 unsat += 1
                 for node, rule, premises in snapshot:
@@ -315,22 +343,31 @@ class ProblemBuilder:
 
     def build(self, seed: int, spec: Spec, attempt: int = 0) -> tuple[Problem, Counters]:
         relevant, goal_agents, entity, depth, names, counters = self._cached_base(seed)
-        # one Z3 context per problem build: its solves always come in the same order
-        self._context = z3.Context()
+        # one Z3 context per problem build, made when a solve first needs it: its solves
+        # always come in the same order
+        self._context = None
         base_claims = None
         trees: list[Node] = []
         connected = 0
-        if spec.setting != "base":
+        if spec.setting != "base" and not spec.control:
+            reserved = names.used
             trees, connected, more = self._irrelevant(seed, spec, attempt, relevant, goal_agents,
                                                       entity, names)
             counters = counters + more
-            if spec.control:
-                extra = sum(1 for t in trees for n in walk([t]) if n.is_axiom and n.tree)
-                base_claims = {n.atom(0).claim() for n in walk([relevant])}
-                for node in walk([relevant]):
-                    node.shared = False  # the twin's trees are not part of the control
-                counters = counters + self._control(seed, attempt, relevant, extra, names)
-                trees, connected = [], 0
+            self._remember_twin((seed, spec.setting, spec.overlap, spec.connection, attempt),
+                                _TwinTrees(_irrelevant_axioms(trees), names.used - reserved,
+                                           more))
+        elif spec.control:
+            twin = self._twin_trees(seed, spec, attempt, relevant, goal_agents, entity, names)
+            names.reserve(twin.names)
+            counters = counters + twin.counters
+            base_claims = {n.atom(0).claim() for n in walk([relevant])}
+            for node in walk([relevant]):
+                node.shared = False  # the twin's trees are not part of the control
+            # the control's own solves start in a fresh context, whether the twin's trees
+            # were made in this build or remembered from the twin's
+            self._context = None
+            counters = counters + self._control(seed, attempt, relevant, twin.axioms, names)
         timeline = Timeline([relevant, *trees],
                             random.Random(derive_seed(seed, "time", spec.label(), attempt)),
                             self.book, early_facts=self.config.early_facts)

@@ -111,6 +111,10 @@ class NamePool:
     def used(self) -> frozenset[str]:
         return frozenset(self._used)
 
+    def reserve(self, names: frozenset[str]) -> None:
+        """Mark ``names`` as taken (by trees made elsewhere)."""
+        self._used |= names
+
     def fresh(self, rng: random.Random | None = None) -> str:
         rng = rng or self._rng
         for _ in range(1000):

@@ -174,6 +174,22 @@ def test_same_seed_same_problem(builder: ProblemBuilder) -> None:
     assert _generate(builder, 12, spec).to_line() != first
 
 
+def test_a_problem_does_not_depend_on_the_problems_made_before_it() -> None:
+    """A problem's bytes depend on its seed and spec only: made by a fresh builder, or
+    after other problems (its control twin first, whose irrelevant trees the control then
+    reuses, or problems of other seeds), it is the same."""
+    config = SamplerConfig()
+    specs = [Spec(setting, "entity", "connected", control)
+             for setting in ("axiom", "trees") for control in (False, True)]
+    alone = {(seed, spec): ProblemBuilder(config).generate(seed, spec)[0].to_line()
+             for seed in (3, 4) for spec in specs}
+    busy = ProblemBuilder(config)
+    for seed in (4, 3):  # another seed's problems first, then each twin before its control
+        for spec in specs:
+            assert busy.generate(seed, spec)[0].to_line() == alone[seed, spec]
+    assert busy._twins  # the controls reused their twins' trees
+
+
 def test_paper_design_records_keep_overlap_and_read_back() -> None:
     import io
     import json
