@@ -21,7 +21,6 @@ what was kept.
 from __future__ import annotations
 
 import errno
-import fcntl
 import hashlib
 import os
 import secrets
@@ -32,6 +31,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from vlp.errors import InputError
+
+try:
+    import fcntl
+except ImportError:  # Windows: outputs are checked and written atomically, but not locked
+    fcntl = None  # type: ignore[assignment]
 
 # errno values of a write that failed for lack of room or of a working device
 WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
@@ -192,6 +196,8 @@ class OutputLock:
         self._fd: int | None = None
 
     def acquire(self) -> OutputLock:
+        if fcntl is None:
+            return self
         while True:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
