@@ -111,10 +111,14 @@ class ModelClient(Protocol):
 
     async def complete(self, request: Request) -> Completion: ...
 
+    async def check_connection(self) -> None:
+        """Raise ``InputError`` naming the URL when the model cannot be reached."""
+
     async def aclose(self) -> None: ...
 
 
-def _api_key(spec: ModelSpec) -> str:
+def api_key(spec: ModelSpec) -> str:
+    """The key for ``spec``'s provider, from the environment (``InputError`` when unset)."""
     variable = API_KEY_VARIABLES[spec.provider]
     key = os.environ.get(variable)
     if spec.provider == "local":
@@ -151,17 +155,23 @@ class OpenAIClient:
         import openai  # slow to import: only when used
 
         self.spec = spec
-        self._client = openai.AsyncOpenAI(api_key=_api_key(spec), base_url=spec.base_url,
+        self._client = openai.AsyncOpenAI(api_key=api_key(spec), base_url=spec.base_url,
                                           timeout=timeout, max_retries=0)
+        self._timeout = timeout
         reasoning = is_reasoning_model(spec)
         self._dropped: set[str] = {"temperature", "stop"} if reasoning else set()
         self._max_tokens_name = "max_completion_tokens" if reasoning else "max_tokens"
+
+    async def check_connection(self) -> None:
+        await check_connection(str(self._client.base_url), self._timeout,
+                               "--base-url" if self.spec.base_url else "--model")
 
     async def complete(self, request: Request) -> Completion:
         for _ in range(5):  # at most one retry per droppable parameter
             try:
                 return await self._complete_once(request)
             except Exception as error:
+                _name_the_url(error, self._client.base_url)
                 name = _unsupported_parameter(error)
                 if name == "max_tokens" and self._max_tokens_name == "max_tokens":
                     self._max_tokens_name = "max_completion_tokens"
@@ -214,18 +224,24 @@ class AnthropicClient:
         import anthropic  # slow to import: only when used
 
         self.spec = spec
-        self._client = anthropic.AsyncAnthropic(api_key=_api_key(spec), base_url=spec.base_url,
+        self._client = anthropic.AsyncAnthropic(api_key=api_key(spec), base_url=spec.base_url,
                                                 timeout=timeout, max_retries=0)
+        self._timeout = timeout
         # Recent SDKs dropped ``temperature`` from the signature; the API may still take it.
         create = inspect.signature(self._client.messages.create).parameters
         self._temperature_in_body = "temperature" not in create
         self._dropped: set[str] = set()
+
+    async def check_connection(self) -> None:
+        await check_connection(str(self._client.base_url), self._timeout,
+                               "--base-url" if self.spec.base_url else "--model")
 
     async def complete(self, request: Request) -> Completion:
         for _ in range(3):  # at most one retry per droppable parameter
             try:
                 return await self._complete_once(request)
             except Exception as error:
+                _name_the_url(error, self._client.base_url)
                 name = _unsupported_parameter(error)
                 if name in ("temperature", "stop") and name not in self._dropped:
                     self._dropped.add(name)
@@ -263,6 +279,44 @@ class AnthropicClient:
 
     async def aclose(self) -> None:
         await self._client.close()
+
+
+async def check_connection(url: str, timeout: float, location: str = "--base-url") -> None:
+    """Refuse, in one line naming ``url``, a server that does not answer HTTP there: any
+    reply (even 401 or 404) means it is reachable. Proxies are honoured as by the SDKs."""
+    import httpx  # the SDKs' HTTP client
+
+    try:
+        async with httpx.AsyncClient(timeout=httpx.Timeout(min(timeout, 10.0)),
+                                     trust_env=True) as client:
+            await client.get(url)
+    except (httpx.HTTPError, httpx.InvalidURL) as error:
+        raise InputError(f"cannot reach {url}: {_reason(error)} (is the server running, and "
+                         "the network up?)", location=location) from None
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong, from the innermost OS error when there is one ("Connection refused"
+    rather than httpx's "All connection attempts failed")."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, OSError) and (seen.strerror or seen.errno):
+            return os.strerror(seen.errno) if seen.errno and seen.errno > 0 else \
+                str(seen.strerror)
+        seen = seen.__cause__ or seen.__context__
+    return str(error) or type(error).__name__
+
+
+def _name_the_url(error: BaseException, url: object) -> None:
+    """Give an SDK's connection error the URL it failed to reach ("Connection error." names
+    none); it stays the same class, so it is still retried as a transient failure."""
+    if type(error).__name__ in ("APIConnectionError", "APITimeoutError") and \
+            not getattr(error, "_vlp_url", False):
+        cause = error.__cause__
+        detail = f" ({cause})" if cause is not None and str(cause) else ""
+        error.args = (f"{error} {url}{detail}",)
+        error.message = error.args[0]  # type: ignore[attr-defined]
+        error._vlp_url = True  # type: ignore[attr-defined]
 
 
 def make_client(spec: ModelSpec, *, timeout: float = 120.0) -> ModelClient:

@@ -74,6 +74,9 @@ class BatchingClient:
                 if not future.done():
                     future.set_result(completion)
 
+    async def check_connection(self) -> None:
+        return None  # the model runs in this process: nothing to reach
+
     async def aclose(self) -> None:
         if self._drainer is not None:
             self._drainer.cancel()

@@ -9,6 +9,7 @@ this process with transformers or vLLM; ``--engine-arg KEY=VALUE`` options),
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -22,6 +23,25 @@ BASELINES = ("dfs", "bfs", "overlap", "shortest")
 # stored, logged, cached or written to a run directory.
 API_KEY_VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY",
                      "local": "VLP_LOCAL_API_KEY"}
+
+
+# where the SDKs send requests when no --base-url is given (their environment variables,
+# OPENAI_BASE_URL and ANTHROPIC_BASE_URL, are read by the SDKs themselves)
+_DEFAULT_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
+
+
+def check_base_url(url: str) -> None:
+    """Refuse a ``--base-url`` that is not an http(s) URL with a host (and a valid port)."""
+    example = "e.g. http://127.0.0.1:8000/v1"
+    try:
+        parts = urlsplit(url)
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError as error:
+        raise InputError(f"{url!r} is not a URL ({error}; {example})",
+                         location="--base-url") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok:
+        raise InputError(f"{url!r} is not an http:// or https:// URL with a host "
+                         f"({example})", location="--base-url")
 
 
 @attrs.frozen
@@ -60,6 +80,8 @@ class ModelSpec:
                              "serve the model and use local:NAME)", location="--base-url")
         if options and provider not in IN_PROCESS:
             raise InputError("--engine-arg is for hf: and vllm: models", location="--engine-arg")
+        if base_url is not None:
+            check_base_url(base_url)
         return cls(provider, name, base_url.rstrip("/") if base_url else None, options)
 
     @property
@@ -73,6 +95,11 @@ class ModelSpec:
     @property
     def in_process(self) -> bool:
         return self.provider in IN_PROCESS
+
+    @property
+    def endpoint(self) -> str:
+        """The URL requests go to, for messages: ``--base-url``, else the provider's."""
+        return self.base_url or _DEFAULT_URLS.get(self.provider, self.provider)
 
     def cache_identity(self) -> dict[str, Any]:
         """What identifies the model in cache keys: a local server's URL matters (two

@@ -40,6 +40,12 @@ def is_transient(error: BaseException) -> bool:
         "APIConnectionError", "APIResponseValidationError")))
 
 
+def is_connection_failure(error: BaseException) -> bool:
+    """The server could not be reached at all (not a timeout: a slow server is there)."""
+    return isinstance(error, _sdk_classes("APIConnectionError")) and \
+        not isinstance(error, _sdk_classes("APITimeoutError"))
+
+
 # Providers echo (partly masked) keys in 401 messages: "Incorrect API key provided: sk-ab***yz".
 _KEY_LIKE = re.compile(r"\b(sk|key)-[A-Za-z0-9_\-*.]{4,}")
 _KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "VLP_LOCAL_API_KEY")

@@ -46,7 +46,14 @@ from vlp.lm.prompt import (
     prompt_template,
 )
 from vlp.lm.reasoner import Attempt, Reasoner, Scorer
-from vlp.lm.retry import RetriesExhausted, RetryPolicy, describe, status_code, with_retries
+from vlp.lm.retry import (
+    RetriesExhausted,
+    RetryPolicy,
+    describe,
+    is_connection_failure,
+    status_code,
+    with_retries,
+)
 from vlp.lm.store import ERRORS_FILE, ResponseCache, ResultStore
 from vlp.output import file_digest
 from vlp.records import JsonlWriter, read_jsonl
@@ -123,14 +130,28 @@ class PromptedReasoner:
         self.builder = builder or PromptBuilder()
         self.on_retry = on_retry
         self._rng = random.Random(config.seed)
+        self._connected: asyncio.Task[None] | None = None
 
     async def _complete(self, request: Request) -> tuple[Completion, bool]:
         key = request.cache_key(self.config.model)
         cached = self.cache.get(key)
         if cached is not None:
             return cached, True
-        completion = await with_retries(lambda: self.client.complete(request), self.retry,
-                                        self._rng, self.on_retry)
+        # before the first request (not before cached ones: a cached run needs no network),
+        # once for all workers: an unreachable server stops the run at once, instead of each
+        # problem retrying for half a minute
+        if self._connected is None:
+            self._connected = asyncio.ensure_future(self.client.check_connection())
+        await self._connected
+        try:
+            completion = await with_retries(lambda: self.client.complete(request), self.retry,
+                                            self._rng, self.on_retry)
+        except RetriesExhausted as error:
+            if is_connection_failure(error.last):
+                # the server went away mid-run: stop (what was done is kept) rather than
+                # spend half a minute on every problem left
+                await self.client.check_connection()
+            raise
         self.cache.put(key, completion)
         return completion, False
 

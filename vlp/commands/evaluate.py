@@ -117,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
         output_file(path, inputs=[args.data])
     cache_root = None if args.no_cache else check_cache_dir(args.cache_dir or default_cache_dir())
     spec = ModelSpec.parse(args.model, args.base_url, parse_engine_args(args.engine_arg))
+    if not spec.is_baseline and not spec.in_process:
+        from vlp.lm.clients import api_key
+
+        api_key(spec)  # a missing key is refused before the data is read
     config = EvalConfig(model=spec, style=args.style, temperature=args.temperature,
                         max_tokens=args.max_tokens, answer_max_tokens=args.answer_max_tokens,
                         samples=args.samples, thinking_budget=args.thinking_budget,
