@@ -293,7 +293,7 @@ def test_a_full_disk_mid_batch_keeps_every_whole_row_and_resumes(
         code, _out, err = run_cli(capsys, *batch(problems, transcripts, report))
     assert code == 1
     assert one_line_error(err) == (
-        f"vlp: error: {report}: cannot write: No space left on device; the 2 report rows "
+        f"vlp: error: {report}: cannot write: No space left on device; the 2 whole lines "
         "before it are kept; rerun the same command to resume")
     kept = report.read_bytes()
     assert kept.endswith(b"\n") and reference.read_bytes().startswith(kept)

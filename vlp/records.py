@@ -303,8 +303,8 @@ class JsonlWriter:
         return True
 
     def _kept(self) -> str:
-        return (f"the {self.rows} {self.what} rows before it are kept; rerun the same "
-                "command to resume")
+        return (f"the {self.rows} whole lines before it are kept; rerun the same command "
+                "to resume")
 
     def _write(self, fd: int, data: bytes) -> None:
         before = os.fstat(fd).st_size
