@@ -37,7 +37,7 @@ from hypothesis import settings
 # Environment the worker drops: nothing it runs may reach a real provider.
 API_KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL",
             "HF_TOKEN")
-MEMORY_HEADROOM = int(os.environ.get("VLP_FUZZ_MEMORY_MB", "4096")) * 2**20
+MEMORY_HEADROOM = int(os.environ.get("VLP_FUZZ_MEMORY_MB", "3072")) * 2**20
 TIMEOUT = float(os.environ.get("VLP_FUZZ_TIMEOUT", "20"))
 # VLP_FUZZ_TOLERANT=1: record every outcome and keep going (bench/fuzz.py counts this way)
 TOLERANT = os.environ.get("VLP_FUZZ_TOLERANT") == "1"
@@ -74,12 +74,14 @@ class Case:
     inputs: tuple[str, ...] = ()
     entry: str = "vlp"
     devices: tuple[tuple[str, str], ...] = ()  # (name, "null" or "full"): scratch copies
+    stdout: str = "file"  # or "full" (a full disk) or "closed" (a reader that went away)
 
     def __repr__(self) -> str:  # what Hypothesis prints for a failing example
         shown = {name: (data if len(data) <= 300 else data[:300] + b"...")
                  for name, data in self.files}
         return (f"Case(entry={self.entry!r}, argv={list(self.argv)!r}, files={shown!r}, "
-                f"dirs={list(self.dirs)!r}, inputs={list(self.inputs)!r})")
+                f"dirs={list(self.dirs)!r}, inputs={list(self.inputs)!r}, "
+                f"devices={list(self.devices)!r}, stdout={self.stdout!r})")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # Hypothesis's printer
         printer.text(repr(self))
@@ -95,6 +97,7 @@ class Outcome:
     hang: bool = False        # killed after the time limit
     died: str | None = None   # the worker vanished (signal, os._exit)
     modified: tuple[str, ...] = ()
+    stdout_closed: bool = False  # then 141 (128 + SIGPIPE, the README's code) is right too
 
     def problems(self) -> list[str]:
         """What breaks the promise, one line each (empty: the command behaved)."""
@@ -108,7 +111,8 @@ class Outcome:
         err = self.stderr.decode("utf-8", "replace")
         if TRACEBACK in err:
             found.append(f"traceback on stderr: {last_line(err[err.index(TRACEBACK):])}")
-        if self.rc is not None and self.rc not in (0, 1, 2):
+        if self.rc is not None and self.rc not in (0, 1, 2) and not (
+                self.stdout_closed and self.rc == 141):
             found.append(f"exit code {self.rc}")
         if self.rc == 2 and TRACEBACK not in err:
             # split on newlines only: a junk argument may hold \x0b or \x1c, which
@@ -155,7 +159,9 @@ def _hash(path: Path) -> str | None:
 
 
 def _serve(conn: Any, memory_limit: int) -> None:
-    """The worker's loop: (entry, argv, cwd, out, err) in, (rc, crash, seconds) out."""
+    """The worker's loop: (entry, argv, cwd, out, err, stdout) in, (rc, crash, seconds) out.
+    ``stdout`` is "file" (captured), "full" (``out`` is a /dev/full node) or "closed" (a
+    pipe whose reader has gone)."""
     os.setpgrp()
     for key in API_KEYS:
         os.environ.pop(key, None)
@@ -172,17 +178,20 @@ def _serve(conn: Any, memory_limit: int) -> None:
     os.dup2(null, 0)
     while True:
         try:
-            entry, argv, cwd, out, err = conn.recv()
+            entry, argv, cwd, out, err, mode = conn.recv()
         except EOFError:
             os._exit(0)
         saved = os.dup(1), os.dup(2)
         rc: int | None = None
         crash = None
         start = time.perf_counter()
+        reader, writer = os.pipe()
+        os.close(reader)  # "closed": every write to stdout meets EPIPE
         with open(out, "wb") as out_file, open(err, "wb") as err_file:
             sys.stdout.flush()
             sys.stderr.flush()
-            os.dup2(out_file.fileno(), 1)
+            os.dup2(writer if mode == "closed" else out_file.fileno(), 1)
+            os.close(writer)
             os.dup2(err_file.fileno(), 2)
             try:
                 os.chdir(cwd)
@@ -250,8 +259,11 @@ class Worker:
         capture = self.root / f"capture{self.count}"
         capture.mkdir()
         out, err = capture / "stdout", capture / "stderr"
+        if case.stdout == "full":
+            make_device(out, "full")
         start = time.perf_counter()
-        self._conn.send((case.entry, case.argv, str(scratch), str(out), str(err)))
+        self._conn.send((case.entry, case.argv, str(scratch), str(out), str(err),
+                         case.stdout))
         rc: int | None = None
         crash = died = None
         hang = False
@@ -267,8 +279,9 @@ class Worker:
             hang = True
             self._kill()
         seconds = min(seconds, time.perf_counter() - start)
-        outcome = Outcome(rc, _read(out), _read(err), seconds, crash, hang, died,
-                          _changed(scratch, case, before))
+        stdout = _read(out) if case.stdout == "file" else b""  # /dev/full reads forever
+        outcome = Outcome(rc, stdout, _read(err), seconds, crash, hang, died,
+                          _changed(scratch, case, before), case.stdout == "closed")
         shutil.rmtree(capture, ignore_errors=True)
         return outcome
 
@@ -279,16 +292,27 @@ def run_entry_point(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome
     script = Path(sys.executable).with_name(case.entry)
     env = {key: value for key, value in os.environ.items() if key not in API_KEYS}
     env["NO_COLOR"] = "1"
+    sink: Any = subprocess.PIPE
+    if case.stdout == "full":
+        make_device(root.with_name(root.name + "-stdout"), "full")
+        sink = os.open(root.with_name(root.name + "-stdout"), os.O_WRONLY)
+    elif case.stdout == "closed":
+        reader, sink = os.pipe()
+        os.close(reader)
     start = time.perf_counter()
     try:
         done = subprocess.run([str(script), *case.argv], cwd=scratch, env=env,
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
-                              check=False)
+                              stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.PIPE,
+                              timeout=timeout, check=False)
     except subprocess.TimeoutExpired as expired:
-        return Outcome(None, expired.stdout or b"", expired.stderr or b"", timeout, hang=True,
+        return Outcome(None, b"", expired.stderr or b"", timeout, hang=True,
                        modified=_changed(scratch, case, before))
-    return Outcome(done.returncode, done.stdout, done.stderr, time.perf_counter() - start,
-                   modified=_changed(scratch, case, before))
+    finally:
+        if sink != subprocess.PIPE:
+            os.close(sink)
+    return Outcome(done.returncode, done.stdout or b"", done.stderr,
+                   time.perf_counter() - start, modified=_changed(scratch, case, before),
+                   stdout_closed=case.stdout == "closed")
 
 
 def _prepare(scratch: Path, case: Case) -> tuple[Path, dict[str, str | None]]:
@@ -415,6 +439,7 @@ def save_case(directory: Path, case: Case, key: str, outcome: Outcome) -> None:
         (directory / name).write_bytes(data)
     summary = {"finding": key, "entry": case.entry, "argv": list(case.argv),
                "dirs": list(case.dirs), "devices": [list(item) for item in case.devices],
+               "stdout": case.stdout,
                "rc": outcome.rc, "stderr": outcome.stderr.decode("utf-8", "replace")[-2000:],
                "crash": outcome.crash}
     (directory / "case.json").write_text(json.dumps(summary, indent=1) + "\n",

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 # inputs per command in the quick profile: the whole suite's budget is a few minutes
-QUICK = {"prove": 40, "generate": 25, "certify": 30, "stats": 30, "verify": 40,
+QUICK = {"prove": 40, "generate": 15, "certify": 30, "stats": 30, "verify": 40,
          "verify --batch": 25, "evaluate": 25, "report": 20, "export": 30, "demo": 4}
 TIMEOUTS = {"demo": 60.0}
 
