@@ -132,12 +132,13 @@ def test_a_directory_where_a_file_is_wanted_and_the_reverse(
                                           run_dir).items():
         if name in ("verify --batch", "report --html", "export"):
             code, _out, err = run_cli(capsys, *argv)
-            assert code == 2 and "is a directory; name the file to write" in one_line_error(err)
+            line = one_line_error(err)
+            assert code == 2 and "is a directory; name a regular file to write" in line, name
     for name, argv in commands_writing_to(str(a_file), problems, transcripts, run_dir).items():
         if name in ("stats --plot", "evaluate", "report -o", "demo"):
             code, _out, err = run_cli(capsys, *argv)
             line = one_line_error(err)
-            assert code == 2 and "is a file; name the directory to write into" in line, name
+            assert code == 2 and "is a file; name a directory to write into" in line, name
     assert list(directory.iterdir()) == [] and a_file.read_text() == "x\n"
 
 

@@ -137,34 +137,33 @@ def _existing_ancestor(path: Path) -> Path:
     return Path(".")
 
 
+def _checked(path: Path | str, option: str, inputs: Iterable[Path | str], *,
+             directory: bool) -> Path:
+    path = _checked_name(path, option)
+    mode = _mode(path, option)
+    wanted = "a directory to write into" if directory else "a regular file to write"
+    if _special(mode):
+        _refuse_special(path, option, wanted)
+    if mode is not None and stat.S_ISDIR(mode) != directory:
+        kind = "a directory" if stat.S_ISDIR(mode) else "a file"
+        raise OutputError(f"is {kind}; name {wanted}", f"{option} {path}")
+    _refuse_inputs(path, inputs, option)
+    _writable_directory(path if directory else path.parent, option, path)
+    if mode is not None and not os.access(path, os.W_OK):
+        raise OutputError("cannot write there: permission denied", f"{option} {path}")
+    return path
+
+
 def output_file(path: Path | str, *, option: str = "-o",
                 inputs: Iterable[Path | str] = ()) -> Path:
     """``path`` checked as a file this command may write (see the module's docstring)."""
-    path = _checked_name(path, option)
-    mode = _mode(path, option)
-    if _special(mode):
-        _refuse_special(path, option, "a regular file to write")
-    if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError("is a directory; name the file to write", f"{option} {path}")
-    _refuse_inputs(path, inputs, option)
-    _writable_directory(path.parent, option, path)
-    if mode is not None and not os.access(path, os.W_OK):
-        raise OutputError("cannot write the file: permission denied", f"{option} {path}")
-    return path
+    return _checked(path, option, inputs, directory=False)
 
 
 def output_dir(path: Path | str, *, option: str = "-o",
                inputs: Iterable[Path | str] = ()) -> Path:
     """``path`` checked as a directory to write into (made when writing starts)."""
-    path = _checked_name(path, option)
-    mode = _mode(path, option)
-    if _special(mode):
-        _refuse_special(path, option, "a directory to write into")
-    if mode is not None and not stat.S_ISDIR(mode):
-        raise OutputError("is a file; name the directory to write into", f"{option} {path}")
-    _refuse_inputs(path, inputs, option)
-    _writable_directory(path, option, path)
-    return path
+    return _checked(path, option, inputs, directory=True)
 
 
 def output_file_or_dir(path: Path | str, name: str, *, option: str = "-o",
