@@ -224,6 +224,7 @@ class ProgramIndex:
         self.bookkeeping_ids = frozenset(self.claim_id[c] for c in self.bookkeeping_claims
                                          if c in self.claim_id)
         self._free: dict[int, list[int]] = {}  # claim id -> conversions it licenses for free
+        self._initially_available: frozenset[int] | None = None
         for edge in conversions:
             for premise in edge.premises:
                 if premise not in hidden:
@@ -264,11 +265,15 @@ class ProgramIndex:
                 pending.extend(self._free.get(current, ()))
 
     def initially_available(self) -> set[int]:
-        """The axioms (and their bookkeeping conversions): premises a step may always use."""
-        available: set[int] = set()
-        for claim_id in self.axiom_ids:
-            self.make_available(available, claim_id)
-        return available
+        """The axioms (and their bookkeeping conversions): premises a step may always use
+        (a new set each time: the caller adds what a transcript states)."""
+        if self._initially_available is None:
+            available: set[int] = set()
+            for claim_id in self.axiom_ids:
+                self.make_available(available, claim_id)
+            # the axioms and the conversions they license never change after indexing
+            self._initially_available = frozenset(available)
+        return set(self._initially_available)
 
     def ids(self, claims: Iterable[Claim]) -> set[int]:
         """The ids of the given claims that are theorems."""
