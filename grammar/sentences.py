@@ -519,7 +519,8 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
     handlers: list[Any] = []
     handler_index: dict[int, int] = {}
     stack: list[Any] = []  # per value: an expression, or the list an inlined rule yields
-    strings: set[str] = set()  # the expressions whose value is a str (a name or an agent)
+    # the expressions whose value is a str (a name or an agent), or an inlined entity
+    strings: set[str] = set()
     count = 0
 
     def expression(value: Any) -> str:
@@ -540,8 +541,8 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
             inlined = _inline(handler, children, strings)
             if inlined is not None:
                 stack.append(inlined)
-                if _returns_text(handler):
-                    strings.add(inlined)
+                if _returns_text(handler) or inlined.startswith("W("):
+                    strings.add(inlined)  # a str, or an entity whose words _inline reads
                 continue
             if id(handler) not in handler_index:
                 handler_index[id(handler)] = len(handlers)
@@ -559,12 +560,12 @@ def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, t
             lines.append(f"    raise E(X, {index})")
         else:
             stack.append(f"T({token_kind!r}, *X[{index}])")
-    namespace: dict[str, Any] = {"N": _Names, "Q": _Quantity, "W": _Entity}  # for _inline
+    namespace: dict[str, Any] = {"N": _Names, "Q": _Quantity, "W": _Entity, "A": Arithmetic}
     exec(compile("\n".join(lines) + "\n", "<sentence program>", "exec"), namespace)  # noqa: S102
     return namespace["run"], tuple(handlers)
 
 
-_TOKEN_EXPRESSION_RE = re.compile(r"T\('\w+', \*X\[(\d+)\]\)")
+_TOKEN_EXPRESSION_RE = re.compile(r"T\('(\w+)', \*X\[(\d+)\]\)")
 
 
 def _inline(handler: Any, children: list[Any], strings: set[str]) -> Any:
@@ -577,8 +578,9 @@ def _inline(handler: Any, children: list[Any], strings: set[str]) -> Any:
         return children[0]
     if method is _ToClaims.total or method is _ToClaims.lead:
         return "None"
-    texts = [f"X[{m.group(1)}][0]" if isinstance(c, str) and
-             (m := _TOKEN_EXPRESSION_RE.fullmatch(c)) else None for c in children]
+    matches = [_TOKEN_EXPRESSION_RE.fullmatch(c) if isinstance(c, str) else None
+               for c in children]
+    texts = [f"X[{m.group(2)}][0]" if m else None for m in matches]
     if method is _ToClaims.names:  # NAME | names NAME
         if len(children) == 1 and texts[0]:
             return texts[0]
@@ -595,8 +597,20 @@ def _inline(handler: Any, children: list[Any], strings: set[str]) -> Any:
     elif method is _ToClaims.quantity:  # NUMBER
         if len(children) == 1 and texts[0]:
             return f"Q(int({texts[0]}), None)"
-    elif method is _ToClaims.entity and len(children) == 1 and texts[0]:  # one word
-        return f"W({texts[0]})"
+    elif method is _ToClaims.entity:  # WORD | entity WORD | entity OF WORD
+        words = [text or (child[2:-1] if isinstance(child, str) and child.startswith("W(")
+                          and child.endswith(")") and child in strings else None)
+                 for text, child in zip(texts, children, strict=True)]
+        if words and all(words):
+            return "W(" + " + ' ' + ".join(words) + ")"
+    elif method is _ToClaims.arithmetic and children and all(matches):  # a op b ... = r
+        numbers = [f"int({t})" for m, t in zip(matches, texts, strict=True)
+                   if m.group(1) == "NUMBER"]
+        operators = [t for m, t in zip(matches, texts, strict=True) if m.group(1) == "OP"]
+        if len(numbers) >= 2 and operators:
+            span = f"(X[{matches[0].group(2)}][1], X[{matches[-1].group(2)}][2])"
+            return (f"Q({numbers[-1]}, A(({', '.join(numbers[:-1])},), "
+                    f"({', '.join(operators)},), {numbers[-1]}, {span}))")
     return None
 
 
