@@ -952,15 +952,33 @@ class _Chainer:
 
 
 def _partitions(rest: frozenset[str], blocks: list[Agents]) -> Iterator[list[Agents]]:
-    """Every way to cover ``rest`` exactly with disjoint blocks from ``blocks``."""
+    """Every way to cover ``rest`` exactly with disjoint blocks from ``blocks`` (depth first,
+    the block holding the first name left chosen first; an explicit stack, as a target may
+    have as many names as the program has agents)."""
     if not rest:
         yield []
         return
-    pivot = min(rest)
-    for candidate in blocks:
-        if pivot in candidate.names and candidate.names <= rest:
-            for tail in _partitions(rest - candidate.names, blocks):
-                yield [candidate, *tail]
+
+    def choices(left: frozenset[str]) -> Iterator[Agents]:
+        pivot = min(left)
+        return iter([c for c in blocks if pivot in c.names and c.names <= left])
+
+    chosen: list[Agents] = []  # the block that led to each frame but the first
+    stack = [(rest, choices(rest))]
+    while stack:
+        left, options = stack[-1]
+        candidate = next(options, None)
+        if candidate is None:
+            stack.pop()
+            if chosen:
+                chosen.pop()
+            continue
+        remaining = left - candidate.names  # type: ignore[operator]
+        if not remaining:
+            yield [*chosen, candidate]
+            continue
+        chosen.append(candidate)
+        stack.append((remaining, choices(remaining)))
 
 
 def forward_chain(

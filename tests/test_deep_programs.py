@@ -4,6 +4,7 @@ deep as the number of ticks, and every walk over them is iterative (no Recursion
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from vlp.cli import main
@@ -47,3 +48,35 @@ def test_prove_and_verify_many_transfers(tmp_path: Path, capsys) -> None:
     assert main(["verify", str(problem), str(transcript), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["answer_correct"] is True
+
+
+def _partitions_recursively(rest: frozenset[str], blocks: list) -> list[list]:
+    """The recursive definition, as the oracle of the iterative walk."""
+    if not rest:
+        return [[]]
+    pivot = min(rest)
+    return [[candidate, *tail] for candidate in blocks
+            if pivot in candidate.names and candidate.names <= rest
+            for tail in _partitions_recursively(rest - candidate.names, blocks)]
+
+
+def test_partitions_of_a_union_target_match_the_recursive_definition() -> None:
+    from vlp.checker.chaining import _partitions
+    from vlp.kernel import Agents
+
+    rng = random.Random(0)
+    for _ in range(300):
+        names = [chr(97 + i) for i in range(rng.randint(1, 6))]
+        blocks = sorted({Agents(frozenset(rng.sample(names, rng.randint(1, len(names)))))
+                         for _ in range(rng.randint(1, 10))}, key=Agents.sorted_names)
+        rest = frozenset(names)
+        assert list(_partitions(rest, blocks)) == _partitions_recursively(rest, blocks)
+
+
+def test_a_union_target_with_more_names_than_the_recursion_limit() -> None:
+    from vlp.checker.chaining import _partitions
+    from vlp.kernel import Agents
+
+    names = [f"p{i:04d}" for i in range(TICKS)]
+    singles = [Agents(frozenset({name})) for name in names]
+    assert list(_partitions(frozenset(names), singles)) == [singles]
