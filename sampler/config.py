@@ -95,10 +95,6 @@ class SamplerConfig:
             return self.rule_weights
         return default_rule_weights(self.rules)
 
-    def weights(self, allowed: tuple[str, ...]) -> list[tuple[str, float]]:
-        table = dict(self.resolved_weights())
-        return [(r, table.get(r, 1.0)) for r in allowed if table.get(r, 1.0) > 0]
-
 
 def derive_seed(seed: int, *labels: object) -> int:
     """A 63-bit seed for a named sub-task: stable across processes and Python versions."""

@@ -30,16 +30,40 @@ TIMED = frozenset(p for p, kinds in SIGNATURES.items() if "time" in kinds)
 
 
 @attrs.frozen
+class Slots:
+    """Where a pattern's terms go in a sampler node: the names of its agent variables,
+    in order, and of its entity variables (the second one a rate's container)."""
+
+    predicate: str
+    agents: tuple[str, ...]
+    entities: tuple[str, ...]
+
+    @classmethod
+    def of(cls, pattern: Pattern) -> Slots:
+        return cls(pattern.predicate, tuple(v.name for v in pattern.args if v.kind == "agents"),
+                   tuple(v.name for v in pattern.args if v.kind == "entity"))
+
+
+@attrs.frozen
 class PremisePlan:
     """What one premise of a reversed rule becomes."""
 
     pattern: Pattern
     kind: str  # AXIOM | COUNT | INTRODUCED
     introduction: Rule | None = None  # INTRODUCED: the rule that proves it from counts
+    slots: Slots = attrs.field(init=False)
+    # INTRODUCED: the introduction rule's conclusion and premises
+    introduced_from: tuple[Slots, tuple[Slots, ...]] | None = attrs.field(init=False)
     # a transfer premise of the rule touches its agents: its count changes a tick later
     changed_by_transfer: bool = False
     # used beside a rate, which holds at every time: its count must never change
     beside_rate: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "slots", Slots.of(self.pattern))
+        intro = self.introduction
+        object.__setattr__(self, "introduced_from", None if intro is None else (
+            Slots.of(intro.conclusion), tuple(Slots.of(p) for p in intro.premises)))
 
 
 @attrs.frozen
@@ -53,6 +77,14 @@ class ReversePlan:
     drawn_after: tuple[Var, ...]  # fresh terms named by axioms only, drawn last
     transfer: int | None  # index of the transfer premise, if any
     advance: int  # ticks from the transfer's time to the conclusion's
+    conclusion: Slots = attrs.field(init=False)
+    counts: tuple[int, ...] = attrs.field(init=False)  # indexes of the COUNT premises
+    introduced: tuple[int, ...] = attrs.field(init=False)  # and of the INTRODUCED ones
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "conclusion", Slots.of(self.rule.conclusion))
+        object.__setattr__(self, "counts", self.indexes(COUNT))
+        object.__setattr__(self, "introduced", self.indexes(INTRODUCED))
 
     @property
     def eliminated(self) -> str:
@@ -64,7 +96,7 @@ class ReversePlan:
     @property
     def count_index(self) -> int:
         """The one count premise of a chain rule."""
-        (index,) = self.indexes(COUNT)
+        (index,) = self.counts
         return index
 
 

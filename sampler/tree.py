@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
 from vlp.kernel import SIGNATURES, Agents, Atom
-from vlp.kernel.rules import Pattern, Var
+from vlp.kernel.rules import Var
 
 from .config import SamplerConfig
 from .lexicon import Lexicon
-from .reverse import COUNT, INTRODUCED, TIMED, PremisePlan
+from .reverse import TIMED, PremisePlan, Slots
 
 # Predicates whose atoms carry a quantity.
 QUANTIFIED = frozenset(p for p, kinds in SIGNATURES.items() if "quantity" in kinds)
@@ -147,23 +148,21 @@ def single(name: str) -> Agents:
     return Agents(frozenset({name}))
 
 
-def node_of(pattern: Pattern, terms: dict[Var, object], tree: int) -> Node:
-    """A node for ``pattern`` with its agents and entities from ``terms`` (a second entity,
-    a rate's, is the container)."""
-    agents = tuple(terms[v] for v in pattern.args if v.kind == "agents")
-    entities = [terms[v] for v in pattern.args if v.kind == "entity"]
-    return Node(pattern.predicate, agents, entities[0],  # type: ignore[arg-type]
-                container=entities[1] if len(entities) > 1 else None, tree=tree)  # type: ignore[arg-type]
+def node_of(slots: Slots, terms: dict[str, Any], tree: int) -> Node:
+    """A node for a pattern (its ``slots``) with its agents and entities from ``terms``
+    (a second entity, a rate's, is the container)."""
+    entities = slots.entities
+    return Node(slots.predicate, tuple(terms[a] for a in slots.agents), terms[entities[0]],
+                container=terms[entities[1]] if len(entities) > 1 else None, tree=tree)
 
 
-def conclusion_terms(pattern: Pattern, node: Node) -> dict[Var, object]:
-    """The pattern's agent and entity variables bound to ``node``'s terms."""
-    terms: dict[Var, object] = dict(zip((v for v in pattern.args if v.kind == "agents"),
-                                        node.agents, strict=True))
-    entities = [v for v in pattern.args if v.kind == "entity"]
-    terms[entities[0]] = node.entity
-    if len(entities) > 1:
-        terms[entities[1]] = node.container
+def bind(slots: Slots, node: Node, terms: dict[str, Any]) -> dict[str, Any]:
+    """``terms`` with the pattern's agent and entity variables bound to ``node``'s terms."""
+    for name, agents in zip(slots.agents, node.agents, strict=True):
+        terms[name] = agents
+    terms[slots.entities[0]] = node.entity
+    if len(slots.entities) > 1:
+        terms[slots.entities[1]] = node.container
     return terms
 
 
@@ -176,6 +175,8 @@ class TreeSampler:
         self.lexicon = lexicon
         self.names = names
         self.book = config.book
+        self._weights = config.resolved_weights()
+        self._weight_of = dict(self._weights)
 
     # ------------------------------------------------------------------ relevant proof
 
@@ -197,10 +198,15 @@ class TreeSampler:
             return node
         rules = self.allowed_rules(entity, allowed, in_transfer_chain=in_transfer_chain,
                                    rate_container=rate_container)
-        rule = _choose(rng, self.config.weights(rules))
+        rule = _choose(rng, self._weighted(rules))
         self.expand(node, rule, level, rng, fresh=fresh, allowed=allowed,
                     in_transfer_chain=in_transfer_chain)
         return node
+
+    def _weighted(self, rules: tuple[str, ...]) -> list[tuple[str, float]]:
+        """The allowed rules with their weights (a rule without one weighs 1; weight 0
+        leaves it out)."""
+        return [(r, w) for r in rules if (w := self._weight_of.get(r, 1.0)) > 0]
 
     def allowed_rules(self, entity: str, allowed: tuple[str, ...] | None = None, *,
                       in_transfer_chain: bool = False,
@@ -212,8 +218,7 @@ class TreeSampler:
         transfer chain, and a rate's container count is not made by a transfer rule.
         """
         book = self.book
-        rules = allowed if allowed is not None else tuple(
-            r for r, _ in self.config.resolved_weights())
+        rules = allowed if allowed is not None else tuple(r for r, _ in self._weights)
         rules = tuple(r for r in rules if r in book.plans)
         no_container = (not self.lexicon.is_entity(entity)
                         or not self.lexicon.containers_for(entity))
@@ -232,48 +237,47 @@ class TreeSampler:
         fresh = fresh or (lambda: single(self.names.fresh(rng)))
         plan = self.book.plan(rule)
         tree = node.tree
-        terms = conclusion_terms(plan.rule.conclusion, node)
+        terms = bind(plan.conclusion, node, {})
 
         def draw(var: Var) -> None:
             if var.kind == "agents":
-                terms[var] = fresh()
+                terms[var.name] = fresh()
             else:  # a second entity: a container of the conclusion's
-                terms[var] = rng.choice([c.plural for c in
-                                         self.lexicon.containers_for(node.entity)])
+                terms[var.name] = rng.choice([c.plural for c in
+                                              self.lexicon.containers_for(node.entity)])
 
         for var in plan.drawn_before:
             draw(var)
         premises: list[Node | None] = [None] * len(plan.premises)
-        for index in plan.indexes(INTRODUCED):
+        for index in plan.introduced:
             premises[index] = self._introduced(plan.premises[index], terms, level, rng, tree,
                                                allowed, fresh)
-        for index in plan.indexes(COUNT):
+        for index in plan.counts:
             premise = plan.premises[index]
-            count = node_of(premise.pattern, terms, tree)
-            premises[index] = self._cont(count.agents[0], count.entity, level - 1, rng, tree,
-                                         allowed, fresh,
+            slots = premise.slots
+            premises[index] = self._cont(terms[slots.agents[0]], terms[slots.entities[0]],
+                                         level - 1, rng, tree, allowed, fresh,
                                          in_transfer_chain=premise.changed_by_transfer,
                                          rate_container=premise.beside_rate)
         for var in plan.drawn_after:
             draw(var)
         node.rule = rule
-        node.premises = [made if made is not None else node_of(p.pattern, terms, tree)
+        node.premises = [made if made is not None else node_of(p.slots, terms, tree)
                          for made, p in zip(premises, plan.premises, strict=True)]
 
-    def _introduced(self, premise: PremisePlan, terms: dict[Var, object], level: int,
+    def _introduced(self, premise: PremisePlan, terms: dict[str, Any], level: int,
                     rng: random.Random, tree: int, allowed: tuple[str, ...] | None,
                     fresh: Fresh) -> Node:
         """A fact its introduction rule derives from counts one level lower (an axiom if
         there is no room)."""
-        fact = node_of(premise.pattern, terms, tree)
-        introduction = premise.introduction
-        if introduction is None or level - 1 <= 0:
+        fact = node_of(premise.slots, terms, tree)
+        if premise.introduction is None or premise.introduced_from is None or level - 1 <= 0:
             return fact
-        inner = conclusion_terms(introduction.conclusion, fact)
-        fact.rule = introduction.id
-        fact.premises = [self._cont(count.agents[0], count.entity, level - 2, rng, tree,
-                                    allowed, fresh)
-                         for count in (node_of(p, inner, tree) for p in introduction.premises)]
+        conclusion, counts = premise.introduced_from
+        inner = bind(conclusion, fact, {})
+        fact.rule = premise.introduction.id
+        fact.premises = [self._cont(inner[c.agents[0]], inner[c.entities[0]], level - 2, rng,
+                                    tree, allowed, fresh) for c in counts]
         return fact
 
     # --------------------------------------------------------------- irrelevant trees
@@ -290,15 +294,15 @@ class TreeSampler:
             if level == 1 and attach is not None:
                 rule = rng.choice(book.attachable)
                 plan = book.plan(rule)
-                terms = conclusion_terms(plan.rule.conclusion, node)
-                terms.update(conclusion_terms(plan.premises[plan.count_index].pattern, attach))
+                terms = bind(plan.premises[plan.count_index].slots, attach,
+                             bind(plan.conclusion, node, {}))
                 node.rule = rule
                 node.premises = [attach if i == plan.count_index
-                                 else node_of(p.pattern, terms, tree)
+                                 else node_of(p.slots, terms, tree)
                                  for i, p in enumerate(plan.premises)]
                 attach.shared = True
                 return root
-            rule = _choose(rng, self.config.weights(book.chain))
+            rule = _choose(rng, self._weighted(book.chain))
             self.expand(node, rule, 1, rng, fresh=fresh, allowed=book.chain)
             node = node.premises[book.plan(rule).count_index]
         return root
