@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fuzz_harness import Case
-from fuzz_inputs import Corpus
+from fuzz_inputs import BY_COMMAND, Corpus
 
 DEEP_ARRAY = b"[" * 1000 + b"]" * 1000 + b"\n"
 DEEP_OBJECT = b'{"a":' * 1000 + b"1" + b"}" * 1000
@@ -57,7 +57,12 @@ def _report(*flags: str) -> Callable[[Corpus], Case]:
     return build
 
 
-OPEN: tuple[Finding, ...] = ()
+OPEN: tuple[Finding, ...] = (
+    Finding("F18 an unknown argument holding a newline: the usage error spans two lines",
+            "ioin", tuple(BY_COMMAND),
+            r"exit 2 without one final error line: .*\(see [a-z -]+ --help\)'$",
+            lambda corpus: Case(("prove", "program.json", "junk\nword"))),
+)
 
 FIXED: tuple[Finding, ...] = (
     Finding("F17 report -o .: ValueError, an empty name", "ioout", ("report",),

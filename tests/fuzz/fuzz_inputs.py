@@ -372,6 +372,8 @@ def generate_flags() -> FlagSpec:
 def generate_cases(draw: Any, corpus: Corpus) -> Case:
     where = draw(places("problems.jsonl"))
     argv = ["generate", *draw(flags(generate_flags())), "-o", where.arg]
+    if "-n" not in argv:  # the default, 100 problems, is 20 s of honest work on a loaded core
+        argv += ["-n", draw(counts(0, 3))]
     if draw(st.integers(0, 4)) == 3:  # the paper design, one base: 98 problems, ~1.5 s
         argv += ["--paper", "--bases", draw(counts(0, 1))]
     return case(argv, [], [], where)
