@@ -417,6 +417,7 @@ def test_a_batch_killed_while_running_and_while_resuming_loses_nothing(
     expected = reference.read_bytes()
     report = tmp_path / "report.jsonl"
     command = [sys.executable, "-m", "vlp.cli", *batch(problems, many, report)]
+    lock = report.with_name(f".{report.name}.lock")  # holds its owner's pid
 
     def run_until(lines: int | None) -> int:
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
@@ -424,8 +425,9 @@ def test_a_batch_killed_while_running_and_while_resuming_loses_nothing(
         deadline = time.monotonic() + 120
         while process.poll() is None and time.monotonic() < deadline:
             if lines is None:  # as soon as it has taken the lock: resuming
-                if report.with_name(f".{report.name}.lock").exists():
-                    break
+                with contextlib.suppress(OSError):
+                    if lock.read_text().strip() == str(process.pid):
+                        break
             elif report.exists() and report.read_bytes().count(b"\n") >= lines:
                 break
             time.sleep(0.005)
@@ -436,7 +438,8 @@ def test_a_batch_killed_while_running_and_while_resuming_loses_nothing(
     assert run_until(40) == -signal.SIGKILL, "the kill should land mid-run"
     first = report.read_bytes()
     assert 40 <= first.count(b"\n") < 240
-    run_until(None)  # killed at once: while it resumes
+    assert run_until(None) == -signal.SIGKILL  # killed once it holds the lock: resuming
+    assert lock.exists()  # left by the kill; the next run takes it
     second = report.read_bytes()
     assert second.count(b"\n") >= first.count(b"\n")
     whole = second[: second.rfind(b"\n") + 1]
