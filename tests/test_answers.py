@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vlp.api import verify
 from vlp.grammar.answers import reply_answer
@@ -72,3 +74,22 @@ def test_a_decimal_is_never_a_whole_quantity() -> None:
     """17 decimal places round to 26.0 as a float: still not the answer 26."""
     report = verify(PROBLEM, PROOF, answer="26.00000000000000001")
     assert report.predicted_answer == pytest.approx(26) and not report.answer_correct
+
+
+_FORMS = ["{}", " {}.", "{}.0", "{}.00", "${}$", "**{}**", "\\boxed{{{}}}", "{} parrots.",
+          "The answer is {}.", "Answer: {}"]
+
+
+@given(st.integers(-10**12, 10**12), st.sampled_from(_FORMS), st.booleans())
+def test_every_form_of_a_whole_number_reads_as_that_number(number: int, form: str,
+                                                          commas: bool) -> None:
+    written = f"{number:,}" if commas else str(number)
+    assert reply_answer(form.format(written)) == number
+
+
+@given(st.integers(-10**6, 10**6), st.integers(1, 99),
+       st.sampled_from([f for f in _FORMS if ".0" not in f]))
+def test_a_number_with_a_fraction_is_never_a_whole_one(number: int, fraction: int,
+                                                       form: str) -> None:
+    value = reply_answer(form.format(f"{number}.{fraction:02d}"))
+    assert type(value) is float and value != number
