@@ -29,12 +29,16 @@ def main() -> int:
                         help="inputs per command: N, or N,COMMAND=M,... (10000)")
     parser.add_argument("-k", default=None, help="pytest -k expression (commands to run)")
     parser.add_argument("--tally", default="fuzz-tally.json", help="JSON counts written here")
+    parser.add_argument("--cases", default=None,
+                        help="directory: each distinct finding's whole input written there")
     parser.add_argument("--seed", type=int, default=None, help="Hypothesis seed")
     parser.add_argument("--timeout", type=float, default=None,
                         help="seconds before an input counts as a hang (20)")
     args = parser.parse_args()
     env = dict(os.environ, VLP_FUZZ_TOLERANT="1", VLP_FUZZ_EXAMPLES=str(args.examples),
                VLP_FUZZ_TALLY=str(Path(args.tally).resolve()))
+    if args.cases:
+        env["VLP_FUZZ_CASES"] = str(Path(args.cases).resolve())
     if args.timeout:
         env["VLP_FUZZ_TIMEOUT"] = str(args.timeout)
     command = [sys.executable, "-m", "pytest", "tests/fuzz/test_fuzz_commands.py", "-q", "-p",
