@@ -30,7 +30,7 @@ from vlp.kernel import (
     Query,
     roles,
 )
-from vlp.limits import check_transcript
+from vlp.limits import check_program, check_transcript
 
 from .align import (
     ClaimPattern,
@@ -544,6 +544,7 @@ def verify(
     if not _is_text(transcript):
         raise InputError("the transcript is not text (it contains NUL bytes)")
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
+    check_program(spec.program.axioms, None)  # a program built in Python is read, not parsed
     prepared = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof,
                        spec.hidden_axioms)
     # arithmetic mode scores expressions alone: no sentence goes through the grammar

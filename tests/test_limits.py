@@ -123,3 +123,15 @@ def test_the_library_and_the_reward_refuse_a_long_transcript() -> None:
         verify(DATA / "d3.txt", "\u20ac" * 333_334)
     scored = score_sample(DATA / "d3.txt", huge)
     assert scored.report is None and "README: Limits" in str(scored.reason)
+
+
+def test_a_program_built_in_python_is_held_to_the_limits() -> None:
+    from vlp.checker.programfile import ProgramFile
+    from vlp.grammar import parse_query
+    from vlp.kernel import Program, cont
+
+    axioms = (cont("a", 5, "x", 0), cont("a", 5, "x", 10**30))
+    built = ProgramFile(Program(axioms), parse_query("cont({a}, ?, x, ?)"), axioms,
+                        (None, None))
+    with pytest.raises(InputError, match="README: Limits"):
+        verify(built, "A has 5 x.")
