@@ -103,6 +103,16 @@ def test_a_transcript_at_the_limit_is_read_and_one_byte_more_is_refused(
              f"{MAX_TRANSCRIPT_BYTES:,}")
 
 
+def test_a_50_mb_transcript_is_refused_having_read_one_byte_past_the_limit(
+        tmp_path: Path, capsys) -> None:
+    big = tmp_path / "big.txt"
+    with big.open("wb") as handle:
+        handle.write(b"Eddie has 26 parrots.\n" * (MAX_TRANSCRIPT_BYTES // 22 + 1))
+        handle.truncate(50_000_000)  # the rest a hole: nothing past the limit is read
+    _refused(capsys, ["verify", str(DATA / "d3.txt"), str(big)], f"{big}:",
+             f"longer than {MAX_TRANSCRIPT_BYTES:,} bytes")
+
+
 def test_a_transcript_that_never_ends_is_refused_after_the_limit(capsys) -> None:
     # /dev/zero is read only up to the limit, never to the end (there is none)
     _refused(capsys, ["verify", str(DATA / "d3.txt"), "/dev/zero"], "/dev/zero")
