@@ -421,6 +421,20 @@ def time_step(rule: Rule, position: int) -> tuple[int, int] | None:
     return None
 
 
+def _carry_step(rule: Rule) -> int | None:
+    """k if the rule only carries its one premise k ticks on (the conclusion is the
+    premise with time t + k, a frame rule's shape in the table), else None."""
+    if len(rule.premises) != 1 or rule.repeated:
+        return None
+    premise, conclusion = rule.premises[0], rule.conclusion
+    step = time_step(rule, 0)
+    if step is None or premise.predicate != conclusion.predicate:
+        return None
+    same = [(p.name == c.name) == (p.kind != "time")
+            for p, c in zip(premise.args, conclusion.args, strict=True)]
+    return step[1] if all(same) and len(rule.builtins) == 1 else None
+
+
 def union_spec(rule: Rule) -> tuple[int, tuple[int, ...]]:
     """The union rule's repeated premise: the position of its per-copy agents and the
     positions of the arguments all copies share (entity, time)."""
@@ -575,7 +589,7 @@ class _Chainer:
         self._seen: set[tuple[str, tuple[Atom, ...]]] = set()
         self.axiom_order = self._presentation_order(axiom_order)
         # proof mode: comps stated (axioms and their frame copies) and compeq-named pairs
-        self.stated_comps = set() if self.saturating else self._stated_comps()
+        self.stated_comps: set[Atom] = set()  # made below, once the joins' screens are
         self.compeq_pairs = {(a.args[2], a.args[3], a.args[4]) for a in program.axioms
                              if a.predicate == "compeq"}
         self.pair_sides = [{(p[k], p[2]) for p in self.compeq_pairs} for k in (0, 1)]
@@ -609,21 +623,30 @@ class _Chainer:
         # per predicate, in table order: each join's first index, how a popped atom keys
         # it, whether it is screened (None for unions and one-premise rules), and the
         # latest time of the popped atom whose conclusion stays within the horizon
-        self._checked_by_solving = {r.id for r in rules if self._needs_solving(r)
-                                    and self.roles[r.id].role == INTRODUCTION}
+        self._checked_by_solving: set[str] = _per_rule_list(
+            "solved", rules, lambda _rules: {r.id for r in rules if self._needs_solving(r)
+                                             and self.roles[r.id].role == INTRODUCTION})
         # the rules whose usefulness _screen checks
         self._comparison_rules = set() if self.saturating else {
             r.id for r in rules if self.roles[r.id].predicate == "comp"
             and self.roles[r.id].role in (ELIMINATION, INTRODUCTION)}
         # per join, the screens read straight from its premises (see _screen)
-        self._screens = {plan: self._screen(plan) for group in self.plans.values()
-                         for plan in group if isinstance(plan, _Plan)}
+        self._screens: dict[_Plan, _Screen] = _per_rule_list(
+            f"screens {self.saturating}", rules, lambda _rules: {
+                plan: self._screen(plan) for group in self.plans.values()
+                for plan in group if isinstance(plan, _Plan)})
+        if not self.saturating:
+            self.stated_comps = self._stated_comps()
+        steps: dict[_Plan, tuple[int, int] | None] = _per_rule_list(
+            "steps", rules, lambda _rules: {plan: time_step(plan.rule, plan.position)
+                                            for group in self.plans.values() for plan in group
+                                            if isinstance(plan, _Plan)})
         self._starts: dict[str, list[tuple[_Plan | Rule, dict | None, Callable | None,
                                            bool, tuple[int, int] | None]]] = {
             predicate: [(plan, None, None, False, None) if isinstance(plan, Rule)
                         else (plan, self.index.tables[plan.lookups[0].index] if plan.lookups
                               else None, _key_of(plan.first_key), plan in self.screened,
-                              self._latest(plan))
+                              self._latest(steps.get(plan)))
                         for plan in group]
             for predicate, group in self.plans.items()}
 
@@ -638,11 +661,10 @@ class _Chainer:
         return any(t not in bound for t in times) and any(
             time_step(rule, position) is None for position in range(len(rule.premises)))
 
-    def _latest(self, plan: _Plan) -> tuple[int, int] | None:
-        """(where the popped atom holds its time, the latest time it may have) for joins
-        whose conclusion is a fixed step later: past that, every conclusion is past the
-        horizon (frame copies of the last time, most of all)."""
-        step = time_step(plan.rule, plan.position)
+    def _latest(self, step: tuple[int, int] | None) -> tuple[int, int] | None:
+        """(where the popped atom holds its time, the latest time it may have) for a join
+        whose conclusion is a fixed step later (``step``, :func:`time_step`): past that,
+        every conclusion is past the horizon (frame copies of the last time, most of all)."""
         return None if step is None else (step[0], self.horizon - step[1])
 
     def _is(self, rule: Rule, kind: str, predicate: str) -> bool:
@@ -650,8 +672,13 @@ class _Chainer:
         return role.role == kind and role.predicate == predicate
 
     def _stated_comps(self) -> set[Atom]:
-        """Comp axioms and every copy a frame rule for comp makes of them."""
-        frames = [r.id for r in self.program.rules if self._is(r, FRAME, "comp")]
+        """Comp axioms and every copy a frame rule for comp makes of them. A rule that
+        only carries its premise k ticks on is applied through its join's screen (the
+        transfers touching each entity and time); any other through the kernel."""
+        frames = [r for r in self.program.rules if self._is(r, FRAME, "comp")]
+        carried = {plan.rule.id: (plan, _carry_step(plan.rule))
+                   for plan in self.plans.get("comp", ()) if isinstance(plan, _Plan)
+                   and plan.rule in frames and plan in self._screens}
         stated: set[Atom] = set()
         for atom in self.program.axioms:
             if atom.predicate != "comp":
@@ -661,7 +688,13 @@ class _Chainer:
                 current = todo.pop()
                 stated.add(current)
                 for frame in frames:
-                    copy = conclude(self.program, frame, [current])
+                    plan, step = carried.get(frame.id, (None, None))
+                    if plan is not None and step is not None:
+                        time = current.time + step  # type: ignore[operator]
+                        if time <= self.horizon and self._passes(plan, (current,)):
+                            todo.append(current.with_time(time))
+                        continue
+                    copy = conclude(self.program, frame.id, [current])
                     if isinstance(copy, Atom) and copy.time <= self.horizon:  # type: ignore[operator]
                         todo.append(copy)
         return stated
