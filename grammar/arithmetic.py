@@ -20,8 +20,9 @@ OPERATOR_SPELLINGS = {"+": "+", "-": "-", "*": "*", "/": "/", "×": "*", "x": "*
 # the operators a rule's built-in computes (no rule divides)
 RULE_OPERATORS = frozenset("+-*")
 # A number as an answer states it: a sign (ASCII or typographic), thousands commas and a
-# decimal part; never a prefix of a longer number ("26" of "26.5", "1" of "1,234").
-ANSWER_NUMBER = r"[-−–]?\d[\d,]*(?:\.\d+)?(?![\d,]*\d|\.\d)"
+# decimal part; never a prefix of a longer number ("26" of "26.5", "1" of "1,234"). The
+# guard looks one character ahead only, so a failed match is linear in the digits.
+ANSWER_NUMBER = r"[-−–]?\d[\d,]*(?:\.\d+)?(?!\d|[,.]\d)"
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from vlp.api import verify
 from vlp.grammar.answers import reply_answer
+from vlp.grammar.loose import extract_closing_result, extract_labelled_answer
 from vlp.rewards import score_sample
 
 DATA = Path(__file__).parent / "data"
@@ -93,3 +94,12 @@ def test_a_number_with_a_fraction_is_never_a_whole_one(number: int, fraction: in
                                                        form: str) -> None:
     value = reply_answer(form.format(f"{number}.{fraction:02d}"))
     assert type(value) is float and value != number
+
+
+def test_a_long_run_of_digits_and_commas_is_read_in_linear_time() -> None:
+    """A match that fails after 200,000 digits and commas backs off one character at a time
+    with an O(1) check each (a lookahead that rescanned the run took minutes here)."""
+    run = "1," * 100_000 + "1"
+    assert extract_closing_result(f"x = {run} ! ! !") is None
+    assert extract_labelled_answer(f"Answer: {run} + 2") is None
+    assert reply_answer(f"{run}x") is None  # past MAX_DIGITS digits: no quantity
