@@ -214,6 +214,11 @@ def load_problems(path: Path) -> list[dict[str, Any]]:
     return problems
 
 
+class UnverifiedReply(Exception):
+    """The model's reply cannot be verified (a transcript past ``vlp.limits``): that problem
+    fails, as a failed request does, and the run goes on."""
+
+
 @attrs.define
 class RunTotals:
     done: int = 0
@@ -318,7 +323,10 @@ async def run_evaluation(config: EvalConfig, problems: Sequence[dict[str, Any]],
                 return
             try:
                 attempt = await reasoner.attempt(problem, sample)
-                score = scorer(problem, attempt.transcript, attempt.answer)
+                try:
+                    score = scorer(problem, attempt.transcript, attempt.answer)
+                except InputError as error:  # this reply is past the limits: not fatal
+                    raise UnverifiedReply(str(error)) from None
             except Exception as error:  # noqa: BLE001 (logged; retried on the next run)
                 if isinstance(error, InputError):
                     raise

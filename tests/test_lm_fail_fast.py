@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tests.test_lm_runner import _arguments, chain_problem
@@ -147,3 +148,21 @@ def test_a_server_that_goes_away_mid_run_stops_the_run_and_keeps_its_results(
                                         "Connection refused (is the server running, and the "
                                         "network up?)"]
     assert 1 <= len(list(read_results(run))) < 60
+
+
+def test_a_reply_past_the_transcript_limit_fails_its_problem_not_the_run(
+        tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vlp.limits import MAX_TRANSCRIPT_BYTES
+
+    pairs = [chain_problem(i) for i in range(6)]
+    long = attrs.evolve(pairs[0][1], proof=pairs[0][1].proof + "\n" + "Hm. " *
+                        (MAX_TRANSCRIPT_BYTES // 4))
+    run = tmp_path / "run"
+    with StubServer([long] + [t for _, t in pairs[1:]]) as server:
+        status = main(_arguments(data, run, server, ("--max-tokens", "10000000"), None))
+    assert status == 1
+    assert "the transcript is" in capsys.readouterr().err
+    errors = [json.loads(line) for line in (run / "errors.jsonl").read_text().splitlines()]
+    assert [e["problem_id"] for e in errors] == ["chain-00"]
+    assert "README: Limits" in errors[0]["error"]
+    assert len(list(read_results(run))) == 5
