@@ -23,7 +23,7 @@ from vlp.errors import InputError
 from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom, parse_query
 from vlp.kernel import Atom, Program, Query
 from vlp.limits import check_program
-from vlp.records import load_json_text
+from vlp.records import load_json_text, read_text_file
 
 _AXIOMS_KEY = '"axioms"'
 _QUERY_KEY = '"query"'
@@ -48,12 +48,7 @@ class ProgramFile:
 def load_program(path: str | Path) -> ProgramFile:
     """Read a ``.json`` program file or a ``.txt`` word problem."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", location=str(path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read file: {error}", location=str(path)) from None
+    text = read_text_file(path, "program")  # the input layer's wording: FILE:LINE, byte offset
     if path.suffix.lower() == ".txt":
         return _load_text_problem(text, path)
     return parse_program_json(text, source=str(path))

@@ -479,3 +479,18 @@ def test_design_names_come_from_the_schema() -> None:
     from vlp.sampler.design import SETTINGS as DESIGN_SETTINGS
 
     assert DESIGN_SETTINGS is SETTINGS
+
+
+@pytest.mark.parametrize("data, located", [
+    (b'{"axioms": ["cont({ann}, 3, apples, 0)"],\n "query": "caf\xe9"}',
+     ":2: not UTF-8 text: byte 0xe9 at byte offset 56"),
+    (b"Ann has 3 apples.\x00", ":1: the program is a binary file"),
+])
+def test_prove_reads_a_program_through_the_input_layer(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, located: str) -> None:
+    path = tmp_path / ("p.json" if data.startswith(b"{") else "p.txt")
+    path.write_bytes(data)
+    _refused(capsys, tmp_path, ["prove", str(path)], f"{path}{located}")
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    _refused(capsys, tmp_path, ["prove", str(folder)], f"{folder}: is a directory")

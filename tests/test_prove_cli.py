@@ -102,7 +102,7 @@ def test_bad_atom_names_file_and_line(capsys: pytest.CaptureFixture[str]) -> Non
 def test_missing_file_and_missing_query(capsys: pytest.CaptureFixture[str], tmp_path: Path
                                         ) -> None:
     code, _, err = run(capsys, "prove", str(tmp_path / "absent.json"))
-    assert code == 2 and "no such file" in err
+    assert code == 2 and "absent.json: no such program file" in err
     no_query = tmp_path / "no_query.json"
     no_query.write_text('{"axioms": ["cont({a}, 1, x, 0)"]}', encoding="utf-8")
     code, _, err = run(capsys, "prove", str(no_query))
