@@ -11,7 +11,6 @@ replies cut at the first stop sequence, as the APIs do.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -19,6 +18,7 @@ from vlp.errors import InputError
 from vlp.lm.clients import Completion, GenerationParams, Request
 from vlp.lm.models import ModelSpec
 from vlp.lm.prompt import ChatPrompt
+from vlp.records import parse_json
 
 # how long the batcher waits for the other workers' requests before it starts a batch
 _GATHER_SECONDS = 0.005
@@ -92,11 +92,8 @@ def parse_engine_args(items: Sequence[str]) -> tuple[tuple[str, Any], ...]:
         if not sep or not key.strip():
             raise InputError(f"engine argument {item!r}: expected KEY=VALUE",
                              location="--engine-arg")
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
-            value = text
-        parsed[key.strip()] = value
+        value, error, _ = parse_json(text)  # depth-limited: a flag cannot exhaust the stack
+        parsed[key.strip()] = text if error else value
     return tuple(sorted(parsed.items()))
 
 

@@ -494,3 +494,18 @@ def test_prove_reads_a_program_through_the_input_layer(
     folder = tmp_path / "folder.json"
     folder.mkdir()
     _refused(capsys, tmp_path, ["prove", str(folder)], f"{folder}: is a directory")
+
+
+def test_no_command_takes_an_unchecked_number() -> None:
+    """Every flag of every command that takes a number goes through vlp.flags (so it has a
+    range), and every option naming a file refuses an empty path."""
+    import argparse
+
+    from vlp.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    unchecked = [f"{name} {'/'.join(action.option_strings) or action.dest}"
+                 for name, sub in commands.choices.items() for action in sub._actions
+                 if action.type in (int, float, Path)]
+    assert unchecked == []
