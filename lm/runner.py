@@ -193,10 +193,15 @@ class PromptedReasoner:
 def load_problems(path: Path) -> list[dict[str, Any]]:
     """Problem records from a JSONL file (one object per line; ``id`` unique, or the line),
     each checked against the record schema and, a generated record, in what it claims."""
+    return [record for _, record in read_problem_lines(path)]
+
+
+def read_problem_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """:func:`load_problems` with each record's line number."""
     from vlp.sampler.dataset import check_claims
 
     path = Path(path)
-    problems: list[dict[str, Any]] = []
+    problems: list[tuple[int, dict[str, Any]]] = []
     seen: set[str] = set()
     for number, record in read_jsonl(path, "problems"):
         check_loose_problem(record, f"{path}:{number}")
@@ -208,7 +213,7 @@ def load_problems(path: Path) -> list[dict[str, Any]]:
             raise InputError(f"duplicate problem id {record['id']!r}",
                              location=f"{path}:{number}")
         seen.add(str(record["id"]))
-        problems.append(record)
+        problems.append((number, record))
     if not problems:
         raise InputError("no problem records", str(path))
     return problems

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from vlp.checker.verify import MODES, problem_spec, verify
+from vlp.checker.verify import MODES, prepare, problem_spec, verify
+from vlp.errors import InputError
 
 
 class VerifyScorer:
@@ -24,6 +25,18 @@ class VerifyScorer:
         return report.to_json()
 
     def check(self, problem: dict[str, Any], location: str) -> None:
-        """Raise ``InputError`` (naming ``location``) if the record cannot be verified, so a
-        bad dataset fails before any request is paid for."""
-        problem_spec(problem, source=location)
+        """Raise ``InputError`` (naming ``location``) if the record cannot be verified, or if
+        the answer it gives is not its program's, so a bad dataset fails before any request
+        is paid for. The problem is chained and solved here once; scoring its transcripts
+        reuses that work (``vlp.checker.verify.prepare`` is cached)."""
+        spec = problem_spec(problem, source=location)
+        if spec.gold_answer is None:
+            return
+        try:
+            goal = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof,
+                           spec.hidden_axioms).goal
+        except InputError as error:  # a numerically inconsistent program, a limit
+            raise InputError(error.message, error.location or location) from None
+        if goal.quantity != spec.gold_answer:
+            raise InputError(f"the record's answer {spec.gold_answer} is not its program's "
+                             f"answer {goal.quantity} ({goal})", f"{location}:answer")

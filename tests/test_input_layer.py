@@ -509,3 +509,29 @@ def test_no_command_takes_an_unchecked_number() -> None:
                  for name, sub in commands.choices.items() for action in sub._actions
                  if action.type in (int, float, Path)]
     assert unchecked == []
+
+
+def _goal_and_answer_plus_one(record: dict[str, Any]) -> None:
+    agents, rest = record["goal"].split("}, ", 1)
+    quantity, tail = rest.split(", ", 1)
+    record["goal"] = f"{agents}}}, {int(quantity) + 1}, {tail}"
+    record["answer"] += 1
+
+
+def test_evaluate_refuses_an_answer_that_is_not_the_programs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        dataset: list[dict[str, Any]]) -> None:
+    # answer and goal edited together: the claims agree, but the program answers otherwise
+    path = _write(tmp_path / "problems.jsonl", _edited(dataset, 1, _goal_and_answer_plus_one))
+    line = _refused(capsys, tmp_path, ["evaluate", "--model", "baseline:bfs", "--data",
+                                       str(path), "-o", str(tmp_path / "run")],
+                    f"{path}:2:answer: ")
+    assert f"is not its program's answer {dataset[1]['answer']}" in line
+    assert main(["certify", str(path)]) == 1  # certify rejects it too
+    # a hand-written record (no schema) is held to its program as well
+    loose = _write(tmp_path / "loose.jsonl", [
+        {"id": "a", "axioms": ["cont({ann}, 3, apples, 0)"], "query": "cont({ann}, ?, apples, 0)",
+         "answer": 4}])
+    _refused(capsys, tmp_path, ["evaluate", "--model", "baseline:bfs", "--data", str(loose),
+                                "-o", str(tmp_path / "run")],
+             f"{loose}:1:answer: the record's answer 4 is not its program's answer 3")

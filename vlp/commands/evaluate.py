@@ -106,7 +106,7 @@ def log(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from vlp.lm.inprocess import parse_engine_args
     from vlp.lm.models import ModelSpec
-    from vlp.lm.runner import EvalConfig, load_problems
+    from vlp.lm.runner import EvalConfig, read_problem_lines
     from vlp.lm.scoring import VerifyScorer
     from vlp.lm.selection import describe_selection, stratified
     from vlp.lm.store import check_cache_dir, default_cache_dir
@@ -126,14 +126,16 @@ def run(args: argparse.Namespace) -> int:
                         samples=args.samples, thinking_budget=args.thinking_budget,
                         seed=args.seed, verify_mode=args.verify_mode,
                         reasoning=args.reasoning)
-    problems = load_problems(args.data)
+    lines = read_problem_lines(args.data)
+    line_of = {id(record): number for number, record in lines}
+    problems = [record for _, record in lines]
     if args.limit is not None or args.limit_per_setting is not None:
         available = len(problems)
         problems = stratified(problems, args.limit, args.limit_per_setting)
         log(describe_selection(problems, available))
     scorer = VerifyScorer(args.verify_mode)
-    for number, problem in enumerate(problems, 1):
-        scorer.check(problem, f"{args.data}:{number}")
+    for problem in problems:
+        scorer.check(problem, f"{args.data}:{line_of[id(problem)]}")
     with OutputLock(args.output):
         return _evaluate(args, spec, config, problems, scorer, cache_root)
 
