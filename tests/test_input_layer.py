@@ -535,3 +535,14 @@ def test_evaluate_refuses_an_answer_that_is_not_the_programs(
     _refused(capsys, tmp_path, ["evaluate", "--model", "baseline:bfs", "--data", str(loose),
                                 "-o", str(tmp_path / "run")],
              f"{loose}:1:answer: the record's answer 4 is not its program's answer 3")
+
+
+def test_an_error_naming_a_newline_stays_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    odd = tmp_path / "a\nb.json"
+    _refused(capsys, tmp_path, ["prove", str(odd)], "a\\nb.json: no such program file")
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["prove", "program.json", "junk\nword"])
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "junk\\nword" in err

@@ -25,8 +25,15 @@ class _Parser(argparse.ArgumentParser):
     """Errors in one line (the README's promise), pointing at --help for the usage."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        print(one_line(f"{self.prog}: error: {message} (see {self.prog} --help)"),
+              file=sys.stderr)
         raise SystemExit(2)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: a newline or carriage return from the input (a file name, an
+    argument) is shown escaped, so an error is always one line."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +62,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         sys.stdout.flush()  # a full device shows here, not in an ignored error at exit
         return code
     except InputError as error:
-        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        print(one_line(f"{parser.prog}: error: {error}"), file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
