@@ -151,6 +151,21 @@ def is_unique_shortest(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bo
     return problem._descend(f"(assert {avoid})", len(claims)) is None
 
 
+def runner_up_size(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> int | None:
+    """The fewest claims of a proof of ``goal`` that leaves out one of ``claims`` (None:
+    every proof uses them all). For ``claims`` of a proof of ``goal``, they are the unique
+    minimum-claim proof exactly when this is None or more than ``len(claims)``, and then it
+    is the certificate's runner-up size: how the generator certifies the proof it made
+    without first searching for a minimum (the caller checks that its edges are accepted
+    rule instances proving the goal)."""
+    if goal in chart.program.axioms or _every_proof_uses(chart, goal, claims):
+        return None
+    problem = _Encoding(chart, goal)
+    if not claims <= problem.claim_var.keys():
+        raise NoProofError(f"the claims given for {goal} are not all in its proof forest")
+    return problem.runner_up(claims)
+
+
 def _every_proof_uses(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bool:
     """Does every proof of ``goal`` use each of ``claims``? Then every proof has them all,
     so a proof with these claims is the unique one with as few (the question

@@ -11,6 +11,7 @@ from vlp.kernel import Agents
 from vlp.sampler import (
     CONNECTIONS,
     OVERLAPS,
+    Certificate,
     Problem,
     ProblemBuilder,
     SamplerConfig,
@@ -172,6 +173,23 @@ def test_same_seed_same_problem(builder: ProblemBuilder) -> None:
     first = _generate(builder, 11, spec).to_line()
     assert ProblemBuilder(SMALL).generate(11, spec)[0].to_line() == first
     assert _generate(builder, 12, spec).to_line() != first
+
+
+def test_the_certificate_is_the_one_a_full_minimisation_gives(
+        default_builder: ProblemBuilder) -> None:
+    """certify checks the proof it was given (every proof leaving out one of its claims is
+    larger) instead of searching for a minimum first: the same certificate as the search."""
+    from vlp.checker import forward_chain, shortest_proof
+
+    for seed, spec in [(1, Spec()), (2, Spec("trees", "entity", "connected")),
+                       (3, Spec("tree", "both", "disconnected", True)),
+                       (5, Spec("axiom", "agent", "connected"))]:
+        problem = _generate(default_builder, seed, spec)
+        chart = forward_chain(problem.program(), problem.query,
+                              axiom_order=problem.axiom_order(), mode="proof")
+        best = shortest_proof(chart, problem.goal, certify=True)
+        assert best.claims == set(problem.proof_claims) and best.unique
+        assert problem.certificate == Certificate(best.size, best.runner_up_size, True)
 
 
 def test_a_problem_does_not_depend_on_the_problems_made_before_it() -> None:
