@@ -44,6 +44,7 @@ TOLERANT = os.environ.get("VLP_FUZZ_TOLERANT") == "1"
 THOROUGH_EXAMPLES = 10_000
 ERROR_LINE = re.compile(r"^(vlp( [a-z-]+)?|verify-proof): (error: .+|interrupted)$")
 TRACEBACK = "Traceback (most recent call last)"
+LONGEST_ERROR = 2000  # characters: an error line quotes a piece of the input, not all of it
 
 
 def examples(command: str, quick: int) -> int:
@@ -122,6 +123,9 @@ class Outcome:
             if not lines or not ERROR_LINE.match(lines[-1]) or len(errors) != 1:
                 shown = lines[-1] if lines else "(nothing)"
                 found.append(f"exit 2 without one final error line: {shown[:200]!r}")
+        longest = max((len(line) for line in err.split("\n")), default=0)
+        if longest > LONGEST_ERROR:
+            found.append(f"stderr line of {longest} characters")
         for path in self.modified:
             found.append(f"input modified: {path}")
         return found

@@ -238,7 +238,7 @@ def proof_text(draw: Any, corpus: Corpus) -> bytes:
 # --- flags ----------------------------------------------------------------------------------
 
 # edge numbers that are legitimate but large amounts of work (-n 1000 is an honest request)
-LARGE_WORK = ("1000", "1001", "99999")
+LARGE_WORK = ("1000", "1001", "99999", "1_000")
 
 
 def integers(low: int, high: int, *, size: bool = False) -> st.SearchStrategy[str]:
