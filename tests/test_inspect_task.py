@@ -117,3 +117,23 @@ def test_inspect_eval_command_line_with_an_openai_model(tmp_path: Path, data: Pa
     means = {score["name"]: score["metrics"]["mean"]["value"]
              for score in log["results"]["scores"]}
     assert means["accuracy"] == 1.0 and means["efficiency"] == pytest.approx(10 / 18)
+
+
+def test_a_reply_past_the_transcript_limit_scores_wrong_not_an_error(
+        tmp_path: Path, data: Path) -> None:
+    from vlp.limits import MAX_TRANSCRIPT_BYTES
+
+    def reply(messages, tools, tool_choice, config) -> ModelOutput:
+        long = "Hm. " * (MAX_TRANSCRIPT_BYTES // 4 + 1)
+        text = "26." if messages[-1].text == ANSWER_CUE else long
+        output = ModelOutput.from_content(model="mockllm/model", content=text)
+        output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+        return output
+
+    model = get_model("mockllm/model", custom_outputs=reply)
+    (log,) = inspect_eval("vlp/efficiency", model=model, task_args={"data": str(data)},
+                          log_dir=str(tmp_path / "logs"), display="none", max_samples=1)
+    assert log.status == "success", log.error
+    for sample in read_eval_log(log.location).samples:
+        (score,) = sample.scores.values()
+        assert score.value["accuracy"] == 0.0 and "README: Limits" in score.explanation

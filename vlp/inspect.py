@@ -32,6 +32,7 @@ from inspect_ai.model import (
 from inspect_ai.scorer import Score, Target, mean, scorer, stderr
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from vlp.errors import InputError
 from vlp.lm.clients import split_thinking
 from vlp.lm.prompt import (
     PROOF_STOP_SEQUENCES,
@@ -98,7 +99,12 @@ def verified(verify_mode: str = "auto"):  # noqa: ANN201 (inspect's Scorer proto
     async def score(state: TaskState, target: Target) -> Score:
         proof, answer = state.store.get("vlp_proof", ""), state.store.get("vlp_answer", "")
         transcript = join_transcript(proof, answer, state.store.get("vlp_thinking", ""))
-        report = check(state.metadata["problem"], transcript, answer)
+        try:
+            report = check(state.metadata["problem"], transcript, answer)
+        except InputError as error:  # a reply past vlp.limits: wrong, not an eval error
+            return Score(value={"accuracy": 0.0, "efficiency": math.nan,
+                                "efficiency_non_axioms": math.nan},
+                         explanation=f"not verified: {error}")
         correct = bool(report["answer_correct"])
 
         def among_correct(name: str) -> float:
