@@ -71,11 +71,13 @@ class Spec:
 class _TwinTrees:
     """What a control problem needs of its twin's irrelevant trees: how many axioms they
     add (the control expands the base proof by as many), the names they take (never
-    reused by the control) and what making them took."""
+    reused by the control), what making them took, and the Z3 context they were solved in
+    (the control solves its own quantities next in it, as if it had made the trees)."""
 
     axioms: int
     names: frozenset[str]
     counters: Counters
+    context: z3.Context | None = attrs.field(eq=False)
 
 
 def _irrelevant_axioms(trees: list[Node]) -> int:
@@ -269,15 +271,19 @@ class ProblemBuilder:
     def _twin_trees(self, seed: int, spec: Spec, attempt: int, relevant: Node, goal: Agents,
                     entity: str, names: NamePool) -> _TwinTrees:
         """What a control takes from its twin's irrelevant trees: remembered from the twin's
-        build if it ran here, else made as the twin makes them (the same trees either way:
-        they depend on the seed, the spec without the control and the attempt only)."""
+        build if it ran here, else made as the twin makes them, in a fresh context. Either
+        way the same: the trees depend on the seed, the spec without the control and the
+        attempt only, and their context has seen exactly their solves. A remembered one is
+        used once (a second build of the control must not find the first one's solve)."""
         key = (seed, spec.setting, spec.overlap, spec.connection, attempt)
-        known = self._twins.get(key)
+        known = self._twins.pop(key, None)
         if known is not None:
             return known
         reserved = names.used
+        self._context = None
         trees, _, counters = self._irrelevant(seed, spec, attempt, relevant, goal, entity, names)
-        return _TwinTrees(_irrelevant_axioms(trees), names.used - reserved, counters)
+        return _TwinTrees(_irrelevant_axioms(trees), names.used - reserved, counters,
+                          self._context)
 
     def _remember_twin(self, key: tuple, twin: _TwinTrees) -> None:
         if len(self._twins) >= 64:
@@ -356,7 +362,7 @@ class ProblemBuilder:
             counters = counters + more
             self._remember_twin((seed, spec.setting, spec.overlap, spec.connection, attempt),
                                 _TwinTrees(_irrelevant_axioms(trees), names.used - reserved,
-                                           more))
+                                           more, self._context))
         elif spec.control:
             twin = self._twin_trees(seed, spec, attempt, relevant, goal_agents, entity, names)
             names.reserve(twin.names)
@@ -364,9 +370,9 @@ class ProblemBuilder:
             base_claims = {n.atom(0).claim() for n in walk([relevant])}
             for node in walk([relevant]):
                 node.shared = False  # the twin's trees are not part of the control
-            # the control's own solves start in a fresh context, whether the twin's trees
-            # were made in this build or remembered from the twin's
-            self._context = None
+            # the control's own solves follow the twin's in the trees' context, whether the
+            # trees were made in this build or remembered from the twin's
+            self._context = twin.context
             counters = counters + self._control(seed, attempt, relevant, twin.axioms, names)
         timeline = Timeline([relevant, *trees],
                             random.Random(derive_seed(seed, "time", spec.label(), attempt)),

@@ -202,10 +202,15 @@ def test_a_problem_does_not_depend_on_the_problems_made_before_it() -> None:
     alone = {(seed, spec): ProblemBuilder(config).generate(seed, spec)[0].to_line()
              for seed in (3, 4) for spec in specs}
     busy = ProblemBuilder(config)
+    made = []
+    irrelevant = busy._irrelevant
+    busy._irrelevant = lambda *args: made.append(args[1]) or irrelevant(*args)  # type: ignore[method-assign]
     for seed in (4, 3):  # another seed's problems first, then each twin before its control
         for spec in specs:
             assert busy.generate(seed, spec)[0].to_line() == alone[seed, spec]
-    assert busy._twins  # the controls reused their twins' trees
+    assert all(not spec.control for spec in made)  # each control reused its twin's trees
+    for seed in (3, 4):  # a control made again (its twin's trees are used once)
+        assert busy.generate(seed, specs[1])[0].to_line() == alone[seed, specs[1]]
 
 
 def test_paper_design_records_keep_overlap_and_read_back() -> None:
