@@ -458,6 +458,8 @@ def batch_cases(draw: Any, corpus: Corpus) -> Case:
 def evaluate_cases(draw: Any, corpus: Corpus) -> Case:
     data = draw(records_file(corpus))
     where = draw(places("run", ["problems.jsonl"]))
+    if draw(st.integers(0, 3)) == 2:  # resume an earlier run directory, edited
+        where = Place("earlier", files=tuple(draw(run_dir(corpus, "earlier"))))
     model = draw(st.one_of(
         st.sampled_from(["baseline:shortest", "baseline:bfs", "baseline:dfs",
                          "baseline:overlap"]),
