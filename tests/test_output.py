@@ -177,6 +177,10 @@ def test_a_name_too_long_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
                                     ) -> None:
     code, _out, err = run_cli(capsys, "generate", "-n", "1", "-o", str(tmp_path / ("n" * 300)))
     assert code == 2 and "longer than 255 bytes" in one_line_error(err)
+    deep = str(tmp_path / ("d/" * 3000)) + "out.jsonl"  # past PATH_MAX: quoted by its ends
+    code, _out, err = run_cli(capsys, "generate", "-n", "1", "-o", deep)
+    line = one_line_error(err)
+    assert code == 2 and len(line) < 600 and "characters)..." in line
 
 
 def test_an_empty_output_path_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,8 +47,17 @@ class OutputError(InputError):
 
     def __init__(self, message: str, location: str | None = None, *,
                  exit_code: int = 2) -> None:
-        super().__init__(message, location)
+        super().__init__(_abbreviated(message),
+                         None if location is None else _abbreviated(location))
         self.exit_code = exit_code
+
+
+def _abbreviated(text: str, keep: int = 120) -> str:
+    """A path of thousands of characters (``a/a/a/...``) quoted by its ends only, so the
+    error stays a readable line."""
+    if len(text) <= 3 * keep:
+        return text
+    return f"{text[:keep]}...({len(text) - 2 * keep} characters)...{text[-keep:]}"
 
 
 def _reason(error: OSError) -> str:
