@@ -519,3 +519,18 @@ def test_an_output_named_dot_is_locked_beside_the_directory(
         with pytest.raises(OutputError, match="another vlp process"):
             OutputLock(tmp_path / "here").acquire()
     assert not (tmp_path / ".here.lock").exists()
+
+
+def test_report_locks_both_outputs_and_refuses_one_path_for_both(
+        tmp_path: Path, run_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tables, viewer = tmp_path / "tables", tmp_path / "viewer.html"
+    argv = ["report", str(run_dir), "-o", str(tables), "--html", str(viewer), "--no-figures"]
+    with OutputLock(viewer, option="--html"):
+        code, _out, err = run_cli(capsys, *argv)
+    assert code == 2 and f"--html {viewer}: another vlp process" in one_line_error(err)
+    assert not tables.with_name(".tables.lock").exists()  # the lock taken first is released
+    code, _out, err = run_cli(capsys, "report", str(run_dir), "-o", str(tables), "--html",
+                              str(tables), "--no-figures")
+    assert code == 2 and "-o (a directory) and --html (a file) name the same path" in (
+        one_line_error(err))
+    assert run_cli(capsys, *argv)[0] == 0 and viewer.is_file() and (tables / "report.md").is_file()

@@ -257,11 +257,12 @@ class OutputLock:
 
 
 @contextmanager
-def locked(outputs: Iterable[Path | str], *, option: str = "-o") -> Iterator[None]:
-    """Every output of ``outputs`` locked (in order) for the body of the ``with``."""
+def locked(outputs: Iterable[tuple[Path | str, str]]) -> Iterator[None]:
+    """Every (output, option) of ``outputs`` locked, in order, for the body of the
+    ``with``; a refusal releases the locks already taken."""
     locks: list[OutputLock] = []
     try:
-        for output in outputs:
+        for output, option in outputs:
             locks.append(OutputLock(output, option=option).acquire())
         yield
     finally:

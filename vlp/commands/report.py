@@ -4,12 +4,12 @@ the HTML run viewer."""
 from __future__ import annotations
 
 import argparse
-from contextlib import ExitStack
+import os
 from typing import Any
 
 from vlp import flags
 from vlp.errors import InputError
-from vlp.output import OutputLock, output_dir, output_file
+from vlp.output import locked, output_dir, output_file
 
 
 def register(subparsers: Any) -> None:
@@ -46,12 +46,13 @@ def run(args: argparse.Namespace) -> int:
         output_file(args.html, option="--html", inputs=inputs)
     if args.output is not None:
         output_dir(args.output, inputs=inputs)
+        if args.html is not None and os.path.abspath(args.html) == os.path.abspath(args.output):
+            raise InputError("-o (a directory) and --html (a file) name the same path",
+                             f"--html {args.html}")
     runs = load_runs(args.runs, merge=not args.no_merge)
     outputs = [(path, option) for path, option in ((args.output, "-o"), (args.html, "--html"))
                if path is not None]
-    with ExitStack() as stack:
-        for path, option in outputs:
-            stack.enter_context(OutputLock(path, option=option))
+    with locked(outputs):
         _write(args, runs)
     return 0
 
