@@ -121,7 +121,28 @@ def run_jobs(jobs: Sequence[Job], config: SamplerConfig, workers: int) -> Iterat
     # z3 is not fork-safe once a context exists (workers hang): always spawn
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers, initializer=_init_worker, initargs=(config,)) as pool:
-        yield from pool.imap(make, jobs, chunksize=8)  # neighbours share a base
+        # a control goes to the worker that makes its twin (it reuses the twin's trees);
+        # about 8 neighbouring jobs per task, which share a base
+        for results in pool.imap(_make_unit, _twin_units(jobs), chunksize=4):
+            yield from results
+
+
+def _twin_units(jobs: Sequence[Job]) -> list[list[Job]]:
+    """``jobs`` in order, a control kept with the job of its twin just before it."""
+    units: list[list[Job]] = []
+    for job in jobs:
+        previous = units[-1][-1] if units else None
+        if (previous is not None and job.spec.control and not previous.spec.control
+                and previous.seed == job.seed
+                and attrs.evolve(job.spec, control=False) == previous.spec):
+            units[-1].append(job)
+        else:
+            units.append([job])
+    return units
+
+
+def _make_unit(unit: list[Job]) -> list[tuple[list[str], Counters]]:
+    return [make(job) for job in unit]
 
 
 Runner = Callable[[Sequence[Job], SamplerConfig, int], Iterable[tuple[list[str], Counters]]]
