@@ -139,7 +139,8 @@ class _Theory(NamedTuple):
     rules: dict[str, Rule]
     horizon: int
     transfers: dict[tuple[str, int], tuple[Atom, ...]]
-    touched: dict[tuple[str, int], frozenset[str]]  # (entity, time) -> agents transfers touch
+    # (entity, time) -> agent -> position of the first transfer there that touches the agent
+    touched: dict[tuple[str, int], dict[str, int]]
     program: weakref.ref[Program]
     minted: dict[tuple, tuple[Theorem, Atom]]  # hyperedge -> its theorem and that atom
 
@@ -160,8 +161,9 @@ def _theory_of(program: Program) -> _Theory:
     for a in axioms:
         if a.predicate == "transfer":
             transfers.setdefault((a.entity, a.time), []).append(a)  # type: ignore[arg-type]
-    touched = {key: frozenset(name for transfer in group for side in transfer.args[:2]
-                              for name in side.names) for key, group in transfers.items()}  # type: ignore
+    touched = {key: {name: i for i, transfer in reversed(list(enumerate(group)))  # first wins
+                     for side in transfer.args[:2] for name in side.names}  # type: ignore
+               for key, group in transfers.items()}
     horizon = max((a.time for a in axioms if a.time is not None), default=0) + 1
     by_id = {r.id: r for r in rules}
     if len(by_id) != len(rules):
@@ -364,18 +366,19 @@ def _conclude(theory: _Theory, rule: Rule, premises: Sequence[Atom]) -> Atom | R
 def _blocking_transfer(theory: _Theory, negation: NoTransferTouching,
                        binding: Binding) -> Failure | None:
     """A transfer at the frame's time, of one of its entities, that touches one of its
-    agent sets. ``touched`` answers whether there is one in O(agents); only then are the
-    transfers scanned, for the first in the program's order, as the message names it."""
+    agent sets: the first such in the program's order (the one the message names) and the
+    first agent set it touches, found through ``touched`` in O(agents), not O(transfers)."""
     time = binding[negation.time.name]
+    agent_sets: list[Agents] = [binding[v.name] for v in negation.agents]
     for entity_var in negation.entities:
-        entity = binding[entity_var.name]
-        touched = theory.touched.get((entity, time))
-        if touched is not None and not all(touched.isdisjoint(binding[v.name].names)
-                                           for v in negation.agents):
-            blocked = next((agents, transfer) for transfer in theory.transfers[entity, time]
-                           for agents in (binding[v.name] for v in negation.agents)
-                           if not agents.isdisjoint(transfer.args[0])  # type: ignore[arg-type]
-                           or not agents.isdisjoint(transfer.args[1]))  # type: ignore[arg-type]
-            return "frame-across-transfer", lambda blocked=blocked: (
-                f"the frame rule cannot carry {blocked[0]!r} past {blocked[1]!r}")
+        key = (binding[entity_var.name], time)
+        first = theory.touched.get(key)
+        positions = [] if first is None else [
+            first[name] for agents in agent_sets for name in agents.names if name in first]
+        if positions:
+            transfer = theory.transfers[key][min(positions)]
+            agents = next(a for a in agent_sets if not a.isdisjoint(transfer.args[0])  # type: ignore
+                          or not a.isdisjoint(transfer.args[1]))  # type: ignore[arg-type]
+            return "frame-across-transfer", lambda a=agents, t=transfer: (
+                f"the frame rule cannot carry {a!r} past {t!r}")
     return None

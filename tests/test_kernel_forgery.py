@@ -394,3 +394,41 @@ def test_a_value_posing_as_an_axiom_only_ever_names_the_real_axiom() -> None:
     assert type(carried.premises[0]) is Atom and carried.premises[0] is not _LikeAlice
     assert type(axiom(PROGRAM, _LikeAlice()).atom) is Atom  # type: ignore[arg-type]
     rejected(check_hyperedge(PROGRAM, "6", [[ALICE]], ALICE.with_time(1)), "unknown-premise")  # type: ignore[list-item]
+
+
+def _first_blocking(program: Program, fact: Atom) -> str | None:
+    """The oracle the kernel's frame index must agree with: scan the transfers at the
+    fact's entity and time in the program's order; the first that touches one of the
+    fact's agent sets (the first such set) blocks the frame."""
+    for transfer in program.transfers_at(fact.entity, fact.time):  # type: ignore[arg-type]
+        for agents in fact.agent_sets:
+            if not agents.isdisjoint(transfer.args[0]) or not agents.isdisjoint(transfer.args[1]):  # type: ignore[arg-type]
+                return f"the frame rule cannot carry {agents!r} past {transfer!r}"
+    return None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_frame_index_blocks_exactly_where_a_scan_of_the_transfers_would(seed) -> None:
+    import random
+
+    from vlp.kernel import compeq, conclude, transfer
+
+    rng = random.Random(seed)
+    people = ["ann", "ben", "cy", "dee", "eve", "fay"]
+
+    def some() -> list[str]:
+        return rng.sample(people, rng.randint(1, 2))
+
+    transfers = [transfer(some(), some(), rng.randint(1, 5), rng.choice(["nuts", "figs"]), 0)
+                 for _ in range(rng.randint(0, 8))]
+    facts = [cont(some(), 9, "nuts", 0), comp(["ann"], ["ben"], 1, "figs", 0),
+             compeq(["cy"], ["dee"], ["eve"], ["fay"], "nuts", 0)]
+    program = Program([*transfers, *facts])
+    for fact, frame in zip(facts, ("6", "6c", "6q"), strict=True):
+        expected = _first_blocking(program, fact)
+        verdict = conclude(program, frame, [fact])
+        if expected is None:
+            assert verdict == fact.with_time(1)
+        else:
+            assert isinstance(verdict, Rejection) and verdict.reason == "frame-across-transfer"
+            assert verdict.message == expected
