@@ -220,6 +220,11 @@ class ProgramIndex:
         }
         self.claims: list[Claim] = sorted(self.atoms_by_claim, key=str)
         self.claim_id: dict[Claim, int] = {c: i for i, c in enumerate(self.claims)}
+        # the same (equal) sets, of the index's own claim objects: an aligned claim is one
+        # of them, so the per-transcript set operations meet identical objects
+        self.axiom_claims = self._canonical(self.axiom_claims)
+        self.bookkeeping_claims = self._canonical(self.bookkeeping_claims)
+        self.proof_claims = self._canonical(self.proof_claims)
         self.axiom_ids = frozenset(self.claim_id[c] for c in self.axiom_claims)
         self.bookkeeping_ids = frozenset(self.claim_id[c] for c in self.bookkeeping_claims
                                          if c in self.claim_id)
@@ -254,6 +259,10 @@ class ProgramIndex:
             for kind, value in zip(SIGNATURES[atom.predicate], atom.args, strict=True)
             if kind == "entity"
         )
+
+    def _canonical(self, claims: frozenset[Claim]) -> frozenset[Claim]:
+        ids = self.claim_id
+        return frozenset(self.claims[ids[c]] if c in ids else c for c in claims)
 
     def make_available(self, available: set[int], claim_id: int) -> None:
         """Add a stated claim, and the bookkeeping conversions it licenses, to ``available``."""

@@ -183,7 +183,7 @@ class Discourse:
     def note_claim(self, claim: Claim, template: str | None = None) -> None:
         self.claims.append(claim)
         subject = subject_of(claim, template)
-        others = [a for a in claim.agent_sets if a != subject]
+        others = [a for a in claim.agent_sets if a is not subject and a != subject]
         self.note_clause([(a, None) for a in ([subject] if subject else []) + others])
 
     def resolve(self, pronoun: str, exclude: Agents | None = None) -> Agents | None:
@@ -234,13 +234,17 @@ class Discourse:
 
 def subject_of(claim: Claim, template: str | None) -> Agents | None:
     """The agent set a sentence was about (what a following "he" or "she" refers to)."""
+    value = claim.args[_subject_position(claim.predicate, template)]
+    return value if isinstance(value, Agents) else None
+
+
+@functools.cache
+def _subject_position(predicate: str, template: str | None) -> int:
     slot = "A"
     if template is not None and template in _BY_TEMPLATE:
         slot = _BY_TEMPLATE[template].subject or "A"
-    slots = CLAIM_SLOTS[claim.predicate]
-    position = slots.index(slot) if slot in slots else 0
-    value = claim.args[position]
-    return value if isinstance(value, Agents) else None
+    slots = CLAIM_SLOTS[predicate]
+    return slots.index(slot) if slot in slots else 0
 
 
 class SentenceReader:
