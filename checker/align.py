@@ -696,8 +696,9 @@ def read_transcript(transcript: str, *, claims: bool = True) -> list[ReadSentenc
     by :meth:`ProgramIndex.align`, which knows the program's theorems. ``claims=False``
     (arithmetic mode) reads no claims: the grammar is not run.
     """
-    from vlp.grammar import split_transcript
+    from vlp.grammar.transcript import read_sentences
 
-    return [_reading(step.text, step.parse, step.arithmetic)
-            for step in split_transcript(transcript, grammar=claims, resolve=False)
-            if step.text.strip()]
+    return [_reading(parsed.text, parsed, arithmetic)
+            for _line, _label, _think, parsed, arithmetic in read_sentences(transcript,
+                                                                          grammar=claims)
+            if parsed.text.strip()]

@@ -11,7 +11,7 @@ closing "Therefore, the answer (arabic numerals) is 26." (not a step; see
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -133,16 +133,31 @@ def _sentences(line: str) -> list[str]:
     return [s.strip() for s in sentences if s.strip()]
 
 
-def split_transcript(text: str, *, grammar: bool = True, resolve: bool = True) -> list[Step]:
+def split_transcript(text: str, *, grammar: bool = True) -> list[Step]:
     """The transcript's steps in order, one per sentence, closing answers excluded.
     ``grammar=False`` leaves the grammar out (``read_without_grammar``): the steps have
-    their text and arithmetic, and no claims. ``resolve=False`` keeps partial claims
+    their text and arithmetic, and no claims."""
+    steps: list[Step] = []
+    known: list[Claim] = []
+    for line_number, label, in_think, parsed, arithmetic in read_sentences(text, grammar=grammar):
+        claims = parsed.claims
+        if claims:
+            claims = tuple(resolve_partial(c, known) for c in claims)
+            known.extend(c.claim for c in claims if c.complete)
+        steps.append(Step(len(steps), parsed.text, line_number, label, parsed, claims,
+                          arithmetic, in_think))
+    return steps
+
+
+def read_sentences(
+    text: str, *, grammar: bool = True
+) -> Iterator[tuple[int, str | None, bool, SentenceParse, tuple[Arithmetic, ...]]]:
+    """What ``split_transcript`` reads, sentence by sentence, before it makes steps:
+    (line, label, inside <think>, the parse, the arithmetic). Partial claims are left
     partial (for a reader that resolves them itself, as the checker does against the
     program's theorems)."""
     if not isinstance(text, str):
         raise TypeError("split_transcript reads text; decode bytes first")
-    steps: list[Step] = []
-    known: list[Claim] = []
     pending_label: str | None = None
     for line_number, line, in_think in _lines(text):
         label_match = _LABEL_RE.match(line)
@@ -162,14 +177,8 @@ def split_transcript(text: str, *, grammar: bool = True, resolve: bool = True) -
             parsed = parse_sentence(sentence) if grammar else read_without_grammar(sentence)
             if parsed.kind == ANSWER:
                 continue
-            claims = parsed.claims
-            if resolve and claims:
-                claims = tuple(resolve_partial(c, known) for c in claims)
-                known.extend(c.claim for c in claims if c.complete)
-            steps.append(Step(len(steps), parsed.text, line_number, label, parsed, claims,
-                              tuple(extract_arithmetic(sentence)), in_think))
+            yield line_number, label, in_think, parsed, tuple(extract_arithmetic(sentence))
             label = None
-    return steps
 
 
 def _has_words(text: str) -> bool:
