@@ -16,6 +16,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -188,16 +189,59 @@ def test_an_empty_output_path_is_refused(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and one_line_error(err) == "vlp: error: -o: the output path is empty"
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores directory permissions")
+NOBODY = 65534  # the unprivileged user a root test run drops to
+
+
+def run_cli_unprivileged(argv: list[str]) -> tuple[int, str]:
+    """``main(argv)`` in a forked child that first drops root to an unprivileged user (root
+    ignores directory permissions): its exit code and standard error."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 1
+        try:
+            os.close(reader)
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                code = main(argv)
+            os.write(writer, f"{code}\n{err.getvalue()}".encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as pipe:
+        answer = pipe.read().decode()
+    _pid, status = os.waitpid(pid, 0)
+    assert status == 0 and answer, "the unprivileged child failed"
+    code_text, _newline, err = answer.partition("\n")
+    return int(code_text), err
+
+
 def test_a_read_only_directory_is_refused(tmp_path: Path, problems: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """As root (as in CI) the command runs as an unprivileged user, over directories that
+    user can enter; as anyone else it runs here."""
     locked_dir = tmp_path / "read-only"
     locked_dir.mkdir()
+    argv = ["export", str(problems), "-o", str(locked_dir / "x.parquet")]
+    code, _out, err = run_cli(capsys, *argv)  # writable: it works (and imports what it needs)
+    assert code == 0, err
+    (locked_dir / "x.parquet").unlink()
     locked_dir.chmod(0o555)
     try:
-        code, _out, err = run_cli(capsys, "export", str(problems), "-o",
-                                  str(locked_dir / "x.parquet"))
+        if os.geteuid() != 0:
+            code, _out, err = run_cli(capsys, *argv)
+        else:
+            temp = Path(tempfile.gettempdir()).resolve()
+            for parent in (problems, *problems.parents):  # pytest's base is private to root
+                if parent.resolve().is_relative_to(temp) and parent.resolve() != temp:
+                    parent.chmod(stat.S_IMODE(parent.stat().st_mode) | 0o055)
+            code, err = run_cli_unprivileged(argv)
         assert code == 2 and "permission denied" in one_line_error(err)
+        assert list(locked_dir.iterdir()) == []
     finally:
         locked_dir.chmod(0o755)
 
