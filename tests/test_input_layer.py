@@ -546,3 +546,17 @@ def test_an_error_naming_a_newline_stays_one_line(
         main(["prove", "program.json", "junk\nword"])
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "junk\\nword" in err
+
+
+def test_a_batch_transcript_with_a_bad_field_is_an_error_row(
+        tmp_path: Path, dataset: list[dict[str, Any]]) -> None:
+    problems = _write(tmp_path / "problems.jsonl", dataset[:2])
+    transcripts = _write(tmp_path / "transcripts.jsonl", [
+        {"id": dataset[0]["id"], "transcript": dataset[0]["proof_text"], "answer": [1]},
+        {"id": dataset[1]["id"], "transcript": dataset[1]["proof_text"]}])
+    report = tmp_path / "report.jsonl"
+    main(["verify", "--batch", str(problems), str(transcripts), "-o", str(report)])
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    assert rows[0]["error"] == (f"{transcripts}:1:answer: must be a whole number or a string, "
+                                "not a list")
+    assert rows[1]["answer_correct"] is True

@@ -26,7 +26,7 @@ from vlp.records import (
     record_id,
     transcript_of,
 )
-from vlp.validate import check_loose_problem
+from vlp.validate import TRANSCRIPT_FIELDS, check_loose_problem, record_problem
 
 
 class MissingProblem(InputError):
@@ -119,6 +119,10 @@ def entries(transcripts_path: Path, done: set[str]) -> Iterator[Entry]:
             continue
         if record is None:
             yield Entry(key, identifier, None, None, error, location)
+            continue
+        wrong = record_problem(record, TRANSCRIPT_FIELDS)
+        if wrong is not None:
+            yield Entry(key, identifier, None, None, wrong[1], f"{location}:{wrong[0]}")
             continue
         transcript, answer = transcript_of(record)
         yield Entry(key, identifier, transcript,

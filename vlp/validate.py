@@ -153,6 +153,14 @@ RESULT_FIELDS: dict[str, Field] = {
        for key in ("setting", "overlap", "connection", "control", "query_kind")},
 }
 
+# A line of a transcripts file (verify-proof --batch): its id and the answer given apart.
+# Transcript texts are looked up by name (vlp.records.TRANSCRIPT_KEYS), the first that is a
+# string, so other values under those names are not errors.
+TRANSCRIPT_FIELDS: dict[str, Field] = {
+    **{key: _optional("str|int") for key in ID_KEYS},
+    "answer": _optional("int|str"),
+}
+
 # A run's run.json, in the fields vlp report reads.
 RUN_FIELDS: dict[str, Field] = {
     "model": _optional("str"),
