@@ -200,7 +200,7 @@ def field_problem(value: Any, spec: Field) -> str:
     """What is wrong with ``value`` as ``spec`` itself (its items aside); "" if nothing."""
     if value is None:
         return "" if spec.nullable else f"must be {_NAMES[spec.kind.split('|')[0]]}, not null"
-    types = _accepted(spec.kind)
+    types = _ACCEPTED.get(spec.kind) or _accepted(spec.kind)
     # exact types first (what json gives); bool is an int subclass but never a number here
     if type(value) not in types and (isinstance(value, bool) or not isinstance(value, types)):
         names = " or ".join(_NAMES[kind] for kind in spec.kind.split("|"))
@@ -238,25 +238,34 @@ def record_problem(record: Mapping[str, Any], fields: Mapping[str, Field],
                    ) -> tuple[str, str] | None:
     """The first field of ``record`` (depth first, in table order) that breaks ``fields``:
     (its path such as ``axioms[2].atom``, what is wrong), or None. Walked with a stack, not
-    recursion; a path is spelt out only for the field that is wrong."""
+    recursion: scalars are checked where they are met, only lists and objects with specs of
+    their own wait on the stack; a path is spelt out only for the field that is wrong."""
     stack: list[tuple[Any, Field, _Link]] = [(record, Field("object", fields=fields), None)]
     while stack:
         value, spec, link = stack.pop()
-        problem = field_problem(value, spec)
-        if problem:
-            return _path(link), problem
         if spec.fields is not None and isinstance(value, Mapping):
-            children = []
-            for name, child in spec.fields.items():
-                if name in value:
-                    children.append((value[name], child, (link, name)))
-                elif child.required:
-                    return _path((link, name)), "is missing"
-            stack.extend(reversed(children))
+            named: Any = ((name, child, value[name] if name in value else _MISSING)
+                          for name, child in spec.fields.items())
         elif spec.item is not None and isinstance(value, list):
-            item = spec.item
-            stack.extend((value[i], item, (link, i)) for i in range(len(value) - 1, -1, -1))
+            named = ((i, spec.item, item) for i, item in enumerate(value))
+        else:
+            continue
+        nested = []
+        for key, child, item in named:
+            if item is _MISSING:
+                if child.required:
+                    return _path((link, key)), "is missing"
+                continue
+            problem = field_problem(item, child)
+            if problem:
+                return _path((link, key)), problem
+            if (child.fields is not None or child.item is not None) and item is not None:
+                nested.append((item, child, (link, key)))
+        stack.extend(reversed(nested))
     return None
+
+
+_MISSING = object()
 
 
 def check_record(record: Mapping[str, Any], fields: Mapping[str, Field],
