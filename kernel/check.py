@@ -52,18 +52,14 @@ class Program:
 
     axioms: frozenset[Atom] = attrs.field(converter=frozenset)
     rules: tuple[Rule, ...] = attrs.field(default=RULES, converter=tuple)
-    _horizon: int = attrs.field(init=False, eq=False, repr=False)
+    horizon: int = attrs.field(init=False, eq=False, repr=False)  # untrusted copy
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_horizon", _seal(self))
+        object.__setattr__(self, "horizon", _seal(self))
 
     def __reduce__(self) -> tuple:
         # theorems stay behind: an unpickled program is a new one, with no theorems
         return Program, (self.axioms, self.rules)
-
-    @property
-    def horizon(self) -> int:
-        return self._horizon
 
     @property
     def last_time(self) -> int:
@@ -153,7 +149,7 @@ _FIELDS = ("atom", "rule_id", "premises", "_program")
 _ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is no atom of exact built-in values")
 
 
-def _theory_of(program: Program) -> _Theory:
+def _theory_of(program: Program, ref: weakref.ref[Program]) -> _Theory:
     """Build the kernel's view of a program from its fields at construction."""
     axioms = {atom: atom for atom in program.axioms}
     rules = tuple(_PRISTINE.get(id(rule)) or copy.deepcopy(rule) for rule in program.rules)
@@ -169,7 +165,7 @@ def _theory_of(program: Program) -> _Theory:
     if len(by_id) != len(rules):
         raise KernelError("two rules of the table share an id")
     return _Theory(axioms, by_id, horizon, {k: tuple(v) for k, v in
-                   transfers.items()}, touched, weakref.ref(program), {})
+                   transfers.items()}, touched, ref, {})
 
 
 def _is_plain(atom: object) -> bool:
@@ -200,8 +196,9 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
     def seal(program: Program) -> int:
         if not isinstance(program, Program) or id(program) in theories:
             raise KernelError("a program is sealed once, by its constructor")
-        theories[id(program)] = theory = _theory_of(program)
-        weakref.finalize(program, theories.pop, id(program), None)
+        key = id(program)  # dropped when the program dies, by the kernel's own weak reference
+        ref = weakref.ref(program, lambda _ref: theories.pop(key, None))
+        theories[key] = theory = _theory_of(program, ref)
         return theory.horizon
 
     def mint(theory: _Theory, atom: Atom, rule_id: str, premises: tuple[Atom, ...]) -> Theorem:
