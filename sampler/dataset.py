@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from vlp.errors import InputError
+from vlp.errors import InputError, shown
 from vlp.limits import check_program
 from vlp.records import JsonlWriter, read_jsonl, record_id
 from vlp.validate import check_problem_record
@@ -229,7 +229,7 @@ def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:
         location = f"{path}:{number}"
         problem = load_problem(record, location)
         if problem.id in first_line:
-            raise InputError(f"duplicate id {problem.id!r} (first on line "
+            raise InputError(f"duplicate id {shown(problem.id)} (first on line "
                              f"{first_line[problem.id]})", f"{location}:id")
         first_line[problem.id] = number
         yield number, problem

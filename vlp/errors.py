@@ -18,3 +18,15 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}" if self.location else self.message
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``value`` as an error message quotes it: its ``repr``, cut to about ``limit``
+    characters (an input can be megabytes long; an error stays one readable line)."""
+    try:
+        text = repr(value)
+    except ValueError:  # a whole number past Python's 4,300 digits
+        text = "a number of more than 4,300 digits"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 24]}...{text[-12:]} ({len(text):,} characters)"

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from vlp.errors import shown
+
 SEED_LIMIT = 2**63  # seeds are 0 <= SEED < 2**63 (a signed 64-bit integer)
 MAX_WORKERS = 1_000_000  # then capped at the CPU count and the job count (cap_workers)
 MAX_PROBLEMS = 1_000_000  # generate -n: the job list alone is ~0.3 KB and ~60 us a problem
@@ -37,10 +39,11 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text.strip().replace("_", ""), 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, got {shown(text)}") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"must be between {low:,} and {high:,}, got "
-                                             f"{_short(text)}")
+                                             f"{shown(value)}")
         return value
 
     parse.__name__ = "whole number"  # argparse names the type in its messages
@@ -55,21 +58,17 @@ def bounded_float(low: float, high: float, *, above: bool = False) -> Callable[[
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected a number, got {shown(text)}") from None
         if not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {shown(text)}")
         if value < low or (above and value == low) or value > high:
             bound = f"above {low:g}" if above else f"at least {low:g}"
             raise argparse.ArgumentTypeError(f"must be {bound} and at most {high:g}, got "
-                                             f"{_short(text)}")
+                                             f"{shown(value)}")
         return value
 
     parse.__name__ = "number"
     return parse
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 30 else f"{text[:12]}...{text[-6:]} ({len(text)} digits)"
 
 
 seed = bounded_int(0, SEED_LIMIT - 1)

@@ -113,6 +113,8 @@ def parse_json(text: str) -> tuple[Any, str, int]:
         return None, malformed_json(error), error.lineno
     except RecursionError:  # deeper than the interpreter's limit (~1,000)
         return None, _too_deep(), 1
+    except ValueError as error:  # a whole number past Python's 4,300 digits
+        return None, f"malformed JSON: {str(error).split(':')[0].lower()}", 1
     if isinstance(value, (dict, list)) and text.count("[") + text.count("{") > MAX_JSON_DEPTH \
             and _depth_exceeds(value, MAX_JSON_DEPTH):
         return None, _too_deep(), 1

@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from vlp.errors import InputError
+from vlp.errors import InputError, shown
 from vlp.records import ID_KEYS
 
 # The names of the dataset design (docs/schema.md); vlp.sampler.design re-exports them.
@@ -206,15 +206,15 @@ def field_problem(value: Any, spec: Field) -> str:
         names = " or ".join(_NAMES[kind] for kind in spec.kind.split("|"))
         return f"must be {names}, not {_type_name(value)}"
     if type(value) is float and not math.isfinite(value):
-        return f"must be a finite number, not {value}"
+        return f"must be a finite number, not {shown(value)}"
     if spec.choices and value not in spec.choices:
         allowed = ", ".join(map(str, spec.choices))
-        return f"{value!r} is not one of {allowed}" if spec.kind != "int" else \
-            f"{value} is not a known version ({allowed})"
+        return f"{shown(value)} is not one of {allowed}" if spec.kind != "int" else \
+            f"{shown(value)} is not a known version ({allowed})"
     if spec.low is not None and value < spec.low:
-        return f"{value} is below {spec.low}"
+        return f"{shown(value)} is below {spec.low}"
     if spec.high is not None and value > spec.high:
-        return f"{value} is above {spec.high}"
+        return f"{shown(value)} is above {spec.high}"
     if spec.nonempty and not value:
         return "must not be empty"
     return ""
@@ -285,7 +285,7 @@ def design_problem(record: Mapping[str, Any]) -> tuple[str, str] | None:
         for name in ("overlap", "connection"):
             if record.get(name) is not None:
                 return name, f"a base problem has no {name}, but the record says " \
-                             f"{record[name]!r}"
+                             f"{shown(record[name])}"
         if record.get("control"):
             return "control", "a base problem has no control"
     elif setting is not None:
