@@ -11,9 +11,10 @@ names an existing file: a ``.json`` record or program file, else a word problem'
 the text of a word problem (any other ``str``); ``transcript`` is the model's proof as
 text. The returned :class:`~vlp.checker.report.Report` has a verdict per step
 (``report.steps``), the metrics (``report.metrics``) and ``report.to_json()``. Verification
-of many transcripts of one problem reuses the problem's chart and shortest proof (cached); ``vlp.verify_many``
-verifies many in worker processes with a per-transcript timeout, and ``vlp.reward`` turns a
-report into a training reward (``vlp.rewards`` has the trainer adapters).
+of many transcripts of one problem reuses the problem's chart and shortest proof (cached);
+``vlp.verify_many`` verifies many in worker processes with a per-transcript timeout, and
+``vlp.reward`` turns a report into a training reward (``vlp.rewards`` has the trainer
+adapters).
 """
 
 from __future__ import annotations
