@@ -58,6 +58,8 @@ TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"
 _SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
 _PLURAL_PRONOUNS = frozenset({"they", "them", "both"})
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
+# the words (besides names and possessives) that can start a mention
+_MENTION_WORDS = _SINGLE_PRONOUNS | _PLURAL_PRONOUNS | _POSSESSIVE_PRONOUNS | {"its"}
 # words that end an entity phrase after a number
 _FUNCTION_WORDS = frozenset("""more fewer less than of the a an to from in into on at for each
 per left and or now total all as with so then by is are was were be this that it he she they
@@ -380,10 +382,12 @@ class SentenceReader:
         words = [t.lower if t.kind == "word" else "" for t in tokens]
         mentions: list[_Mention] = []
         i = 0
+        first_words = lex.first_words
         while i < len(tokens):
             word = words[i]
-            if not word:
-                i += 1
+            if not word or (word not in first_words and word not in _MENTION_WORDS
+                            and word[-1] != "'" and not word.endswith("'s")):
+                i += 1  # no name, possessive or pronoun starts here
                 continue
             matched = False
             named = word in lex.first_words or (word.endswith("'s") and

@@ -287,6 +287,9 @@ def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
     for index, token in enumerate(tokens):
         current = clauses[-1]
         lower = token.lower
+        if token.kind != "punct" and lower != "and" and lower not in _CLAUSE_WORDS:
+            current.append(token)  # only punctuation, "and" and connectives split
+            continue
         after = tokens[index + 1] if index + 1 < len(tokens) else None
         split = False
         if token.text == "," and current and _is_capitalized(current[-1]) and \
@@ -373,16 +376,19 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
         return "says what to do, not what holds"
     if words & HYPOTHETICAL:
         return "hypothetical or negated"
-    if words & _PERCENT or any(t.kind == "punct" and "%" in t.text for t in tokens):
+    punctuation = "".join(t.text for t in tokens if t.kind == "punct")
+    if words & _PERCENT or "%" in punctuation:
         return "a percentage, which no claim states"  # "46% more" is no count of 46
     if any(t.kind == "number" and _bounds(tokens, i) for i, t in enumerate(tokens)):
         return "a bound or an estimate, not a count"  # "more than 927", "about 40"
     if "respectively" in words:
         return "counts paired with names 'respectively'"
-    if any(t.kind == "punct" and "_" in t.text for t in tokens) or any(
-            t.kind == "expression" for t in tokens):
+    if "_" in punctuation or any(t.kind == "expression" for t in tokens):
         return "no result stated"
     return None
+
+
+_CONDITIONS = frozenset({"if", "suppose", "imagine", "were"})
 
 
 @lru_cache(maxsize=1 << 15)
@@ -392,8 +398,8 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
     question = text.rstrip().endswith("?")
     # "If Ilse had 10, she would have 2 more": a hypothetical and its condition state
     # nothing; "With 8 coins per box, Khoa would have 184 coins" concludes
-    counterfactual = any(t.lower in _MODALS for t in tokens) and any(
-        t.lower in ("if", "suppose", "imagine", "were") for t in tokens)
+    lowers = {t.lower for t in tokens}
+    counterfactual = not lowers.isdisjoint(_MODALS) and not lowers.isdisjoint(_CONDITIONS)
     clauses = []
     for part, after_colon in _split(tokens):
         part = _strip_glue(part)
