@@ -267,7 +267,8 @@ class SentenceReader:
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
-        text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
+        if "(" in text:
+            text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
         if text.lstrip().startswith("|"):
             row = self._table_row(text)
             if row is not None:
@@ -355,7 +356,8 @@ class SentenceReader:
     def _offset(self, text: str) -> LooseClaim | None:
         """"If we start with the number of apples Jackie has and add 3, we get the number of
         apples Adam has": a comparison stated as a computation (add: the second has more)."""
-        match = _OFFSET_RE.search(text)
+        # the phrase holds "start", whose letters casefold as re's IGNORECASE reads them
+        match = _OFFSET_RE.search(text) if "start" in text.casefold() else None
         if match is None:
             return None
         first, second = (self.lex.names.get(tuple(match.group(g).lower().split()))

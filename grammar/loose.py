@@ -119,12 +119,13 @@ def _raw_tokens(text: str) -> list[Token]:
     tokens: list[Token] = []
     interned = _TOKENS
     for match in _TOKEN_RE.finditer(text.replace("\u2019", "'")):
-        kind = match.lastgroup or "punct"
         value = match.group(0)
-        token = interned.get((value, kind))
+        token = interned.get(value)
         if token is not None:
             tokens.append(token)
-        elif kind == "number":
+            continue
+        kind = match.lastgroup or "punct"
+        if kind == "number":
             digits = value.replace(",", "")
             if len(digits) > MAX_DIGITS:
                 continue
@@ -137,15 +138,15 @@ def _raw_tokens(text: str) -> list[Token]:
     return _fold_number_words(tokens)
 
 
-# A token is an immutable value of its text and kind: the words of a problem recur in
-# every sentence, so each is built once
-_TOKENS: dict[tuple[str, str], Token] = {}
+# A token is an immutable value of its text (whose first character says which kind of
+# token it is): the words of a problem recur in every sentence, so each is built once
+_TOKENS: dict[str, Token] = {}
 
 
 def _intern(token: Token) -> Token:
     if len(_TOKENS) >= 1 << 16:
         _TOKENS.clear()
-    _TOKENS[token.text, token.kind] = token
+    _TOKENS[token.text] = token
     return token
 
 
