@@ -156,7 +156,7 @@ _PEOPLE_AFTER = frozenset({"together", "of", "combined", "have", "has", "had", "
 
 def _fold_number_words(tokens: list[Token]) -> list[Token]:
     """Runs of number words become one number token ("twenty five" -> 25)."""
-    if not any(t.lower in NUMBER_WORDS for t in tokens):  # most sentences: nothing to fold
+    if NUMBER_WORDS.isdisjoint([t.lower for t in tokens]):  # most sentences: nothing to fold
         return tokens
     folded: list[Token] = []
     i = 0
@@ -192,12 +192,14 @@ def _operator(token: Token) -> str | None:
     return None
 
 
+_FOLD_TRIGGERS = frozenset(_OPERATOR_WORDS) | frozenset(OPERATOR_SPELLINGS)
+
+
 def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
     """``a op b [op c ...] <result words> r`` becomes one number token ``r`` with its
     expression; a chain without a result becomes an ``expression`` token (no quantity)."""
-    if not any(t.lower in _OPERATOR_WORDS or (t.kind == "sign" and t.text in OPERATOR_SPELLINGS)
-               for t in tokens):
-        return tokens  # no operator: nothing to fold
+    if _FOLD_TRIGGERS.isdisjoint([t.lower for t in tokens]):
+        return tokens  # no operator (word or sign): nothing to fold
     folded: list[Token] = []
     i = 0
     while i < len(tokens):
