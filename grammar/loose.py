@@ -193,6 +193,9 @@ def _operator(token: Token) -> str | None:
 
 
 _FOLD_TRIGGERS = frozenset(_OPERATOR_WORDS) | frozenset(OPERATOR_SPELLINGS)
+# the words between an expression and its result that say it is the result
+_BRIDGES = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes", "→", "->", "get",
+                      "leaves"})
 
 
 def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
@@ -212,10 +215,10 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
         unit_words: list[str] = []
         while True:
             units = _unit_words(tokens, j)  # "42 farms × 5 horses per farm = 210"
-            said = " ".join(t.lower for t in tokens[j:units])
-            if units + 1 < len(tokens) and _operator(tokens[units]) and \
-                    tokens[units + 1].kind == "number":
-                operators.append(_operator(tokens[units]))
+            said = " ".join([t.lower for t in tokens[j:units]]) if units > j else ""
+            operator = _operator(tokens[units]) if units + 1 < len(tokens) else None
+            if operator and tokens[units + 1].kind == "number":
+                operators.append(operator)
                 operands.append(tokens[units + 1].value)
                 unit_words.append(said)
                 j = units + 2
@@ -233,9 +236,7 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
                 tokens[k].lower in _RESULT_WORDS or tokens[k].text == ","):
             k += 1
         bridge = {t.lower for t in tokens[j:k]}
-        if k < len(tokens) and tokens[k].kind == "number" and bridge & {
-                "=", "equals", "equal", "is", "or", "gives", "makes", "→", "->", "get",
-                "leaves"}:
+        if k < len(tokens) and tokens[k].kind == "number" and bridge & _BRIDGES:
             expression = Arithmetic(tuple(int(o) for o in operands), tuple(operators),
                                     int(tokens[k].value))
             units_said = tuple(unit_words) + ("",) * (len(operands) - len(unit_words))
