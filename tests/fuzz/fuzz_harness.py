@@ -392,7 +392,7 @@ class Tally:
         self.exit_codes[command][outcome.rc if outcome.rc is not None else "none"] += 1
         problems = outcome.problems()
         for problem in problems:
-            kind = problem.split(":", 1)[0]
+            kind = re.sub(r"\d+", "N", problem.split(":", 1)[0])
             self.kinds[command][kind] += 1
             key = signature(command, problem)
             count, example = self.findings.get(key, (0, repr(case)))
@@ -418,13 +418,14 @@ class Tally:
 
     def lines(self) -> Iterable[str]:
         yield (f"{'command':<16}{'inputs':>8}{'tracebacks':>12}{'hangs':>7}{'exit!=':>8}"
-               f"{'bad error':>10}{'modified':>9}{'died':>6}{'s':>8}{'wall s':>8}")
+               f"{'bad error':>10}{'long line':>10}{'modified':>9}{'died':>6}{'s':>8}{'wall s':>8}")
         for command in sorted(self.inputs):
             kinds = self.kinds[command]
             yield (f"{command:<16}{self.inputs[command]:>8}"
                    f"{kinds['traceback'] + kinds['traceback on stderr']:>12}"
                    f"{kinds['hang']:>7}{kinds['exit code']:>8}"
                    f"{kinds['exit 2 without one final error line']:>10}"
+                   f"{kinds['stderr line of N characters']:>10}"
                    f"{kinds['input modified']:>9}{kinds['died']:>6}"
                    f"{self.seconds[command]:>8.0f}{self.wall[command]:>8.0f}")
         for key, (count, _example) in sorted(self.findings.items()):
