@@ -16,13 +16,14 @@ from functools import cache
 
 import attrs
 
-from vlp.errors import InputError
+from vlp.errors import InputError, shown
 from vlp.kernel import Agents, Atom, Claim, Program, Query, rate
 from vlp.limits import MAX_AXIOMS, MAX_TIME, check_program
 
 from .sentences import (
     CLAIMS,
     GROUND,
+    MAX_SENTENCE_CHARS,
     QUESTION_KIND,
     SentenceParse,
     parse_sentence,
@@ -103,13 +104,15 @@ def parse_problem(text: str, source: str = "<text>", *,
         where = f"{source}:{sentence.line}"
         if question_sentence is not None:
             raise ProblemParseError(
-                f"the question must come last, but {sentence.text!r} follows it", where)
+                f"the question must come last, but {shown(sentence.text, 120)} follows it",
+                where)
         parsed = parse_sentence(sentence.text)
         if parsed.kind == CLAIMS:
             for parsed_claim in parsed.claims:
                 if not parsed_claim.complete:
                     raise ProblemParseError(
-                        f"{sentence.text!r} does not say which entity it counts", where)
+                        f"{shown(sentence.text, 120)} does not say which entity it counts",
+                        where)
                 atom = parsed_claim.claim.at(transfers)
                 if atom.predicate == "transfer":
                     transfers += 1
@@ -123,9 +126,8 @@ def parse_problem(text: str, source: str = "<text>", *,
             query_parse, question_sentence = parsed, sentence
         else:
             raise ProblemParseError(
-                f"cannot read {sentence.text!r} (column {sentence.column}): "
-                f"{parsed.reason}; nearest template: {nearest_template(sentence.text)!r}",
-                where)
+                f"cannot read {shown(sentence.text, 120)} (column {sentence.column}): "
+                f"{parsed.reason}{_nearest_hint(sentence.text)}", where)
     if query_parse is None or question_sentence is None:
         raise ProblemParseError("the problem has no question (\"How many ... ?\" or "
                                 "\"Show that ... .\") after its statements",
@@ -233,6 +235,14 @@ def _shape(sentence: str) -> list[str]:
         else:
             shape.append(word.lower())
     return shape
+
+
+def _nearest_hint(sentence: str) -> str:
+    """The nearest template, for a text short enough to be one sentence (the search is
+    quadratic in the text: a megabyte-long line would take minutes)."""
+    if len(sentence) > MAX_SENTENCE_CHARS:
+        return ""
+    return f"; nearest template: {nearest_template(sentence)!r}"
 
 
 def nearest_template(sentence: str) -> str:

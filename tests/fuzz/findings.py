@@ -58,13 +58,13 @@ def _report(*flags: str) -> Callable[[Corpus], Case]:
 
 
 OPEN: tuple[Finding, ...] = (
+)
+
+FIXED: tuple[Finding, ...] = (
     Finding("F19 a word problem of one long line: seconds in the nearest-template search, "
             "and the error quotes the whole line", "warm", ("prove",),
             r"^stderr line of \d+ characters$",
             _on("prove", "problem.txt", b'{"axioms":[' * 10_000 + b"]}" * 10_000 + b"\n")),
-)
-
-FIXED: tuple[Finding, ...] = (
     Finding("F18 an unknown argument holding a newline: the usage error spans two lines",
             "ioin", tuple(BY_COMMAND),
             r"exit 2 without one final error line: .*\(see [a-z -]+ --help\)'$",
