@@ -32,6 +32,11 @@ DEPTHS = (50, 999, 1000, 1001, 5000, 100_000)
 # a fresh copy each draw: the lists and objects among them are edited in place later, and a
 # shared one would change what later examples draw (Hypothesis calls that flaky)
 edge_json = st.sampled_from(EDGE_JSON).map(copy.deepcopy)
+# One draw per input: a hostile input may give any flag an edge value and any output a
+# hostile place; a tame one gives only valid flag values and fresh places, so that one bad
+# flag out of five does not stop nearly every input at the argument check.
+hostile = st.shared(st.booleans(), key="vlp-fuzz-hostile")
+
 
 
 @dataclass(frozen=True)
@@ -171,8 +176,8 @@ def mutated_jsonl(draw: Any, lines: Sequence[str]) -> bytes:
     """A JSON-Lines file of valid lines with some lines mutated, duplicated, truncated,
     replaced by other JSON, or broken into bytes that are not UTF-8."""
     chosen = list(draw(st.lists(st.sampled_from(lines), min_size=1, max_size=3)))
-    kind = draw(st.sampled_from(["field", "field", "field", "duplicate", "truncate",
-                                 "replace", "bytes", "blank", "valid"]))
+    kind = draw(valid_or(st.just("valid"), st.sampled_from(
+        ["field", "field", "field", "duplicate", "truncate", "replace", "bytes", "blank"])))
     index = draw(st.integers(0, len(chosen) - 1))
     if kind == "field":
         value = json.loads(chosen[index])
@@ -194,9 +199,11 @@ def mutated_jsonl(draw: Any, lines: Sequence[str]) -> bytes:
 
 
 def content(valid: st.SearchStrategy[bytes]) -> st.SearchStrategy[bytes]:
-    """Any file content, weighted towards mutations of valid content."""
-    return st.one_of(valid, valid, valid, raw_bytes, raw_text, jsonl_of_values(),
-                     json_values.map(dumps).map(_encode), deep_json(), st.just(b""))
+    """Any file content, weighted towards mutations of valid content (a tame input: only
+    ``valid``)."""
+    return valid_or(valid, st.one_of(valid, valid, raw_bytes, raw_text, jsonl_of_values(),
+                                     json_values.map(dumps).map(_encode), deep_json(),
+                                     st.just(b"")))
 
 
 def records_file(corpus: Corpus) -> st.SearchStrategy[bytes]:
@@ -207,6 +214,8 @@ def records_file(corpus: Corpus) -> st.SearchStrategy[bytes]:
 def program_file(draw: Any, corpus: Corpus) -> tuple[str, bytes]:
     """(suffix, bytes) of a program: a .json or .txt program, a problem record, mutated."""
     suffix, data = draw(st.sampled_from(corpus.programs))
+    if not draw(hostile):
+        return suffix, data
     if suffix == ".json" and draw(st.booleans()):
         value = json.loads(data)
         data = _encode(dumps(draw(mutated_value(value, _strings(value)))))
@@ -244,11 +253,16 @@ def proof_text(draw: Any, corpus: Corpus) -> bytes:
 LARGE_WORK = ("1000", "1001", "99999", "1_000")
 
 
+def valid_or(valid: st.SearchStrategy[Any], edges: st.SearchStrategy[Any],
+             ) -> st.SearchStrategy[Any]:
+    return hostile.flatmap(lambda rough: st.one_of(valid, edges) if rough else valid)
+
+
 def integers(low: int, high: int, *, size: bool = False) -> st.SearchStrategy[str]:
     """A valid integer in [low, high] or an edge number; ``size``: a count of work, so no
     edge number that is merely large (absurd ones such as 10**30 stay)."""
     edges = [edge for edge in EDGE_NUMBERS if not (size and edge in LARGE_WORK)]
-    return st.one_of(st.integers(low, high).map(str), st.sampled_from(edges))
+    return valid_or(st.integers(low, high).map(str), st.sampled_from(edges))
 
 
 def counts(low: int, high: int) -> st.SearchStrategy[str]:
@@ -256,11 +270,11 @@ def counts(low: int, high: int) -> st.SearchStrategy[str]:
 
 
 def floats(low: float, high: float) -> st.SearchStrategy[str]:
-    return st.one_of(st.floats(low, high).map(repr), st.sampled_from(EDGE_NUMBERS))
+    return valid_or(st.floats(low, high).map(repr), st.sampled_from(EDGE_NUMBERS))
 
 
 def choices(*values: str) -> st.SearchStrategy[str]:
-    return st.one_of(st.sampled_from(values), st.sampled_from(values), st.text(max_size=8))
+    return valid_or(st.sampled_from(values), st.text(max_size=8))
 
 
 junk = st.one_of(st.text(max_size=10), st.sampled_from(
@@ -282,7 +296,7 @@ def flags(draw: Any, spec: FlagSpec, extra: int = 1) -> list[str]:
         if values is not None:
             value = draw(values)
             argv.extend(value if isinstance(value, tuple) else (value,))
-    if extra and draw(st.integers(0, 9)) == 4:
+    if extra and draw(hostile) and draw(st.integers(0, 4)) == 2:
         argv.insert(draw(st.integers(0, len(argv))), draw(junk))
     return argv
 
@@ -303,16 +317,18 @@ def places(name: str, inputs: Sequence[str] = (), *, fresh: bool = True,
     directory is wanted (and the reverse), a file as the parent, a name too long, empty, an
     input file itself. ``fresh=False``: only places that cannot be written as asked."""
     # never the machine's /dev/null or /dev/full: a wrong rename would replace them
-    hostile = [Place("full", devices=(("full", "full"),)),
+    rough = [Place("full", devices=(("full", "full"),)),
                Place("null", devices=(("null", "null"),)), Place(""),
                Place("file/sub", files=(("file", b"x"),)),
                Place("taken.txt", files=(("taken.txt", b"keep me\n"),)),
                Place("n" * 300)]
-    hostile += [Place(path) for path in inputs]
+    rough += [Place(path) for path in inputs]
     # an existing directory or "." is a fine place for a directory of outputs
     valid = [Place(name), Place(f"new/deeper/{name}"), Place("taken", dirs=("taken",)),
              Place(".")] if fresh else []
-    return st.sampled_from(valid + hostile)
+    if not valid:
+        return st.sampled_from(rough)
+    return valid_or(st.sampled_from(valid), st.sampled_from(rough))
 
 
 @st.composite
@@ -463,12 +479,11 @@ def evaluate_cases(draw: Any, corpus: Corpus) -> Case:
     where = draw(places("run", ["problems.jsonl"]))
     if draw(st.integers(0, 3)) == 2:  # resume an earlier run directory, edited
         where = Place("earlier", files=tuple(draw(run_dir(corpus, "earlier"))))
-    model = draw(st.one_of(
+    model = draw(valid_or(
         st.sampled_from(["baseline:shortest", "baseline:bfs", "baseline:dfs",
                          "baseline:overlap"]),
         st.sampled_from(["baseline:nope", "baseline:", "nope:x", "", ":", "local:x",
-                         "openai:gpt-4o-mini", "anthropic:claude"]),
-        st.text(max_size=10)))
+                         "openai:gpt-4o-mini", "anthropic:claude"]) | st.text(max_size=10)))
     argv = ["evaluate", "--model", model, "--data", "problems.jsonl", "-o", where.arg,
             *draw(flags({
                 "--limit": counts(0, 3), "--limit-per-setting": counts(0, 2),
@@ -481,9 +496,9 @@ def evaluate_cases(draw: Any, corpus: Corpus) -> Case:
                 "--max-tokens": counts(1, 4096), "--answer-max-tokens": counts(1, 32),
                 "--thinking-budget": counts(0, 1024), "--reasoning": None,
                 "--price": st.tuples(floats(0, 10), floats(0, 10)),
-                "--cache-dir": st.sampled_from(["cache", "taken.txt", ""]),
+                "--cache-dir": valid_or(st.just("cache"), st.sampled_from(["taken.txt", ""])),
                 "--base-url": st.sampled_from(["notaurl", "http://127.0.0.1:9/v1", ""]),
-                "--progress-every": floats(0.0, 60.0)}))]
+                "--progress-every": floats(1.0, 60.0)}))]
     if "--base-url" in argv and "http://127.0.0.1:9/v1" in argv:
         argv += ["--max-attempts", "1"]  # a refused port: one try, not six
     return case(argv, [("problems.jsonl", data)], ["problems.jsonl"], where)
@@ -492,6 +507,8 @@ def evaluate_cases(draw: Any, corpus: Corpus) -> Case:
 @st.composite
 def run_dir(draw: Any, corpus: Corpus, name: str) -> list[tuple[str, bytes]]:
     files = dict(corpus.run_files)
+    if not draw(hostile):
+        return [(f"{name}/{file}", data) for file, data in files.items()]
     target = draw(st.sampled_from(sorted(files)))
     if target.endswith(".jsonl"):
         lines = files[target].decode().splitlines()
