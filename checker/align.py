@@ -10,7 +10,6 @@ which intermediate claims a skipped step left out, and why a claim is not a theo
 
 from __future__ import annotations
 
-import functools
 import heapq
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Protocol
@@ -23,6 +22,7 @@ from vlp.kernel import (
     Agents,
     Atom,
     Claim,
+    Hyperedge,
     Program,
     Query,
     Theorem,
@@ -37,16 +37,10 @@ from .postorder import post_order
 from .verdicts import Arithmetic
 
 
-class HyperedgeLike(Protocol):
-    rule_id: str
-    premises: tuple[Atom, ...]
-    conclusion: Atom
-
-
 class ChartLike(Protocol):
     theorems: dict[Atom, Theorem]
 
-    def incoming(self, atom: Atom) -> Iterable[HyperedgeLike]: ...
+    def incoming(self, atom: Atom) -> Iterable[Hyperedge]: ...
 
 
 @attrs.frozen
@@ -167,14 +161,14 @@ class Derivation:
     """A rule instance (kernel-accepted) that concludes a claim from available claims."""
 
     theorem: Theorem
-    hyperedge: HyperedgeLike
+    hyperedge: Hyperedge
 
 
 @attrs.frozen
 class _ClaimEdge:
     """A non-frame rule instance over claim ids (premise ids in pattern order, deduplicated)."""
 
-    edge: HyperedgeLike
+    edge: Hyperedge
     head: int
     premises: tuple[int, ...]
     arithmetic: Arithmetic | None
@@ -246,7 +240,7 @@ class ProgramIndex:
             if records:
                 self._incoming[self.claim_id[claim]] = records
         self._ancestor_cache: dict[int, tuple[frozenset[int], dict[int, list[_ClaimEdge]]]] = {}
-        self._accepted: dict[HyperedgeLike, Theorem] = {}  # kernel-accepted instances
+        self._accepted: dict[Hyperedge, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
         for claim in self.claims:
@@ -328,7 +322,7 @@ class ProgramIndex:
         demand = self.demand
         if demand is None or pattern.predicate not in ("comp", "compeq"):
             return
-        added: list[HyperedgeLike] = []
+        added: list[Hyperedge] = []
         if pattern.predicate == "comp":
             first, second, _quantity, entity = pattern.args
             if first is not None and second is not None:
@@ -363,7 +357,7 @@ class ProgramIndex:
             return
         self._arithmetic_done.add((claim, stated))
         numbers = {*stated.operands, stated.result}
-        added: list[HyperedgeLike] = []
+        added: list[Hyperedge] = []
         for atom in self.atoms_by_claim.get(claim, ()):
             agents, _, entity, time = atom.args
             for other, count in sorted(demand.by_time.get((entity, time), {}).items(),
@@ -373,14 +367,14 @@ class ProgramIndex:
                     added += demand.comparisons(other, agents, entity)
         self._register(added)
 
-    def demand_arithmetic(self, stated: Arithmetic) -> list[HyperedgeLike]:
+    def demand_arithmetic(self, stated: Arithmetic) -> list[Hyperedge]:
         """Rule instances with arithmetic that comparisons between counts named by ``a op b
         = c`` add (reasoning-model mode); the new ones, in the order added."""
         demand = self.demand
         if demand is None or len(stated.operands) != 2 or stated.operator not in "+-":
             return []
         numbers = {*stated.operands, stated.result}
-        added: list[HyperedgeLike] = []
+        added: list[Hyperedge] = []
         for (entity, _time), counts in sorted(demand.by_time.items()):
             named = sorted((a for a, c in counts.items() if c.args[1] in numbers),
                            key=Agents.sorted_names)
@@ -391,7 +385,7 @@ class ProgramIndex:
         self._register(added)
         return added
 
-    def _register(self, edges: Sequence[HyperedgeLike]) -> None:
+    def _register(self, edges: Sequence[Hyperedge]) -> None:
         """Index rule instances added to the chart after the index was built."""
         if not edges:
             return
@@ -497,7 +491,7 @@ class ProgramIndex:
 
     # -- derivations --
 
-    def incoming(self, claim: Claim) -> list[tuple[HyperedgeLike, Arithmetic | None]]:
+    def incoming(self, claim: Claim) -> list[tuple[Hyperedge, Arithmetic | None]]:
         """Rule instances (no frame-rule copies) concluding any atom of ``claim``, with their
         arithmetic; preferred atoms first."""
         index = self.claim_id[claim] if self._known(claim) else None
@@ -615,7 +609,7 @@ class ProgramIndex:
 
 
 def check_with_kernel(
-    program: Program, edge: HyperedgeLike, premises: Sequence[Theorem]
+    program: Program, edge: Hyperedge, premises: Sequence[Theorem]
 ) -> Theorem | None:
     from vlp.kernel import Rejection, check_hyperedge
 
@@ -678,14 +672,6 @@ def _reading(text: str, parsed: Any, raw_expressions: Iterable[Any]) -> ReadSent
             reason = "a question, not a claim"
         reason = reason if isinstance(reason, str) and reason else "no claim found"
     return ReadSentence(text, claims, expressions, reason, answer)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def read_sentence(text: str) -> ReadSentence:
-    """Read a sentence's claims (``vlp.grammar.parse_sentence``) and its arithmetic."""
-    from vlp.grammar import extract_arithmetic, parse_sentence
-
-    return _reading(text, parse_sentence(text), extract_arithmetic(text))
 
 
 def read_transcript(transcript: str, *, claims: bool = True) -> list[ReadSentence]:

@@ -21,11 +21,11 @@ rendering functions below read the same table, so ``parse(render(atom)) == atom.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
-from vlp.kernel import RULES_BY_ID, Agents, Atom, Claim, Query, bind, normalize_name
+from vlp.kernel import RULES_BY_ID, Agents, Atom, Claim, Hyperedge, Query, bind, normalize_name
 from vlp.kernel.rules import Add, Const, Expr, Mul, Pattern, Sub, SumOf, Var
 
 from .inflect import singular, with_count
@@ -287,13 +287,7 @@ def _claim_args(atom: Atom | Claim) -> tuple[Any, ...]:
     return atom.claim().args if isinstance(atom, Atom) else atom.args
 
 
-class HyperedgeLike(Protocol):
-    rule_id: str
-    premises: Sequence[Atom]
-    conclusion: Atom
-
-
-def render_conclusion(hyperedge: HyperedgeLike) -> str:
+def render_conclusion(hyperedge: Hyperedge) -> str:
     """A derived step with the rule's arithmetic inline: "So Shanna has 24 - 5 = 19 puzzles.".
 
     The arithmetic is the rule's built-in that defines the conclusion's quantity, read from
