@@ -35,10 +35,14 @@ _OPERATOR_WORDS = {"plus": "+", "minus": "-", "times": "*"}
 _RESULT_WORDS = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes", "→", "->",
                            "which", "to", "get", "we", "that", "and", "you", "leaves"})
 
-_TOKEN_RE = re.compile(
+_TOKEN_PATTERN = (
     r"(?P<number>\d+(?:,\d{3})*)|(?P<word>[^\W\d_]+(?:[-'][^\W\d_]+)*'?)"
     r"|(?P<sign>->|→|[-+*/×−–=])|(?P<punct>[.,;:?!()_%]+)"
 )
+_TOKEN_RE = re.compile(_TOKEN_PATTERN)
+# the same tokens without groups: ``findall`` then gives their texts, looked up interned, and
+# only a text not seen before is matched again for its kind (a token's kind is its text's)
+_TOKEN_TEXT_RE = re.compile(re.sub(r"\(\?P<\w+>", "(?:", _TOKEN_PATTERN))
 
 # connectives that start a new clause
 _CLAUSE_WORDS = frozenset({"so", "then", "therefore", "thus", "hence", "because", "since",
@@ -91,7 +95,7 @@ class Clause:
 
     @words.default
     def _words(self) -> tuple[str, ...]:  # computed once: the reader asks for it often
-        return tuple(t.lower for t in self.tokens)
+        return tuple([t.lower for t in self.tokens])
 
 
 def number_value(words: list[str]) -> int | None:
@@ -117,25 +121,29 @@ def number_value(words: list[str]) -> int | None:
 
 def _raw_tokens(text: str) -> list[Token]:
     tokens: list[Token] = []
-    interned = _TOKENS
-    for match in _TOKEN_RE.finditer(text.replace("\u2019", "'")):
-        value = match.group(0)
-        token = interned.get(value)
-        if token is not None:
-            tokens.append(token)
-            continue
-        kind = match.lastgroup or "punct"
-        if kind == "number":
-            digits = value.replace(",", "")
-            if len(digits) > MAX_DIGITS:
-                continue
-            tokens.append(_intern(Token(value, "number", int(digits))))
-        elif kind == "word" and "-" in value and all(
-                p in NUMBER_WORDS for p in value.lower().split("-")):
-            tokens.extend(Token(p, "word") for p in value.split("-"))
+    interned = _TOKENS.get
+    for value in _TOKEN_TEXT_RE.findall(text.replace("\u2019", "'")):
+        token = interned(value)
+        if token is None:
+            tokens.extend(_new_tokens(value))
         else:
-            tokens.append(_intern(Token(value, kind)))
+            tokens.append(token)
     return _fold_number_words(tokens)
+
+
+def _new_tokens(value: str) -> list[Token]:
+    """The token(s) of a text not interned yet: "twenty-five" is two words to fold."""
+    match = _TOKEN_RE.match(value)
+    kind = (match.lastgroup if match is not None else None) or "punct"
+    if kind == "number":
+        digits = value.replace(",", "")
+        if len(digits) > MAX_DIGITS:
+            return []
+        return [_intern(Token(value, "number", int(digits)))]
+    if kind == "word" and "-" in value and all(
+            p in NUMBER_WORDS for p in value.lower().split("-")):
+        return [Token(p, "word") for p in value.split("-")]
+    return [_intern(Token(value, kind))]
 
 
 # A token is an immutable value of its text (whose first character says which kind of
@@ -283,6 +291,9 @@ def _is_capitalized(token: Token) -> bool:
     return token.kind == "word" and token.text[:1].isupper()
 
 
+_SPLITTING_WORDS = _CLAUSE_WORDS | {"and"}
+
+
 def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
     """Clauses: at ";", ":", "," and connectives; at "and" once the clause stated a number,
     unless the "and" continues a list of names ("than Adam and Jackie")."""
@@ -291,7 +302,7 @@ def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
     for index, token in enumerate(tokens):
         current = clauses[-1]
         lower = token.lower
-        if token.kind != "punct" and lower != "and" and lower not in _CLAUSE_WORDS:
+        if token.kind != "punct" and lower not in _SPLITTING_WORDS:
             current.append(token)  # only punctuation, "and" and connectives split
             continue
         after = tokens[index + 1] if index + 1 < len(tokens) else None
@@ -328,7 +339,7 @@ _GLUE_STARTS = frozenset(phrase[0] for phrase in _GLUE_PHRASES)
 
 
 def _strip_glue(tokens: list[Token]) -> list[Token]:
-    if not any(t.lower in _GLUE_STARTS for t in tokens[:4]):
+    if _GLUE_STARTS.isdisjoint([t.lower for t in tokens[:4]]):
         return tokens
     words = [t.lower for t in tokens]
     for phrase in _GLUE_PHRASES:
@@ -348,7 +359,7 @@ def _drop_years(tokens: list[Token]) -> list[Token]:
         return token.kind == "number" and len(token.text) == 4 and \
             1800 <= (token.value or 0) <= 2199
 
-    if not any(t.lower in _YEAR_LEADS for t in tokens):
+    if _YEAR_LEADS.isdisjoint([t.lower for t in tokens]):
         return tokens
     dated = {i for i in range(len(tokens) - 1)
              if tokens[i].lower in _YEAR_LEADS and is_year(tokens[i + 1])}
@@ -372,18 +383,23 @@ def _bounds(tokens: list[Token], i: int) -> bool:
     return bool(before) and (before[-1] in _ESTIMATES or tuple(before) in _BOUNDS)
 
 
+# the word right before a number that _bounds needs: without one, no number is a bound
+_BOUND_ENDS = _ESTIMATES | frozenset(pair[1] for pair in _BOUNDS) | {"to"}
+
+
 def _silence(tokens: list[Token], question: bool) -> str | None:
-    words = {t.lower for t in tokens}
     if question:
         return "a question"
-    if words & FIRST_PERSON:
+    words = {t.lower for t in tokens}
+    if not words.isdisjoint(FIRST_PERSON):
         return "says what to do, not what holds"
-    if words & HYPOTHETICAL:
+    if not words.isdisjoint(HYPOTHETICAL):
         return "hypothetical or negated"
-    punctuation = "".join(t.text for t in tokens if t.kind == "punct")
-    if words & _PERCENT or "%" in punctuation:
+    punctuation = "".join([t.text for t in tokens if t.kind == "punct"])
+    if not words.isdisjoint(_PERCENT) or "%" in punctuation:
         return "a percentage, which no claim states"  # "46% more" is no count of 46
-    if any(t.kind == "number" and _bounds(tokens, i) for i, t in enumerate(tokens)):
+    if not words.isdisjoint(_BOUND_ENDS) and any(
+            t.kind == "number" and _bounds(tokens, i) for i, t in enumerate(tokens)):
         return "a bound or an estimate, not a count"  # "more than 927", "about 40"
     if "respectively" in words:
         return "counts paired with names 'respectively'"
