@@ -121,10 +121,15 @@ class Lexicon:
             owner, _, relation = name.partition("'s ")
             if relation:
                 self.owners.setdefault(relation, []).append(owner)
-        self.longest_name = max((len(k) for k in self.names), default=1)
         # built once: a mention of a name is looked up, not rebuilt, on every sentence
         self.agents = {name: Agents.of(name) for name in index.agent_names}
         self.first_words = frozenset(k[0] for k in self.names)
+        # the words a mention may start with, and the most words a name starting with each
+        # has: a sentence's words are looked up once, not once per possible name length
+        self.mention_starts = self.first_words | _MENTION_WORDS
+        self.name_sizes: dict[str, int] = {}
+        for key in self.names:
+            self.name_sizes[key[0]] = max(self.name_sizes.get(key[0], 1), len(key))
         self.entities = frozenset(index.entities)
         self.entity_words = {e: tuple(e.split()) for e in self.entities}
         # words of the program's entities that are never function words ("plants", "ends")
@@ -384,17 +389,17 @@ class SentenceReader:
         words = [t.lower if t.kind == "word" else "" for t in tokens]
         mentions: list[_Mention] = []
         i = 0
-        first_words = lex.first_words
+        first_words, starts, name_sizes = lex.first_words, lex.mention_starts, lex.name_sizes
         while i < len(tokens):
             word = words[i]
-            if not word or (word not in first_words and word not in _MENTION_WORDS
-                            and word[-1] != "'" and not word.endswith("'s")):
+            if not word or (word not in starts and word[-1] != "'" and not word.endswith("'s")):
                 i += 1  # no name, possessive or pronoun starts here
                 continue
             matched = False
-            named = word in lex.first_words or (word.endswith("'s") and
-                                                 word[:-2] in lex.first_words)
-            for size in range(min(lex.longest_name, len(tokens) - i) if named else 0, 0, -1):
+            named = word in first_words or (word.endswith("'s") and word[:-2] in first_words)
+            # a longer key than the longest name starting with this word matches no name
+            longest = name_sizes.get(word, 1)
+            for size in range(min(longest, len(tokens) - i) if named else 0, 0, -1):
                 key = words[i:i + size]
                 kind = "name"
                 name = lex.names.get(tuple(key))
@@ -565,14 +570,14 @@ class SentenceReader:
         if started is not None:
             return [started], None
         first_number = numbers[0] if numbers else len(tokens)
-        verb_index = next((i for i, w in enumerate(words) if i < first_number and (
+        verb_index = next((i for i, w in enumerate(words[:first_number]) if (
             w in _VERBS or w == "must"
             or (w == ":" and any(m.end == i and m.position == 0 for m in mentions)))),
             None)  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
-        if any(m.position > 0 and words[m.position - 1] == "every" and
-               m.kind == "name" for m in mentions):
+        if "every" in self._words and any(m.position > 0 and words[m.position - 1] == "every"
+                                          and m.kind == "name" for m in mentions):
             # "4 popsicles for every Sonam popsicle": a ratio between people
             return [LooseGap("a ratio to another person, which no claim states",
                              Reading(LOOSE, ("every",), ()))], None
@@ -1128,7 +1133,7 @@ class SentenceReader:
         if entity is None:
             return None
         args.update({"q": quantity, "e": entity})
-        values = tuple(args.get(slot) for slot in CLAIM_SLOTS[predicate])
+        values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
         pattern = ClaimPattern(predicate, values)
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
         group = predicate == "cont" and args.get("A") is None and bool(TOTALS.intersection(words))

@@ -297,10 +297,10 @@ _SPLITTING_WORDS = _CLAUSE_WORDS | {"and"}
 def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
     """Clauses: at ";", ":", "," and connectives; at "and" once the clause stated a number,
     unless the "and" continues a list of names ("than Adam and Jackie")."""
-    clauses: list[list[Token]] = [[]]
+    current: list[Token] = []
+    clauses: list[list[Token]] = [current]
     colons: list[bool] = [False]
     for index, token in enumerate(tokens):
-        current = clauses[-1]
         lower = token.lower
         if token.kind != "punct" and lower not in _SPLITTING_WORDS:
             current.append(token)  # only punctuation, "and" and connectives split
@@ -327,11 +327,12 @@ def _split(tokens: list[Token]) -> list[tuple[list[Token], bool]]:
             split = not in_list
         if split:
             if current:
-                clauses.append([])
+                current = []
+                clauses.append(current)
                 colons.append(token.text == ":")
             if token.kind == "punct" or lower == "and":
                 continue
-        clauses[-1].append(token)
+        current.append(token)
     return [(c, colon) for c, colon in zip(clauses, colons, strict=True) if c]
 
 
