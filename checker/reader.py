@@ -52,6 +52,7 @@ _GERUNDS = {"giving": "gave", "donating": "donated", "handing": "handed", "sendi
             "taking": "took", "losing": "lost", "eating": "ate", "placing": "placed",
             "putting": "put", "adding": "added"}
 _RESULT_VERBS = frozenset({"gives", "makes", "leaves", "leaving", "leave", "left"})
+_TRANSFER_VERBS = GIVE_VERBS | PLACE_VERBS | LOSE_VERBS | TAKE_VERBS
 _VERBS = CONT_VERBS | _RESULT_VERBS | GIVE_VERBS | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
@@ -407,7 +408,7 @@ class SentenceReader:
                     name = lex.names.get((*key[:-1], key[-1][:-2]))
                     kind = "possessive"
                 if name is not None:
-                    said = " ".join(t.text for t in tokens[i:i + size])
+                    said = " ".join([t.text for t in tokens[i:i + size]])
                     mentions.append(_Mention(i, lex.agents[name], said, kind, i + size))
                     i += size
                     matched = True
@@ -570,10 +571,12 @@ class SentenceReader:
         if started is not None:
             return [started], None
         first_number = numbers[0] if numbers else len(tokens)
-        verb_index = next((i for i, w in enumerate(words[:first_number]) if (
-            w in _VERBS or w == "must"
-            or (w == ":" and any(m.end == i and m.position == 0 for m in mentions)))),
-            None)  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
+        verb_index = None
+        for i, w in enumerate(words[:first_number]):
+            if w in _VERBS or w == "must" or (
+                    w == ":" and any(m.end == i and m.position == 0 for m in mentions)):
+                verb_index = i  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
+                break
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
         if "every" in self._words and any(m.position > 0 and words[m.position - 1] == "every"
@@ -670,7 +673,8 @@ class SentenceReader:
                 mentioned.append((mention.agents, None))
                 if owner is not None:
                     mentioned.append((owner, mention.pronoun))
-            elif mention.agents is not None and mention.agents != subject:
+            elif mention.agents is not None and mention.agents is not subject and \
+                    mention.agents != subject:  # the same object is the same agents
                 mentioned.append((mention.agents, mention.pronoun))
             elif mention.agents == subject and mention.pronoun and mentioned:
                 mentioned[0] = (subject, mention.pronoun)
@@ -1054,8 +1058,7 @@ class SentenceReader:
                             if w in COMPARATIVES), None)
         predicate = None
         args: dict[str, object] = {}
-        transfer_verb = verb in GIVE_VERBS or verb in PLACE_VERBS or verb in LOSE_VERBS or \
-            verb in TAKE_VERBS
+        transfer_verb = verb in _TRANSFER_VERBS
         if transfer_verb and "than" not in window:
             comparative = None  # "receives 49 more from Ljiljana": a transfer, not a comparison
         result_of = verb in _RESULT_VERBS and (words[0] in ("which", "that") or
@@ -1116,7 +1119,7 @@ class SentenceReader:
             predicate = "rate"
             args = {"A": subject}
         elif verb in CONT_VERBS or verb in COPULAS or verb == "must" or there or \
-                "left" in window or self._continuation or TOTALS.intersection(words):
+                "left" in window or self._continuation or not TOTALS.isdisjoint(words):
             cues.extend(w for w in (verb, "left" if "left" in window else None) if w)
             predicate = "cont"
             agent = subject
@@ -1136,7 +1139,7 @@ class SentenceReader:
         values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
         pattern = ClaimPattern(predicate, values)
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
-        group = predicate == "cont" and args.get("A") is None and bool(TOTALS.intersection(words))
+        group = predicate == "cont" and args.get("A") is None and not TOTALS.isdisjoint(words)
         return self._resolve(pattern, arithmetic, reading, group)
 
     def _after_preposition(self, mentions: list[_Mention], words: tuple[str, ...],
