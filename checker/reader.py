@@ -389,13 +389,15 @@ class SentenceReader:
         lex = self.lex
         words = [t.lower if t.kind == "word" else "" for t in tokens]
         mentions: list[_Mention] = []
-        i = 0
         first_words, starts, name_sizes = lex.first_words, lex.mention_starts, lex.name_sizes
-        while i < len(tokens):
-            word = words[i]
-            if not word or (word not in starts and word[-1] != "'" and not word.endswith("'s")):
-                i += 1  # no name, possessive or pronoun starts here
+        # only a name, a possessive or a pronoun starts a mention: the other words are passed
+        # over in one scan, and a mention's own words are not looked at again
+        taken = 0
+        for i in [i for i, word in enumerate(words) if word and (
+                word in starts or word[-1] == "'" or word.endswith("'s"))]:
+            if i < taken:
                 continue
+            word = words[i]
             matched = False
             named = word in first_words or (word.endswith("'s") and word[:-2] in first_words)
             # a longer key than the longest name starting with this word matches no name
@@ -410,7 +412,7 @@ class SentenceReader:
                 if name is not None:
                     said = " ".join([t.text for t in tokens[i:i + size]])
                     mentions.append(_Mention(i, lex.agents[name], said, kind, i + size))
-                    i += size
+                    taken = i + size
                     matched = True
                     break
             if matched:
@@ -420,7 +422,6 @@ class SentenceReader:
                 if owner in lex.index.agent_names:
                     mentions.append(_Mention(i, lex.agents[owner], tokens[i].text,
                                              "possessive"))
-                    i += 1
                     continue
             following = words[i + 1] if i + 1 < len(words) else ""
             if word in _POSSESSIVE_PRONOUNS and following in lex.owners:
@@ -428,7 +429,7 @@ class SentenceReader:
                 if agents is not None:
                     mentions.append(_Mention(i, agents, f"{word} {following}", "pronoun",
                                              i + 2))
-                i += 2
+                taken = i + 2
                 continue
             if word in ("his", "her", "its") and following and tokens[i + 1].kind == "word" \
                     and following not in _STOP:  # "his boxes": an owner
@@ -439,7 +440,6 @@ class SentenceReader:
                 group = lex.plural_group or self.discourse.latest_group()
                 if group is not None:
                     mentions.append(_Mention(i, group, word, "pronoun"))
-            i += 1
         return mentions
 
     def _possessive(self, pronoun: str, relation: str, subject_owner: dict[str, Agents]
