@@ -400,7 +400,8 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
     if not words.isdisjoint(_PERCENT) or "%" in punctuation:
         return "a percentage, which no claim states"  # "46% more" is no count of 46
     if not words.isdisjoint(_BOUND_ENDS) and any(
-            t.kind == "number" and _bounds(tokens, i) for i, t in enumerate(tokens)):
+            t.kind == "number" and tokens[i - 1].lower in _BOUND_ENDS and _bounds(tokens, i)
+            for i, t in enumerate(tokens) if i):
         return "a bound or an estimate, not a count"  # "more than 927", "about 40"
     if "respectively" in words:
         return "counts paired with names 'respectively'"
