@@ -795,6 +795,8 @@ class SentenceReader:
         "41 fewer toasters are owned by Eunbi than by Bryan". Every name is read as written
         (no pronoun), and the clause holds nothing else; a passive clause of another shape is
         unparsed, not read by the active clause's rules."""
+        if len(numbers) != 1:
+            return None
         start = 0
         while start < len(tokens) and tokens[start].lower in _LEADS:
             start += 1
@@ -860,10 +862,12 @@ class SentenceReader:
                ) -> tuple[list[LooseClaim | LooseGap], Agents | None] | None:
         """Notes without verbs: "Soizic 80 gyms" (a name, its count, nothing else) and
         "Vivek 13 more → 45" (more or fewer than the previous subject, then the count)."""
+        if len(mentions) != 1:
+            return None
         start = 0
         while start < len(tokens) and tokens[start].lower in _LEADS:
             start += 1
-        if len(mentions) != 1 or mentions[0].position != start or \
+        if mentions[0].position != start or \
                 mentions[0].kind != "name" or mentions[0].agents is None or \
                 not numbers or numbers[0] != mentions[0].end:
             return None

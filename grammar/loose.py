@@ -120,6 +120,7 @@ def number_value(words: list[str]) -> int | None:
 
 
 def _raw_tokens(text: str) -> list[Token]:
+    """The tokens as written (numbers in words not folded yet)."""
     tokens: list[Token] = []
     interned = _TOKENS.get
     for value in _TOKEN_TEXT_RE.findall(text.replace("\u2019", "'")):
@@ -128,7 +129,7 @@ def _raw_tokens(text: str) -> list[Token]:
             tokens.extend(_new_tokens(value))
         else:
             tokens.append(token)
-    return _fold_number_words(tokens)
+    return tokens
 
 
 def _new_tokens(value: str) -> list[Token]:
@@ -416,12 +417,19 @@ _CONDITIONS = frozenset({"if", "suppose", "imagine", "were"})
 @lru_cache(maxsize=1 << 15)
 def read_clauses(text: str) -> tuple[Clause, ...]:
     """The clauses of one sentence, with arithmetic and numbers in words folded in."""
-    tokens = _fold_arithmetic(_drop_years(_raw_tokens(_STEP_LABEL_RE.sub("", text, count=1))))
+    tokens = _raw_tokens(_STEP_LABEL_RE.sub("", text, count=1))
+    # each step below changes the tokens only when one of its words is there: the words
+    # are listed once, and again only after a step changed them
+    lowers = [t.lower for t in tokens]
+    for step, needs in ((_fold_number_words, NUMBER_WORDS), (_drop_years, _YEAR_LEADS),
+                        (_fold_arithmetic, _FOLD_TRIGGERS)):
+        if not needs.isdisjoint(lowers):
+            tokens = step(tokens)
+            lowers = [t.lower for t in tokens]
     question = text.rstrip().endswith("?")
     # "If Ilse had 10, she would have 2 more": a hypothetical and its condition state
     # nothing; "With 8 coins per box, Khoa would have 184 coins" concludes
-    lowers = {t.lower for t in tokens}
-    counterfactual = not lowers.isdisjoint(_MODALS) and not lowers.isdisjoint(_CONDITIONS)
+    counterfactual = not _MODALS.isdisjoint(lowers) and not _CONDITIONS.isdisjoint(lowers)
     clauses = []
     for part, after_colon in _split(tokens):
         part = _strip_glue(part)
