@@ -121,9 +121,14 @@ def number_value(words: list[str]) -> int | None:
 
 def _raw_tokens(text: str) -> list[Token]:
     """The tokens as written (numbers in words not folded yet)."""
+    values = _TOKEN_TEXT_RE.findall(text.replace("\u2019", "'"))
+    try:  # most sentences: every text seen before
+        return list(map(_TOKENS.__getitem__, values))
+    except KeyError:
+        pass
     tokens: list[Token] = []
     interned = _TOKENS.get
-    for value in _TOKEN_TEXT_RE.findall(text.replace("\u2019", "'")):
+    for value in values:
         token = interned(value)
         if token is None:
             tokens.extend(_new_tokens(value))
@@ -224,16 +229,15 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
         unit_words: list[str] = []
         while True:
             units = _unit_words(tokens, j)  # "42 farms × 5 horses per farm = 210"
-            said = " ".join([t.lower for t in tokens[j:units]]) if units > j else ""
             operator = _operator(tokens[units]) if units + 1 < len(tokens) else None
             if operator and tokens[units + 1].kind == "number":
                 operators.append(operator)
                 operands.append(tokens[units + 1].value)
-                unit_words.append(said)
+                unit_words.append(_said(tokens, j, units))
                 j = units + 2
                 continue
             if operators and units > j and units < len(tokens) and tokens[units].text == "=":
-                unit_words.append(said)
+                unit_words.append(_said(tokens, j, units))
                 j = units
             break
         if not operators:
@@ -260,6 +264,10 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
         folded.append(Token(" ".join(t.text for t in tokens[i:j]), "expression"))
         i = j
     return folded
+
+
+def _said(tokens: list[Token], start: int, end: int) -> str:
+    return " ".join([t.lower for t in tokens[start:end]]) if end > start else ""
 
 
 def _names_list_follows(tokens: list[Token], start: int) -> bool:
