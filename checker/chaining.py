@@ -829,11 +829,11 @@ class _Chainer:
         popped = self._popped_at
         while self.agenda:
             atom = self.agenda.pop()
-            if atom in popped:
+            known = len(popped)
+            if popped.setdefault(atom, known) != known:  # popped before
                 continue
             self.chart.pop_order.append(atom)
             self.index.add(atom)
-            self._popped_at[atom] = len(self._popped_at)
             for rule, agents_at, shared_of in self._union_specs.get(atom.predicate, ()):
                 values = shared_of(atom.args)
                 for name in atom.args[agents_at].names:  # type: ignore[union-attr]
@@ -870,10 +870,11 @@ class _Chainer:
         return False
 
     def _accept(self, rule_id: str, premises: tuple[Atom, ...]) -> None:
-        step = (rule_id, premises)
-        if step in self._seen:
+        seen = self._seen
+        known = len(seen)
+        seen.add((rule_id, premises))
+        if len(seen) == known:  # proposed before (one hash of the step, not two)
             return
-        self._seen.add(step)
         theorems = self.chart.theorems
         verdict = derive(self.program, rule_id, [theorems[p] for p in premises])
         if isinstance(verdict, Rejection):
@@ -902,27 +903,30 @@ class _Chainer:
         """Join the popped atom with popped atoms, rule by rule in table order. Joins whose
         first look-up reads the same index entry run interleaved, one found atom at a time
         for all of them (both roles of a popped count in (1c), say)."""
-        groups: list[tuple[Rule | list[Atom] | None, list[_Plan]]] = []
-        by_entry: dict[int, list[_Plan]] = {}
+        # (entry, its joins, are they all screened?) in table order
+        groups: list[list[Any]] = []
+        by_entry: dict[int, list[Any]] = {}
         args = atom.args
         for plan, table, key_of, screened, latest in self._starts.get(atom.predicate, ()):
             if latest is not None and args[latest[0]] > latest[1]:
                 continue  # every conclusion would be past the horizon
             if table is None:  # a union, or a rule of one premise
-                groups.append((plan, []) if isinstance(plan, Rule) else (None, [plan]))
+                groups.append([plan, [], False] if isinstance(plan, Rule)
+                              else [None, [plan], False])
                 continue
             if screened and not self._may_be_useful(plan, atom):  # type: ignore[arg-type]
                 continue
             entry = table.get(key_of(args))  # type: ignore[misc]
             if not entry:
                 continue
-            members = by_entry.get(id(entry))
-            if members is not None:
-                members.append(plan)  # type: ignore[arg-type]
+            group = by_entry.get(id(entry))
+            if group is not None:
+                group[1].append(plan)
+                group[2] = group[2] and screened
                 continue
-            members = by_entry[id(entry)] = [plan]  # type: ignore[list-item]
-            groups.append((entry, members))
-        for entry, members in groups:
+            group = by_entry[id(entry)] = [entry, [plan], screened]
+            groups.append(group)
+        for entry, members, all_screened in groups:
             if isinstance(entry, Rule):
                 yield from self._unions_with(entry, atom)
                 continue
@@ -932,8 +936,7 @@ class _Chainer:
             else:
                 # screened (1c) joins only meet the other side of a compeq-named pair: skip
                 # the other counts of the entity and time (the same instances, in order)
-                partners = self._partners(members, atom) if all(
-                    plan in self.screened for plan in members) else None
+                partners = self._partners(members, atom) if all_screened else None
                 for first in entry if partners is None else partners:
                     for plan in members:
                         if plan.pair is not None:  # two premises: the join is complete

@@ -138,14 +138,17 @@ class _Theory(NamedTuple):
     # (entity, time) -> agent -> position of the first transfer there that touches the agent
     touched: dict[tuple[str, int], dict[str, int]]
     program: weakref.ref[Program]
-    minted: dict[tuple, tuple[Theorem, Atom]]  # hyperedge -> its theorem and that atom
+    minted: dict[tuple, Theorem]  # hyperedge -> its theorem
+    # id of each theorem in ``minted`` (alive while they are) -> it and the fields minted
+    own: dict[int, tuple[Theorem, Atom, str, tuple[Atom, ...]]]
 
 
 # The kernel's own copy of the standard table, by the identity of its public rules: nobody
 # else holds these objects, so changing a public rule in place changes nothing here.
 _PRISTINE = {id(public): own for public, own in zip(RULES, copy.deepcopy(RULES), strict=True)}
 _UNSEALED = "is not a program the kernel sealed at construction"
-_FIELDS = ("atom", "rule_id", "premises", "_program")
+_SETTERS = tuple(vars(Theorem)[name].__set__ for name in ("atom", "rule_id", "premises",
+                                                            "_program"))
 _ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is no atom of exact built-in values")
 
 
@@ -165,7 +168,7 @@ def _theory_of(program: Program, ref: weakref.ref[Program]) -> _Theory:
     if len(by_id) != len(rules):
         raise KernelError("two rules of the table share an id")
     return _Theory(axioms, by_id, horizon, {k: tuple(v) for k, v in
-                   transfers.items()}, touched, ref, {})
+                   transfers.items()}, touched, ref, {}, {})
 
 
 def _is_plain(atom: object) -> bool:
@@ -203,29 +206,30 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
 
     def mint(theory: _Theory, atom: Atom, rule_id: str, premises: tuple[Atom, ...]) -> Theorem:
         key = (atom, rule_id, premises)
-        entry = theory.minted.get(key)
-        if entry is None:
-            theorem = object.__new__(Theorem)
-            for name, value in zip(_FIELDS, (*key, theory.program), strict=True):
-                object.__setattr__(theorem, name, value)
-            entry = theory.minted[key] = (theorem, atom)
-        return entry[0]
+        theorem = theory.minted.get(key)
+        if theorem is None:
+            theorem = theory.minted[key] = object.__new__(Theorem)
+            for setter, value in zip(_SETTERS, (*key, theory.program), strict=True):
+                setter(theorem, value)  # the slots' own setters, under the frozen class
+            theory.own[id(theorem)] = (theorem, *key)
+        return theorem
 
-    def registered(theory: _Theory, theorem: object) -> bool:
-        """``theorem`` is the very object minted for this program, with its atom."""
-        if type(theorem) is not Theorem:
-            return False
-        try:
-            entry = theory.minted.get((theorem.atom, theorem.rule_id, theorem.premises))
-        except (AttributeError, TypeError):  # a blank object.__new__(Theorem), or junk
-            return False
-        return entry is not None and entry[0] is theorem and entry[1] is theorem.atom
+    def registered(theory: _Theory, theorem: object) -> Atom | None:
+        """The atom of ``theorem`` if it is the very object minted for this program, with
+        the fields it was minted with (by identity), else None."""
+        entry = theory.own.get(id(theorem))
+        if entry is None or entry[0] is not theorem:
+            return None
+        _, atom, rule_id, premises = entry  # as minted (getattr: a field may be deleted)
+        same = (getattr(theorem, "atom", None) is atom and getattr(theorem, "rule_id", None)
+                is rule_id and getattr(theorem, "premises", None) is premises)
+        return atom if same else None
 
     def premise_atoms(theory: _Theory, rule_id: str,
                       premises: Sequence[Theorem | Atom]) -> list[Atom] | Rejection:
         atoms: list[Atom] = []
         for index, premise in enumerate(premises, 1):
-            own = premise.atom if registered(theory, premise) else _axiom(theory, premise)
+            own = registered(theory, premise) or _axiom(theory, premise)
             if own is None:
                 return Rejection(rule_id, "unknown-premise", _unknown(index, premise))
             atoms.append(own)  # type: ignore[arg-type]
@@ -293,7 +297,7 @@ def _trusted_core() -> tuple[Callable[..., Any], ...]:
 
     def is_minted(program: Program, theorem: object) -> bool:
         """Did the kernel mint ``theorem`` for this very ``program`` object?"""
-        return (theory := sealed(program)) is not None and registered(theory, theorem)
+        return (theory := sealed(program)) is not None and registered(theory, theorem) is not None
 
     def minted_count(program: Program) -> int:
         """How many theorems the kernel holds for ``program`` (one per hyperedge)."""
