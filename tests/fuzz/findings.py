@@ -61,6 +61,13 @@ OPEN: tuple[Finding, ...] = (
 )
 
 FIXED: tuple[Finding, ...] = (
+    Finding("F20 verify FILE.jsonl:ID with a superscript digit as ID: int() refuses what "
+            "str.isdigit() accepts", "lead", ("verify",),
+            r"ValueError: invalid literal for int\(\)",
+            lambda corpus: Case(("verify", "problems.jsonl:\u00b2", "transcript.txt"),
+                                (("problems.jsonl", corpus.records[0].encode() + b"\n"),
+                                 ("transcript.txt", b"1. Nobody has 3 apples.\n")),
+                                inputs=("problems.jsonl", "transcript.txt"))),
     Finding("F19 a word problem of one long line: seconds in the nearest-template search, "
             "and the error quotes the whole line", "warm", ("prove",),
             r"^stderr line of \d+ characters$",

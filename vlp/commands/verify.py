@@ -144,7 +144,8 @@ def find_record(path: Path, identifier: str) -> dict[str, Any]:
     against the record schema."""
     found = next(((number, record) for number, record, _ in iter_jsonl(path, "problems")
                   if record is not None and record_id(record) == identifier), None)
-    if found is None and identifier.isdigit():  # a 1-based line number, for files without ids
+    # a 1-based line number, for files without ids ('²'.isdigit() holds, but int() refuses it)
+    if found is None and identifier.isascii() and identifier.isdigit():
         for number, record, error in iter_jsonl(path, "problems"):
             if number == int(identifier):
                 if record is None:
