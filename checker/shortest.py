@@ -147,8 +147,7 @@ def is_unique_shortest(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> bo
     problem = _Encoding(chart, goal)
     if not claims <= problem.claim_var.keys():
         return False
-    avoid = _disjunction([f"(not {problem.claim_var[c]})" for c in sorted(claims, key=str)])
-    return problem._descend(f"(assert {avoid})", len(claims)) is None
+    return problem.runner_up(claims, bound=len(claims)) is None
 
 
 def runner_up_size(chart: Chart, goal: Atom, claims: frozenset[Claim]) -> int | None:
@@ -331,9 +330,11 @@ class _Encoding:
                                f"unsat within {self.upper_bound} claims)")
         return found[1]
 
-    def runner_up(self, claims: frozenset[Claim]) -> int | None:
+    def runner_up(self, claims: frozenset[Claim], bound: int | None = None) -> int | None:
+        """The fewest claims of a proof leaving out one of ``claims`` (at most ``bound``
+        when given), or None when there is none."""
         avoid = _disjunction([f"(not {self.claim_var[c]})" for c in sorted(claims, key=str)])
-        found = self._descend(f"(assert {avoid})", None)
+        found = self._descend(f"(assert {avoid})", bound)
         return None if found is None else found[0]
 
     def extract(self, claims: frozenset[Claim]) -> list[Hyperedge]:
