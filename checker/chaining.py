@@ -86,6 +86,7 @@ from vlp.kernel import (
     roles,
     solve,
 )
+from vlp.kernel import last_time as axioms_last_time
 from vlp.kernel.rules import Add, Const, Equal, NoTransferTouching, Var
 
 from .demand import OnDemand
@@ -122,7 +123,7 @@ def last_time(program: Program) -> int:
     The latest time any axiom speaks about: a transfer at ``t`` speaks about ``t + 1``
     (its effect), every other timed axiom about its own time.
     """
-    return program.last_time
+    return axioms_last_time(program.axioms)
 
 
 def query_time(program: Program, query: Query) -> int:
@@ -236,7 +237,8 @@ class Chart:
         self._atom_order: list[Atom] = []
         self._incoming: dict[Atom, list[Hyperedge]] = defaultdict(list)
         self._pop_positions: dict[Atom, int] = {}
-        self._edge_positions: dict[Hyperedge, int] = {}
+        self._edge_positions: dict[Hyperedge, int] = {}  # the first _positioned edges
+        self._positioned = 0
         self._demand: OnDemand | None = None
 
     @property
@@ -304,10 +306,21 @@ class Chart:
 
     def acceptance_index(self, edge: Hyperedge) -> int:
         """Position of ``edge`` in ``hyperedges`` (the order the kernel accepted them)."""
-        return self._edge_positions[edge]
+        return self._positions()[edge]
+
+    def has_hyperedge(self, edge: Hyperedge) -> bool:
+        return edge in self._positions()
+
+    def _positions(self) -> dict[Hyperedge, int]:
+        """Each hyperedge's position, indexed when first asked for (chaining itself never
+        asks, and hashing every hyperedge as it is accepted was a tenth of proof mode)."""
+        positions, edges = self._edge_positions, self.hyperedges
+        for position in range(self._positioned, len(edges)):
+            positions[edges[position]] = position
+        self._positioned = len(edges)
+        return positions
 
     def _add_hyperedge(self, edge: Hyperedge) -> None:
-        self._edge_positions[edge] = len(self.hyperedges)
         self.hyperedges.append(edge)
         incoming = self._incoming[edge.conclusion]
         if not incoming and edge.conclusion not in self.theorems:
@@ -585,8 +598,9 @@ class _Chainer:
         for target in sorted(self.targets, key=Agents.sorted_names):
             for name in target.names:
                 self._targets_by_agent[name].append(target)
+        self._target_agents = frozenset(self._targets_by_agent)
         self._by_key: dict[tuple, Atom] = {}
-        self._seen: set[tuple[str, tuple[Atom, ...]]] = set()
+        self._seen: set[tuple] = set()
         self.axiom_order = self._presentation_order(axiom_order)
         # proof mode: comps stated (axioms and their frame copies) and compeq-named pairs
         self.stated_comps: set[Atom] = set()  # made below, once the joins' screens are
@@ -872,7 +886,7 @@ class _Chainer:
     def _accept(self, rule_id: str, premises: tuple[Atom, ...]) -> None:
         seen = self._seen
         known = len(seen)
-        seen.add((rule_id, premises))
+        seen.add((rule_id, *map(id, premises)))  # the chart's own atoms: ids hash in C
         if len(seen) == known:  # proposed before (one hash of the step, not two)
             return
         theorems = self.chart.theorems
@@ -965,6 +979,8 @@ class _Chainer:
         """Goal-directed union: partitions of a target that this block completes."""
         agents_at, shared = self._union_shapes[rule.id]
         block = atom.args[agents_at]
+        if block.names.isdisjoint(self._target_agents):  # type: ignore[union-attr]
+            return  # most counts are in no target (one set operation, before sorting)
         candidates: dict[Agents, None] = {}
         for name in sorted(block.names):  # type: ignore[union-attr]
             for target in self._targets_by_agent.get(name, ()):

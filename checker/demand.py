@@ -147,7 +147,7 @@ class OnDemand:
         if not isinstance(result, Theorem):
             return None  # the rule does not apply to these premises
         edge = Hyperedge(rule_id, premises, result.atom)
-        if edge in self.chart._edge_positions:
+        if self.chart.has_hyperedge(edge):
             return result.atom
         self.chart._add_hyperedge(edge)
         if result.atom not in theorems:

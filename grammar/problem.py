@@ -18,6 +18,7 @@ import attrs
 
 from vlp.errors import InputError, shown
 from vlp.kernel import Agents, Atom, Claim, Program, Query, rate
+from vlp.kernel import last_time as axioms_last_time
 from vlp.limits import MAX_AXIOMS, MAX_TIME, check_program
 
 from .sentences import (
@@ -136,7 +137,7 @@ def parse_problem(text: str, source: str = "<text>", *,
         raise ProblemParseError("the problem states no facts before its question",
                                 f"{source}:{question_sentence.line}")
     check_program(axioms, f"{source}:{question_sentence.line}")
-    last_time = Program(axioms).last_time
+    last_time = axioms_last_time(axioms)
     assert query_parse.query is not None
     query = _at_time(query_parse.query, last_time)
     added: list[Atom] = []

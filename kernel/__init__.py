@@ -28,9 +28,8 @@ from .instance import (
 from .readers.hyperedge import Hyperedge, find_clash
 from .readers.roles import ELIMINATION, FRAME, INTRODUCTION, UNION, Role, role, roles
 from .readers.smt import to_smt
-from .readers.terms import Query, comp, compeq, cont, rate, transfer
+from .readers.terms import Query, comp, compeq, cont, last_time, rate, transfer
 from .rules import (
-    FRAME_RULE_ID,
     FRAME_RULE_IDS,
     RULES,
     RULES_BY_ID,
@@ -42,11 +41,11 @@ from .rules import (
 from .terms import PREDICATES, SIGNATURES, Agents, Atom, Claim, normalize_name
 
 __all__ = [
-    "AXIOM", "ELIMINATION", "FRAME", "FRAME_RULE_ID", "FRAME_RULE_IDS", "INTRODUCTION",
+    "AXIOM", "ELIMINATION", "FRAME", "FRAME_RULE_IDS", "INTRODUCTION",
     "PREDICATES", "RULES", "RULES_BY_ID", "SIGNATURES", "UNION", "UNION_RULE_ID", "Agents",
     "Atom", "Binding", "Claim", "Hyperedge", "KernelError", "Program", "Query", "Rejection",
     "Role", "Rule", "Theorem", "axiom", "bind", "check_builtin", "check_hyperedge", "comp",
     "compeq", "conclude", "cont", "derive", "evaluate", "evaluator", "find_clash", "instantiate",
-    "is_frame_rule", "is_minted", "minted_count", "normalize_name", "patterns", "rate", "role",
-    "roles", "rule", "solve", "to_smt", "transfer",
+    "is_frame_rule", "is_minted", "last_time", "minted_count", "normalize_name", "patterns", "rate",
+    "role", "roles", "rule", "solve", "to_smt", "transfer",
 ]

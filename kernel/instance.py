@@ -67,10 +67,10 @@ def _bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None,
                 f"{_place(i, count)} must be a {p.predicate} atom, got {a!r}")
     if rule.repeated:
         return _bind_union(list(zip(placed, atoms, strict=True)), count, binding)
-    slots = _slots(rule)
-    for index, position, name in slots[0] if conclusion is None else slots[1]:
-        value = atoms[index].args[position]
-        bound = binding.setdefault(name, value)
+    first, again = _slots(rule)[conclusion is not None]
+    binding.update({name: atoms[index].args[position] for index, position, name in first})
+    for index, position, name in again:
+        value, bound = atoms[index].args[position], binding[name]
         if bound is not value and bound != value:
             return _mismatch(list(zip(placed, atoms, strict=True)), count, index + 1, name,
                              bound, value)
@@ -107,18 +107,24 @@ def _place(index: int, count: int) -> str:
 # Compiled once per rule and expression (kept with their object, so ids stay unique):
 # matching and evaluating run on every chaining step, and interpreting the patterns and
 # expression trees each time made the kernel the chainer's bottleneck.
-_SLOTS: dict[int, tuple[Rule, tuple[tuple[tuple[int, int, str], ...], ...]]] = {}
+Slots = tuple[tuple[int, int, str], ...]
+_SLOTS: dict[int, tuple[Rule, tuple[tuple[Slots, Slots], tuple[Slots, Slots]]]] = {}
 _FUNCTIONS: dict[int, tuple[Expr, Callable[[Binding], Any]]] = {}
 
 
-def _slots(rule: Rule) -> tuple[tuple[tuple[int, int, str], ...], ...]:
-    """(pattern index, argument position, variable) for the premises, and for the premises
-    and the conclusion."""
+def _slots(rule: Rule) -> tuple[tuple[Slots, Slots], tuple[Slots, Slots]]:
+    """(pattern index, argument position, variable) of each variable's first place and of
+    its later places, for the premises, and for the premises and the conclusion."""
     cached = _SLOTS.get(id(rule))
     if cached is None or cached[0] is not rule:
         placed = (*rule.premises, rule.conclusion)
-        slots = tuple((i, j, v.name) for i, p in enumerate(placed) for j, v in enumerate(p.args))
-        cached = _SLOTS[id(rule)] = (rule, (slots[:-len(rule.conclusion.args)], slots))
+        slots = [(i, j, v.name) for i, p in enumerate(placed) for j, v in enumerate(p.args)]
+        split = []
+        for part in (slots[:-len(rule.conclusion.args)], slots):
+            names = [name for _, _, name in part]
+            first = tuple(s for k, s in enumerate(part) if names.index(s[2]) == k)
+            split.append((first, tuple(s for s in part if s not in first)))
+        cached = _SLOTS[id(rule)] = (rule, (split[0], split[1]))
     return cached[1]
 
 

@@ -269,7 +269,6 @@ RULES: tuple[Rule, ...] = (
 
 RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 
-FRAME_RULE_ID = "6"
 FRAME_RULE_IDS: frozenset[str] = frozenset(r.id for r in RULES if r.negation is not None)
 
 

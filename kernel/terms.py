@@ -6,6 +6,7 @@ in the canonical text form, e.g. ``cont({alice}, 3, apples, 0)``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -21,6 +22,10 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
 }
 
 PREDICATES: tuple[str, ...] = tuple(SIGNATURES)
+# (predicate, kind) -> where its first argument of that kind is; the arguments but the quantity
+_AT = {(p, k): kinds.index(k) for p, kinds in SIGNATURES.items() for k in kinds}
+_NOT_QUANTITY = {p: operator.itemgetter(*(i for i, k in enumerate(kinds) if k != "quantity"))
+                 for p, kinds in SIGNATURES.items()}
 
 
 def normalize_name(name: str) -> str:
@@ -87,9 +92,7 @@ def check_args(predicate: str, args: tuple, allow_unknown: bool) -> None:
             raise ValueError(f"{predicate}: expected an agent set, got {arg!r}")
         if kind == "entity" and not (isinstance(arg, str) and arg and arg == normalize_name(arg)):
             raise ValueError(f"{predicate}: expected a normalized entity name, got {arg!r}")
-        if kind in ("quantity", "time") and not (
-            isinstance(arg, int) and not isinstance(arg, bool) and arg >= 0
-        ):
+        if kind in ("quantity", "time") and not (type(arg) is int and arg >= 0):  # no bool
             raise ValueError(f"{predicate}: expected a natural number for {kind}, got {arg!r}")
 
 
@@ -103,24 +106,19 @@ class Atom:
     def __attrs_post_init__(self) -> None:
         check_args(self.predicate, self.args, allow_unknown=False)
 
-    def arg(self, kind: str, occurrence: int = 0) -> Term:
-        """The ``occurrence``-th argument of the given kind (e.g. ``arg("entity")``)."""
-        positions = [i for i, k in enumerate(SIGNATURES[self.predicate]) if k == kind]
-        return self.args[positions[occurrence]]
-
     @property
     def time(self) -> int | None:
-        kinds = SIGNATURES[self.predicate]
-        return self.args[kinds.index("time")] if "time" in kinds else None  # type: ignore[return-value]
+        at = _AT.get((self.predicate, "time"))
+        return None if at is None else self.args[at]  # type: ignore[return-value]
 
     @property
     def quantity(self) -> int | None:
-        kinds = SIGNATURES[self.predicate]
-        return self.args[kinds.index("quantity")] if "quantity" in kinds else None  # type: ignore[return-value]
+        at = _AT.get((self.predicate, "quantity"))
+        return None if at is None else self.args[at]  # type: ignore[return-value]
 
     @property
     def entity(self) -> str:
-        return self.arg("entity")  # type: ignore[return-value]
+        return self.args[_AT[(self.predicate, "entity")]]  # type: ignore[return-value]
 
     @property
     def agent_sets(self) -> tuple[Agents, ...]:
@@ -143,7 +141,7 @@ class Atom:
 
     def consistency_key(self) -> tuple:
         """The atom with its quantity erased: two theorems with one key must agree."""
-        return (self.predicate,) + tuple(a for k, a in self._kinds_and_args() if k != "quantity")
+        return (self.predicate, *_NOT_QUANTITY[self.predicate](self.args))
 
     def __repr__(self) -> str:
         return f"{self.predicate}({', '.join(format_term(a) for a in self.args)})"

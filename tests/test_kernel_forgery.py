@@ -400,7 +400,9 @@ def _first_blocking(program: Program, fact: Atom) -> str | None:
     """The oracle the kernel's frame index must agree with: scan the transfers at the
     fact's entity and time in the program's order; the first that touches one of the
     fact's agent sets (the first such set) blocks the frame."""
-    for transfer in program.transfers_at(fact.entity, fact.time):  # type: ignore[arg-type]
+    transfers = [a for a in program.axioms if a.predicate == "transfer"
+                 and a.time == fact.time and a.entity == fact.entity]
+    for transfer in transfers:
         for agents in fact.agent_sets:
             if not agents.isdisjoint(transfer.args[0]) or not agents.isdisjoint(transfer.args[1]):  # type: ignore[arg-type]
                 return f"the frame rule cannot carry {agents!r} past {transfer!r}"

@@ -10,6 +10,13 @@ import attrs
 from ..terms import SIGNATURES, Agents, Atom, Term, check_args, format_term, normalize_name
 
 
+def last_time(axioms: Iterable[Atom]) -> int:
+    """The time queries ask about: the latest time an axiom speaks about (a transfer at t
+    speaks about t + 1, its effect; every other axiom about its own time)."""
+    return max((a.time + 1 if a.predicate == "transfer" else a.time  # type: ignore[operator]
+                for a in axioms if a.time is not None), default=0)
+
+
 @attrs.frozen(repr=False)
 class Query:
     """An atom pattern whose ``None`` arguments are unknowns, e.g. ``cont({eddie}, ?, parrots, ?)``.
