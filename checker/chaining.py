@@ -82,7 +82,6 @@ from vlp.kernel import (
     axiom,
     conclude,
     derive,
-    find_clash,
     roles,
     solve,
 )
@@ -126,12 +125,13 @@ def last_time(program: Program) -> int:
     return axioms_last_time(program.axioms)
 
 
-def query_time(program: Program, query: Query) -> int:
-    """The time a query is answered at: its own if given, else :func:`last_time`."""
+def query_time(program: Program, query: Query, last: int | None = None) -> int:
+    """The time a query is answered at: its own if given, else :func:`last_time` (``last``,
+    when the caller has it)."""
     kinds = _kinds(query.predicate)
     if "time" in kinds and query.args[kinds.index("time")] is not None:
         return query.args[kinds.index("time")]  # type: ignore[return-value]
-    return last_time(program)
+    return last_time(program) if last is None else last
 
 
 def _kinds(predicate: str) -> tuple[str, ...]:
@@ -523,12 +523,9 @@ def _binding(plan: _Plan, premises: tuple[Atom, ...]) -> dict[str, object] | Non
 
 def union_targets(program: Program, query: Query | None) -> frozenset[Agents]:
     """Agent sets with >= 2 agents named by the query or by some axiom (goal-directed union)."""
-    named: set[Agents] = set()
-    for atom in program.axioms:
-        named.update(atom.agent_sets)
-    if query is not None:
-        named.update(query.agent_sets)
-    return frozenset(a for a in named if len(a) >= 2)
+    args = [arg for atom in program.axioms for arg in atom.args]
+    args += query.agent_sets if query is not None else ()
+    return frozenset(a for a in args if type(a) is Agents and len(a.names) >= 2)
 
 
 _CHAINER_BUGS = frozenset({"unknown-rule", "unknown-premise", "arity", "predicate", "mismatch"})
@@ -590,8 +587,9 @@ class _Chainer:
                 self._touched[(atom.entity, atom.time)].update(sender.names, receiver.names)
         # Frame copies past the last time answer no query; a ground query may name a later
         # time (up to the kernel's horizon), so it extends the bound.
-        latest = last_time(program) if query is None else max(last_time(program),
-                                                              query_time(program, query))
+        latest = last_time(program)
+        if query is not None:
+            latest = max(latest, query_time(program, query, latest))
         self.horizon = min(program.horizon, latest)
         self.targets = union_targets(program, query)
         self._targets_by_agent: dict[str, list[Agents]] = defaultdict(list)
@@ -832,13 +830,14 @@ class _Chainer:
         return order + missing
 
     def run(self) -> Chart:
-        clash = find_clash(self.program.axioms)
-        if clash is not None:
-            raise NumericalInconsistencyError(*clash)
+        by_key = self._by_key
+        for atom in self.axiom_order:  # two axioms that differ only in quantity clash
+            other = by_key.setdefault(atom.consistency_key(), atom)
+            if other is not atom:
+                raise NumericalInconsistencyError(other, atom)
         for atom in self.axiom_order:
             self.chart.theorems[atom] = axiom(self.program, atom)
             self.chart._add_atom_node(atom)
-            self._by_key[atom.consistency_key()] = atom
         self.agenda.push_axioms(self.axiom_order)
         popped = self._popped_at
         while self.agenda:

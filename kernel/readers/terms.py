@@ -13,8 +13,8 @@ from ..terms import SIGNATURES, Agents, Atom, Term, check_args, format_term, nor
 def last_time(axioms: Iterable[Atom]) -> int:
     """The time queries ask about: the latest time an axiom speaks about (a transfer at t
     speaks about t + 1, its effect; every other axiom about its own time)."""
-    return max((a.time + 1 if a.predicate == "transfer" else a.time  # type: ignore[operator]
-                for a in axioms if a.time is not None), default=0)
+    return max((time + 1 if a.predicate == "transfer" else time  # type: ignore[operator]
+                for a in axioms if (time := a.time) is not None), default=0)
 
 
 @attrs.frozen(repr=False)
