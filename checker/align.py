@@ -367,23 +367,11 @@ class ProgramIndex:
                     added += demand.comparisons(other, agents, entity)
         self._register(added)
 
-    def demand_arithmetic(self, stated: Arithmetic) -> list[Hyperedge]:
-        """Rule instances with arithmetic that comparisons between counts named by ``a op b
-        = c`` add (reasoning-model mode); the new ones, in the order added."""
-        demand = self.demand
-        if demand is None or len(stated.operands) != 2 or stated.operator not in "+-":
-            return []
-        numbers = {*stated.operands, stated.result}
-        added: list[Hyperedge] = []
-        for (entity, _time), counts in sorted(demand.by_time.items()):
-            named = sorted((a for a, c in counts.items() if c.args[1] in numbers),
-                           key=Agents.sorted_names)
-            for first in named:
-                for second in named:
-                    if first != second:
-                        added += demand.comparisons(first, second, entity)
-        self._register(added)
-        return added
+    def demand_instance(self, edge: Hyperedge) -> None:
+        """Derive the comparison or compeq the saturated model's instance ``edge``
+        concludes or uses (reasoning-model mode chose it) and index what was added."""
+        if self.demand is not None:
+            self._register(self.demand.instances_for(edge))
 
     def _register(self, edges: Sequence[Hyperedge]) -> None:
         """Index rule instances added to the chart after the index was built."""

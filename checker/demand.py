@@ -68,6 +68,8 @@ class OnDemand:
         self._entities: dict[Agents, set[str]] = defaultdict(set)
         for atom in chart.theorems:
             self._note(atom)
+        # chaining's own instances are the chart's first so many (the rest come from here)
+        self.chained = len(chart.hyperedges)
         self._pairs_done: set[tuple[Agents, Agents, str]] = set()
         self._compeqs_done: set[tuple[Agents, Agents, Agents, Agents, str]] = set()
 
@@ -80,6 +82,35 @@ class OnDemand:
         elif atom.predicate == "comp":
             first, second, _, entity, time = atom.args
             self._comps[(first, second, entity)][time] = atom  # type: ignore[index]
+
+    def count(self, agents: Agents, entity: str, time: int) -> Atom | None:
+        """The count of ``agents`` in ``entity`` at ``time``, if the chart has one."""
+        return self._conts.get((agents, entity), {}).get(time)
+
+    def known_comparison(self, first: Agents, second: Agents, entity: str,
+                         time: int) -> Atom | None:
+        """The chart's comparison of ``first`` with ``second`` at ``time`` (chained or
+        derived here), if any."""
+        return self._comps.get((first, second, entity), {}).get(time)
+
+    def instances_for(self, edge: Hyperedge) -> list[Hyperedge]:
+        """Derive the comparison or compeq that the saturated model's instance ``edge``
+        concludes or uses (:meth:`comparisons`, :meth:`compeqs`), so that ``edge`` is in
+        the chart; the hyperedges added."""
+        last = edge.premises[-1]
+        if edge.conclusion.predicate == "comp":
+            first, second, _, entity, _ = edge.conclusion.args
+            added = self.comparisons(first, second, entity)  # type: ignore[arg-type]
+        elif last.predicate == "comp":
+            first, second, _, entity, _ = last.args
+            added = self.comparisons(first, second, entity)  # type: ignore[arg-type]
+        elif last.predicate == "compeq":
+            added = self.compeqs(*last.args[:5])  # type: ignore[arg-type]
+        else:
+            added = []
+        if not self.chart.has_hyperedge(edge):
+            raise AssertionError(f"the saturated model's instance {edge} was not derived")
+        return added
 
     def entities_of(self, agents: Agents) -> list[str]:
         """Entities in which ``agents`` have a count, in name order."""

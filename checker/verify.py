@@ -45,6 +45,7 @@ from .align import (
 from .chaining import Chart, Hyperedge, forward_chain, matches_at_query_time
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
+from .saturated import SaturatedOrder
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
 from .shortest import ShortestProof, goal_of, is_unique_shortest, shortest_proof
 from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
@@ -102,6 +103,8 @@ class PreparedProblem:
         self._orders: dict[str, list[Claim]] = {}
         self._universe: frozenset[Claim] | None = None
         self._builtins: list[tuple[Arithmetic, Any]] | None = None
+        self._arithmetic_instances: dict[Arithmetic, Hyperedge | None] = {}
+        self._saturated_order: SaturatedOrder | None = None
         self._references: dict[str, tuple[Claim, ...]] = {}
 
     @property
@@ -197,10 +200,11 @@ class PreparedProblem:
                          and c not in self.index.bookkeeping_claims)
 
     def builtins(self) -> list[tuple[Arithmetic, Any]]:
-        """Every rule instance of the chart with arithmetic, shortest-proof ones first."""
+        """Every rule instance chaining accepted with arithmetic, shortest-proof ones first
+        (those derived on demand are placed by :meth:`arithmetic_instance`)."""
         if self._builtins is None:
             found = []
-            for edge in self.chart.hyperedges:
+            for edge in self.chart.hyperedges[:self.chart.demand.chained]:
                 arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
                 if arithmetic is not None:
                     found.append((arithmetic, edge))
@@ -208,18 +212,36 @@ class PreparedProblem:
             self._builtins = found
         return self._builtins
 
-    def demanded_builtin(self, expression: Arithmetic) -> Any:
-        """A rule instance writing ``expression`` among those the comparisons between the
-        counts it names add (the chart has no comparison nobody stated), or None."""
-        builtins = self.builtins()
-        match = None
-        for edge in self.index.demand_arithmetic(expression):
-            arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
-            if arithmetic is not None:
-                builtins.append((arithmetic, edge))
-                if match is None and same_expression(expression, arithmetic):
-                    match = edge
+    def arithmetic_instance(self, expression: Arithmetic) -> Hyperedge | None:
+        """The rule instance ``expression`` is matched with: the first whose built-in it
+        writes in the saturated model, shortest-proof conclusions first, then in
+        saturation's acceptance order (:mod:`vlp.checker.saturated`: the comparisons and
+        compeqs nobody stated are derived only for the instance chosen)."""
+        if expression in self._arithmetic_instances:
+            return self._arithmetic_instances[expression]
+        matches = [edge for builtin, edge in self.builtins()
+                   if same_expression(expression, builtin)]
+        order = self.saturated_order()
+        extra = [edge for edge in order.instances_writing(expression)
+                 if not order.is_chained(edge)]
+        match = matches[0] if matches else None
+        if extra:
+            proof = self.proof.atoms
+
+            def compare(one: Hyperedge, other: Hyperedge) -> int:
+                first, second = one.conclusion not in proof, other.conclusion not in proof
+                return (first > second) - (first < second) or order.compare_instances(one, other)
+
+            match = min([*matches, *extra], key=functools.cmp_to_key(compare))
+            if match in extra:
+                self.index.demand_instance(match)
+        self._arithmetic_instances[expression] = match
         return match
+
+    def saturated_order(self) -> SaturatedOrder:
+        if self._saturated_order is None:
+            self._saturated_order = SaturatedOrder(self.chart, self.chart.demand)
+        return self._saturated_order
 
 
 def _recorded_proof(
@@ -721,8 +743,7 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
     if not expression.correct:
         judge.wrong_arithmetic(number, text, expression)
         return
-    match = next((edge for builtin, edge in prepared.builtins()
-                  if same_expression(expression, builtin)), None)
+    match = prepared.arithmetic_instance(expression)
     if match is None:
         judge.unparsed(number, text, "no rule instance of the program computes "
                        f"{expression}", ARITHMETIC_READING)
@@ -844,9 +865,7 @@ def _arithmetic_steps(
                            f"{expression.value})", reading=ARITHMETIC_READING))
                 false_seen.add(key)
                 continue
-            match = next((edge for builtin, edge in prepared.builtins()
-                          if same_expression(expression, builtin)), None) \
-                or prepared.demanded_builtin(expression)
+            match = prepared.arithmetic_instance(expression)
             if match is None:
                 steps.append(StepVerdict(number, sentence.text, Status.UNPARSED,
                                          arithmetic=expression,
