@@ -67,7 +67,7 @@ def _bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None,
                 f"{_place(i, count)} must be a {p.predicate} atom, got {a!r}")
     if rule.repeated:
         return _bind_union(list(zip(placed, atoms, strict=True)), count, binding)
-    first, again = _slots(rule)[conclusion is not None]
+    first, again = _compiled(_SLOTS, rule, _slots)[conclusion is not None]
     binding.update({name: atoms[index].args[position] for index, position, name in first})
     for index, position, name in again:
         value, bound = atoms[index].args[position], binding[name]
@@ -104,28 +104,36 @@ def _place(index: int, count: int) -> str:
     return f"premise {index}" if index <= count else "the conclusion"
 
 
-# Compiled once per rule and expression (kept with their object, so ids stay unique):
-# matching and evaluating run on every chaining step, and interpreting the patterns and
-# expression trees each time made the kernel the chainer's bottleneck.
+# Compiled once per rule, pattern and expression: matching, evaluating and instantiating
+# run on every chaining step, and interpreting the patterns and expression trees each time
+# made the kernel the chainer's bottleneck.
 Slots = tuple[tuple[int, int, str], ...]
 _SLOTS: dict[int, tuple[Rule, tuple[tuple[Slots, Slots], tuple[Slots, Slots]]]] = {}
 _FUNCTIONS: dict[int, tuple[Expr, Callable[[Binding], Any]]] = {}
+_STEPS: dict[int, tuple[Rule, tuple[tuple[str | None, Callable[[Binding], Any] | None,
+                                          Builtin], ...]]] = {}
+_VALUES: dict[int, tuple[Pattern, Callable[[Binding], tuple]]] = {}
+
+
+def _compiled(cache: dict[int, tuple[Any, Any]], source: Any, make: Callable[[Any], Any]) -> Any:
+    """``make(source)``, made once per object (kept with it, so its id stays unique)."""
+    cached = cache.get(id(source))
+    if cached is None or cached[0] is not source:
+        cached = cache[id(source)] = (source, make(source))
+    return cached[1]
 
 
 def _slots(rule: Rule) -> tuple[tuple[Slots, Slots], tuple[Slots, Slots]]:
     """(pattern index, argument position, variable) of each variable's first place and of
     its later places, for the premises, and for the premises and the conclusion."""
-    cached = _SLOTS.get(id(rule))
-    if cached is None or cached[0] is not rule:
-        placed = (*rule.premises, rule.conclusion)
-        slots = [(i, j, v.name) for i, p in enumerate(placed) for j, v in enumerate(p.args)]
-        split = []
-        for part in (slots[:-len(rule.conclusion.args)], slots):
-            names = [name for _, _, name in part]
-            first = tuple(s for k, s in enumerate(part) if names.index(s[2]) == k)
-            split.append((first, tuple(s for s in part if s not in first)))
-        cached = _SLOTS[id(rule)] = (rule, (split[0], split[1]))
-    return cached[1]
+    placed = (*rule.premises, rule.conclusion)
+    slots = [(i, j, v.name) for i, p in enumerate(placed) for j, v in enumerate(p.args)]
+    split = []
+    for part in (slots[:-len(rule.conclusion.args)], slots):
+        names = [name for _, _, name in part]
+        first = tuple(s for k, s in enumerate(part) if names.index(s[2]) == k)
+        split.append((first, tuple(s for s in part if s not in first)))
+    return split[0], split[1]
 
 
 def bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None = None
@@ -139,10 +147,7 @@ def bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None = None
 
 def evaluator(expr: Expr) -> Callable[[Binding], Any]:
     """:func:`evaluate` for one expression, compiled once (for callers in a hot loop)."""
-    cached = _FUNCTIONS.get(id(expr))
-    if cached is None or cached[0] is not expr:
-        cached = _FUNCTIONS[id(expr)] = (expr, _compile(expr))
-    return cached[1]
+    return _compiled(_FUNCTIONS, expr, _compile)
 
 
 def _compile(expr: Expr) -> Callable[[Binding], Any]:
@@ -211,12 +216,7 @@ def check_builtin(builtin: Builtin, binding: Binding) -> Failure | None:
 def solve(rule: Rule, binding: Binding) -> Failure | None:
     """Complete a substitution of the premises: each ``Equal`` whose variable is still
     unbound defines it; every other built-in must hold. Mutates ``binding``."""
-    cached = _STEPS.get(id(rule))
-    if cached is None or cached[0] is not rule:
-        steps = tuple((b.var.name, evaluator(b.expr), b) if isinstance(b, Equal) else
-                      (None, None, b) for b in rule.builtins)
-        cached = _STEPS[id(rule)] = (rule, steps)
-    for defined, function, builtin in cached[1]:
+    for defined, function, builtin in _compiled(_STEPS, rule, _steps):
         if defined is not None and defined not in binding:
             binding[defined] = function(binding)  # type: ignore[misc]
             continue
@@ -226,10 +226,15 @@ def solve(rule: Rule, binding: Binding) -> Failure | None:
     return None
 
 
-_STEPS: dict[int, tuple[Rule, tuple[tuple[str | None, Callable[[Binding], Any] | None,
-                                          Builtin], ...]]] = {}
+def _steps(rule: Rule) -> tuple[tuple[str | None, Callable[[Binding], Any] | None, Builtin], ...]:
+    return tuple((b.var.name, evaluator(b.expr), b) if isinstance(b, Equal) else (None, None, b)
+                 for b in rule.builtins)
 
 
 def instantiate(pattern: Pattern, binding: Binding) -> Atom:
     """The ground atom a pattern denotes under a complete substitution."""
-    return Atom(pattern.predicate, tuple(binding[v.name] for v in pattern.args))
+    return Atom(pattern.predicate, _compiled(_VALUES, pattern, _values)(binding))
+
+
+def _values(pattern: Pattern) -> Callable[[Binding], tuple]:
+    return operator.itemgetter(*(v.name for v in pattern.args))  # >= 2 arguments: a tuple
