@@ -378,6 +378,7 @@ class ProgramIndex:
         if not edges:
             return
         changed: set[Claim] = set()
+        new_atoms: dict[Claim, list[Atom]] = {}
         for edge in edges:
             for atom in (*edge.premises, edge.conclusion):
                 if atom in self._atom_claim:
@@ -388,11 +389,14 @@ class ProgramIndex:
                     self.claims.append(claim)
                     self.atoms_by_id.append(())
                     self._by_predicate.setdefault(claim.predicate, []).append(claim)
-                atoms = sorted((*self.atoms_by_claim.get(claim, ()), atom), key=lambda a: (
-                    a not in self.proof_atoms, a.time if a.time is not None else -1))
-                self.atoms_by_claim[claim] = self.atoms_by_id[self.claim_id[claim]] = \
-                    tuple(atoms)
+                new_atoms.setdefault(claim, []).append(atom)
             changed.add(self._atom_claim[edge.conclusion])
+        # one stable sort per claim (a comparison carried over many ticks gains many atoms)
+        for claim, atoms in new_atoms.items():
+            ordered = sorted((*self.atoms_by_claim.get(claim, ()), *atoms), key=lambda a: (
+                a not in self.proof_atoms, a.time if a.time is not None else -1))
+            self.atoms_by_claim[claim] = self.atoms_by_id[self.claim_id[claim]] = \
+                tuple(ordered)
         for claim in changed:
             self._incoming[self.claim_id[claim]] = self._records(claim)
         self._consumers_index = None

@@ -56,6 +56,7 @@ class SaturatedOrder:
         self.program = program
         self.plans = join_plans(program.rules)  # saturation joins with every rule
         self._places: dict[Atom, Place] = {}
+        self._answers: dict[tuple[Atom, Atom], int] = {}  # pairs of atoms already ordered
         shaped = functools.partial(rules_shaped, program)
         self._comp_intro = shaped(("cont", "cont"), "comp")
         self._comp_frames = shaped(("comp",), "comp")
@@ -189,9 +190,20 @@ class SaturatedOrder:
         return self._compare(self._instance_place(one), self._instance_place(other))
 
     def _compare(self, one: Atom | Place, other: Atom | Place) -> int:
-        """Atoms by pop order, places by acceptance order (one loop: every step compares
-        the triggers or the atoms looked up, so deep frame chains need no recursion)."""
-        chart, axioms = self.chart, self.program.axioms
+        """Atoms by pop order, places by acceptance order. One loop: each step's answer is
+        the next one's (the triggers', or the atoms looked up), so deep frame chains need
+        no recursion, and every pair of atoms met is remembered with the answer (a chain
+        walked once is not walked again)."""
+        met: list[tuple[Atom, Atom]] = []
+        result = self._ordered(one, other, met)
+        for pair in met:
+            self._answers[pair] = result
+            self._answers[pair[::-1]] = -result
+        return result
+
+    def _ordered(self, one: Atom | Place, other: Atom | Place,
+                 met: list[tuple[Atom, Atom]]) -> int:
+        chart, axioms, answers = self.chart, self.program.axioms, self._answers
         while True:
             if isinstance(one, Atom) and isinstance(other, Atom):
                 if one == other:
@@ -201,6 +213,10 @@ class SaturatedOrder:
                     return (first > second) - (first < second)
                 if one in axioms or other in axioms:  # axioms pop before anything derived
                     return -1 if one in axioms else 1
+                known = answers.get((one, other))
+                if known is not None:
+                    return known
+                met.append((one, other))
             one = self.place(one) if isinstance(one, Atom) else one
             other = self.place(other) if isinstance(other, Atom) else other
             (trigger, within), (other_trigger, other_within) = one, other
