@@ -181,35 +181,37 @@ class _Agenda:
         self.strategy = strategy
         self.priority = priority
         self._counter = itertools.count()
-        self._stack: list[Atom] = []
-        self._queue: deque[Atom] = deque()
-        self._heap: list[tuple[float, int, Atom]] = []
+        # ``items`` is true while atoms wait; push and pop are the container's own methods
+        # where they can be (called once per theorem, and a method around them cost more)
+        self.items: list[Atom] | deque[Atom] | list[tuple[float, int, Atom]]
+        self.push: Callable[[Atom], None]
+        self.pop: Callable[[], Atom]
+        if priority is not None:
+            self.items, self.push, self.pop = [], self._push_by_priority, self._pop_by_priority
+        elif strategy == "dfs":
+            stack: list[Atom] = []
+            self.items, self.push, self.pop = stack, stack.append, stack.pop
+        else:
+            queue: deque[Atom] = deque()
+            self.items, self.push, self.pop = queue, queue.append, queue.popleft
 
     def push_axioms(self, atoms: Sequence[Atom]) -> None:
         if self.priority is None and self.strategy == "dfs":
             # a stack pops last-in first, so push in reverse to pop in presentation order
-            self._stack.extend(reversed(atoms))
+            self.items.extend(reversed(atoms))  # type: ignore[arg-type]
         else:
             for atom in atoms:
                 self.push(atom)
 
-    def push(self, atom: Atom) -> None:
-        if self.priority is not None:
-            heapq.heappush(self._heap, (-self.priority(atom), next(self._counter), atom))
-        elif self.strategy == "dfs":
-            self._stack.append(atom)
-        else:
-            self._queue.append(atom)
+    def _push_by_priority(self, atom: Atom) -> None:
+        assert self.priority is not None
+        heapq.heappush(self.items, (-self.priority(atom), next(self._counter), atom))  # type: ignore[misc]
 
-    def pop(self) -> Atom:
-        if self.priority is not None:
-            return heapq.heappop(self._heap)[2]
-        if self.strategy == "dfs":
-            return self._stack.pop()
-        return self._queue.popleft()
+    def _pop_by_priority(self) -> Atom:
+        return heapq.heappop(self.items)[2]  # type: ignore[return-value,arg-type]
 
     def __bool__(self) -> bool:
-        return bool(self._stack or self._queue or self._heap)
+        return bool(self.items)
 
 
 class Chart:
@@ -599,6 +601,9 @@ class _Chainer:
         self._target_agents = frozenset(self._targets_by_agent)
         self._by_key: dict[tuple, Atom] = {}
         self._seen: set[tuple] = set()
+        # each popped atom's theorem by the atom's id: premises are the chart's own atoms,
+        # and an id hashes in C where an Atom's hash is a Python call
+        self._theorem_at: dict[int, Theorem] = {}
         self.axiom_order = self._presentation_order(axiom_order)
         # proof mode: comps stated (axioms and their frame copies) and compeq-named pairs
         self.stated_comps: set[Atom] = set()  # made below, once the joins' screens are
@@ -836,17 +841,18 @@ class _Chainer:
             if other is not atom:
                 raise NumericalInconsistencyError(other, atom)
         for atom in self.axiom_order:
-            self.chart.theorems[atom] = axiom(self.program, atom)
+            self.chart.theorems[atom] = self._theorem_at[id(atom)] = axiom(self.program, atom)
             self.chart._add_atom_node(atom)
         self.agenda.push_axioms(self.axiom_order)
-        popped = self._popped_at
-        while self.agenda:
-            atom = self.agenda.pop()
+        popped, waiting, pop = self._popped_at, self.agenda.items, self.agenda.pop
+        pop_order, index_add = self.chart.pop_order, self.index.add
+        while waiting:
+            atom = pop()
             known = len(popped)
             if popped.setdefault(atom, known) != known:  # popped before
                 continue
-            self.chart.pop_order.append(atom)
-            self.index.add(atom)
+            pop_order.append(atom)
+            index_add(atom)
             for rule, agents_at, shared_of in self._union_specs.get(atom.predicate, ()):
                 values = shared_of(atom.args)
                 for name in atom.args[agents_at].names:  # type: ignore[union-attr]
@@ -888,8 +894,8 @@ class _Chainer:
         seen.add((rule_id, *map(id, premises)))  # the chart's own atoms: ids hash in C
         if len(seen) == known:  # proposed before (one hash of the step, not two)
             return
-        theorems = self.chart.theorems
-        verdict = derive(self.program, rule_id, [theorems[p] for p in premises])
+        theorem_at = self._theorem_at
+        verdict = derive(self.program, rule_id, [theorem_at[id(p)] for p in premises])
         if isinstance(verdict, Rejection):
             if verdict.reason in _CHAINER_BUGS:
                 raise ChainingError(f"kernel rejected a proposed step [{rule_id}] "
@@ -900,6 +906,7 @@ class _Chainer:
         if time is not None and time > self.horizon:
             return
         self.chart._add_hyperedge(Hyperedge(rule_id, premises, conclusion))
+        theorems = self.chart.theorems
         if conclusion in theorems:
             return
         key = conclusion.consistency_key()
@@ -907,7 +914,7 @@ class _Chainer:
         if other is not None:
             raise NumericalInconsistencyError(other, conclusion)
         self._by_key[key] = conclusion
-        theorems[conclusion] = verdict
+        theorems[conclusion] = theorem_at[id(conclusion)] = verdict
         self.agenda.push(conclusion)
 
     # -- matching: every rule instance that uses the popped atom and popped atoms --
