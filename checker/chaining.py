@@ -658,12 +658,14 @@ class _Chainer:
             "steps", rules, lambda _rules: {plan: time_step(plan.rule, plan.position)
                                             for group in self.plans.values() for plan in group
                                             if isinstance(plan, _Plan)})
+        # (the last: a screened join's one pair side, checked inline; see _one_side)
         self._starts: dict[str, list[tuple[_Plan | Rule, dict | None, Callable | None,
-                                           bool, tuple[int, int] | None]]] = {
-            predicate: [(plan, None, None, False, None) if isinstance(plan, Rule)
+                                           bool, tuple[int, int] | None, Any]]] = {
+            predicate: [(plan, None, None, False, None, None) if isinstance(plan, Rule)
                         else (plan, self.index.tables[plan.lookups[0].index] if plan.lookups
                               else None, _key_of(plan.first_key), plan in self.screened,
-                              self._latest(steps.get(plan)))
+                              self._latest(steps.get(plan)),
+                              self._one_side(plan) if plan in self.screened else None)
                         for plan in group]
             for predicate, group in self.plans.items()}
 
@@ -770,9 +772,9 @@ class _Chainer:
         binding = _binding(plan, premises)
         return binding is not None and self._licensed(plan.rule, binding, screen.frame is None)
 
-    def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
-        """Proof mode, before joining: can a (1c) from this popped count name a compeq's
-        pair? Its agents must be that pair's first (or second) at the entity."""
+    def _screen_shape(self, plan: _Plan) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """Where a screened join's popped count holds the entity, and which side of the
+        conclusion's pair each of its agent sets takes (from the rule, once per plan)."""
         shape = self._screen_shapes.get(plan)
         if shape is None:
             seed = [v.name for v in plan.rule.premises[plan.position].args]
@@ -781,7 +783,21 @@ class _Chainer:
             entity_at = seed.index(next(v.name for v in conclusion if v.kind == "entity"))
             sides = tuple((k, seed.index(name)) for k, name in enumerate(pair) if name in seed)
             shape = self._screen_shapes[plan] = (entity_at, sides)
-        entity_at, sides = shape
+        return shape
+
+    def _one_side(self, plan: _Plan) -> tuple[int, int, set[tuple[Any, Any]]] | None:
+        """A screened join whose popped count takes one side of the pair: where it holds
+        the entity and its agents, and that side's (agents, entity) pairs (else None)."""
+        entity_at, sides = self._screen_shape(plan)
+        if len(sides) != 1:
+            return None
+        (k, at), = sides
+        return entity_at, at, self.pair_sides[k]
+
+    def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
+        """Proof mode, before joining: can a (1c) from this popped count name a compeq's
+        pair? Its agents must be that pair's first (or second) at the entity."""
+        entity_at, sides = self._screen_shape(plan)
         args = atom.args
         entity = args[entity_at]
         for k, at in sides:
@@ -927,14 +943,15 @@ class _Chainer:
         groups: list[list[Any]] = []
         by_entry: dict[int, list[Any]] = {}
         args = atom.args
-        for plan, table, key_of, screened, latest in self._starts.get(atom.predicate, ()):
+        for plan, table, key_of, screened, latest, side in self._starts.get(atom.predicate, ()):
             if latest is not None and args[latest[0]] > latest[1]:
                 continue  # every conclusion would be past the horizon
             if table is None:  # a union, or a rule of one premise
                 groups.append([plan, [], False] if isinstance(plan, Rule)
                               else [None, [plan], False])
                 continue
-            if screened and not self._may_be_useful(plan, atom):  # type: ignore[arg-type]
+            if screened and (not self._may_be_useful(plan, atom) if side is None  # type: ignore[arg-type]
+                             else (args[side[1]], args[side[0]]) not in side[2]):
                 continue
             entry = table.get(key_of(args))  # type: ignore[misc]
             if not entry:
