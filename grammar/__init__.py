@@ -24,7 +24,7 @@ _EXPORTS = {
     "category_links": ".problem",
     "nearest_template": ".problem",
     "parse_problem": ".problem",
-    "ParsedClaim": ".sentences",
+    "ParsedClaim": ".callbacks",
     "SentenceParse": ".sentences",
     "extract_answer": ".sentences",
     "normalize_sentence": ".sentences",

@@ -21,14 +21,8 @@ from vlp.kernel import Agents, Atom, Claim, Program, Query, rate
 from vlp.kernel import last_time as axioms_last_time
 from vlp.limits import MAX_AXIOMS, MAX_TIME, check_program
 
-from .sentences import (
-    CLAIMS,
-    GROUND,
-    MAX_SENTENCE_CHARS,
-    QUESTION_KIND,
-    SentenceParse,
-    parse_sentence,
-)
+from .callbacks import CLAIMS, GROUND, QUESTION_KIND
+from .sentences import MAX_SENTENCE_CHARS, SentenceParse, parse_sentence
 from .templates import QUESTION, TEMPLATES, Template, render_template
 
 

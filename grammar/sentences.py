@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
@@ -20,11 +19,31 @@ from lark import Lark
 from lark.lexer import PatternStr
 from lark.parsers.lalr_analysis import Shift
 
-from vlp.kernel import Agents, Claim, Query, normalize_name
+from vlp.kernel import Query
 
 from .arithmetic import ANSWER_NUMBER, MAX_DIGITS, Arithmetic, answer_value
-from .inflect import to_plural
-from .templates import CLAIM_SLOTS, QUESTION, TEMPLATES, VERB_FORMS, Template, _is_slot
+from .callbacks import (
+    ANSWER,
+    CLAIMS,
+    UNPARSED,
+    ParsedClaim,
+    _SentenceError,
+    _template_callback,
+    _ToClaims,
+    _Token,
+)
+from .sentence_programs import (
+    _DROP,
+    _END,
+    _ERROR,
+    _KEEP,
+    _SPLICE,
+    _apply_plan,
+    _no_match,
+    _NoMatch,
+    compile_program,
+)
+from .templates import QUESTION, TEMPLATES, VERB_FORMS, Template, _is_slot
 
 # Sentence-initial words that only glue the text ("So", "Therefore,", "We know that").
 LEAD_WORDS: tuple[str, ...] = (
@@ -36,25 +55,6 @@ LEAD_WORDS: tuple[str, ...] = (
     "currently", "later", "afterwards", "meanwhile", "similarly", "likewise", "clearly",
 )
 MAX_SENTENCE_CHARS = 600  # longer "sentences" are not sentences of the template language
-
-
-@attrs.frozen
-class ParsedClaim:
-    """One claim read from a sentence. A partial claim (``template`` of a partial template,
-    e.g. "The difference between Dennie and Dianna is 15.") has ``None`` for its entity."""
-
-    claim: Claim
-    template: str
-    arithmetic: Arithmetic | None = None
-
-    @property
-    def complete(self) -> bool:
-        return all(a is not None for a in self.claim.args)
-
-
-CLAIMS, QUESTION_KIND, GROUND, ANSWER, UNPARSED = (
-    "claims", "question", "ground", "answer", "unparsed"
-)
 
 
 @attrs.frozen
@@ -134,181 +134,17 @@ def grammar_text() -> str:
     return fixed + "\n// ---- generated from vlp.grammar.templates ----\n" + template_grammar()
 
 
-class _SentenceError(ValueError):
-    """A sentence that fits the grammar but not the meaning (e.g. two different entities)."""
-
-
-@attrs.frozen
-class _Quantity:
-    value: int
-    arithmetic: Arithmetic | None
-
-
-@attrs.frozen
-class _Names:
-    names: tuple[str, ...]
-
-
-@attrs.frozen
-class _Entity:
-    words: str
-
-
-class _Token:
-    """A lexed word, number or sign (lighter than ``lark.Token``: this is the hot path)."""
-
-    __slots__ = ("type", "value", "start_pos", "end_pos")
-
-    def __init__(self, type: str, value: str, start_pos: int, end_pos: int) -> None:  # noqa: A002
-        self.type, self.value, self.start_pos, self.end_pos = type, value, start_pos, end_pos
-
-
-class _ToClaims:
-    """Inline LALR callbacks: each returns the value of its rule (no parse tree is built)."""
-
-    def names(self, items: list[Any]) -> str:  # NAME | names NAME
-        return items[0].value if len(items) == 1 else f"{items[0]} {items[1].value}"
-
-    def agent(self, items: list[Any]) -> str:
-        return items[0] if len(items) == 1 else f"{items[0]}'s {items[2].value}"
-
-    def agents(self, items: list[Any]) -> _Names:
-        return _Names(tuple(i for i in items if isinstance(i, str)))
-
-    def poss_agent(self, items: list[Any]) -> _Names:
-        if len(items) == 2:  # names POSS
-            return _Names((items[0],))
-        return _Names((f"{items[0].names[0]}'s {items[1].value}",))
-
-    def entity(self, items: list[Any]) -> _Entity:
-        if len(items) == 1:
-            return _Entity(items[0].value)
-        return _Entity(" ".join(i.value if isinstance(i, _Token) else i.words for i in items))
-
-    def quantity(self, items: list[_Token]) -> _Quantity:
-        return _Quantity(int(items[0].value), None)
-
-    def arithmetic(self, items: list[_Token]) -> _Quantity:
-        numbers = [int(t.value) for t in items if t.type == "NUMBER"]
-        operators = tuple(t.value for t in items if t.type == "OP")
-        span = (items[0].start_pos, items[-1].end_pos)
-        return _Quantity(numbers[-1], Arithmetic(tuple(numbers[:-1]), operators, numbers[-1], span))
-
-    def total(self, _items: list[_Token]) -> None:
-        return None
-
-    def lead(self, _items: list[_Token]) -> None:
-        return None
-
-    def clauses(self, items: list[Any]) -> list[ParsedClaim]:
-        claims: list[ParsedClaim] = []
-        for item in items:
-            if isinstance(item, ParsedClaim):
-                claims.append(item)
-            elif isinstance(item, list):
-                claims.extend(item)
-        return claims
-
-    def statements(self, items: list[Any]) -> tuple[str, tuple[ParsedClaim, ...]]:
-        return CLAIMS, tuple(items[-1])
-
-    def question_sentence(self, items: list[Any]) -> tuple[str, Query]:
-        return QUESTION_KIND, items[0]
-
-    def ground_sentence(self, items: list[Any]) -> tuple[str, Query]:
-        parsed = next(i for i in items if isinstance(i, ParsedClaim))
-        if not parsed.complete:
-            raise _SentenceError("a query to prove must name its entity")
-        return GROUND, _as_query(parsed.claim)
-
-    def sentence(self, items: list[Any]) -> Any:
-        return items[0]
-
-    def start(self, items: list[Any]) -> Any:
-        return items[0]
-
-
-def _as_query(claim: Claim) -> Query:
-    return Query(claim.predicate, tuple(claim.at(0).args[:-1]) + (None,))
-
-
-def _template_callback(template: Template) -> Any:
-    slot_tokens = [t for t in template.tokens if _is_slot(t) and t != "{total}"]
-    # per slot: its name in the claim, and whether an entity there is read as a plural
-    slots_read = [(t[1:-1].rstrip("!*1").removesuffix("'s"), t) for t in slot_tokens]
-    claim_slots = CLAIM_SLOTS[template.predicate]
-    is_question = template.kind == QUESTION
-
-    # per slot: its name, whether an entity there is plural, or plural when the count is 1
-    slot_plans = [(name, token == "{c1}", token == "{e}") for name, token in slots_read]
-
-    def build(items: list[Any]) -> ParsedClaim | Query:
-        values = [i for i in items if i.__class__ in _SLOT_VALUE_TYPES]
-        slots: dict[str, Any] = {}
-        quantity = next((v for v in values if v.__class__ is _Quantity), None)
-        for (name, plural, plural_if_one), value in zip(slot_plans, values, strict=False):
-            kind = value.__class__
-            if kind is str:
-                value = _agents((value,))
-            elif kind is _Entity:
-                value = _entity(value.words, plural or (
-                    plural_if_one and quantity is not None and quantity.value == 1))
-            elif kind is _Names:
-                value = _agents(value.names)
-            else:
-                value = value.value
-            if name in slots and slots[name] != value:
-                raise _SentenceError(f"the sentence names two different {name}: "
-                                     f"{slots[name]!r} and {value!r}")
-            slots[name] = value
-        args = tuple(map(slots.get, claim_slots))
-        if is_question:
-            return Query(template.predicate, args + (None,))  # time: the question's
-        return ParsedClaim(Claim(template.predicate, args), template.id,
-                           quantity.arithmetic if quantity else None)
-
-    return build
-
-
-# Names and entities recur in every sentence of a problem: each spelling is normalized and
-# checked by the kernel once (the values are immutable, so sharing them is safe)
-_AGENTS: dict[tuple[str, ...], Agents] = {}
-_ENTITIES: dict[tuple[str, bool], str] = {}
-_MAX_INTERNED = 1 << 16
-
-
-def _agents(names: tuple[str, ...]) -> Agents:
-    found = _AGENTS.get(names)
-    if found is None:
-        found = Agents(frozenset(names))  # raises ValueError for a name the kernel refuses
-        if len(_AGENTS) >= _MAX_INTERNED:
-            _AGENTS.clear()
-        _AGENTS[names] = found
-    return found
-
-
-def _entity(words: str, plural: bool) -> str:
-    key = (words, plural)
-    found = _ENTITIES.get(key)
-    if found is None:
-        found = to_plural(normalize_name(words)) if plural else normalize_name(words)
-        if len(_ENTITIES) >= _MAX_INTERNED:
-            _ENTITIES.clear()
-        _ENTITIES[key] = found
-    return found
-
-
 _TOKEN_RE = re.compile(
     r"\s*(?:(?P<CONSEQUENCE>,\s*(?:and\s+)?(?:so|thus|therefore|hence)\b,?)|(?P<NUMBER>\d+)|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)|(?P<POSS>'s?(?![^\W\d_]))"
     r"|(?P<OP>[-+*/])|(?P<punct>[.,;?=])|(?P<bad>\S))"
 )
 
 
+# the same matches without groups: their texts, each after the spaces before it
+_TOKEN_TEXT_RE = re.compile(re.sub(r"\(\?P<\w+>", "(?:", _TOKEN_RE.pattern))
+_LETTER_RE = re.compile(r"[^\W\d_]")
+
 _KEPT_TERMINALS = frozenset({"NAME", "WORD", "POSS", "OF", "NUMBER", "OP", "CONSEQUENCE"})
-
-
-class _NoMatch(ValueError):
-    """The sentence leaves the grammar at ``column``."""
 
 
 class TableParser:
@@ -352,7 +188,7 @@ class TableParser:
         # token shape -> the recorded parse (reductions, then what is shifted, per token)
         # (an int: how often the shape was seen before it is compiled)
         self.programs: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]] | int] = {}
-        self.word_shapes: dict[str, str] = {}  # a word -> its shape (keyword, NAME or WORD)
+        self.shapes: dict[str, str] = {}  # a token's text -> its shape (keyword, NAME, ...)
 
     @staticmethod
     def _reduction(rule: Any, callbacks: _ToClaims) -> tuple[int, str, Any, tuple[int, ...] | None]:
@@ -371,38 +207,24 @@ class TableParser:
     def parse(self, text: str) -> Any:
         """Lex ``text``, then run the table. The table's moves depend only on the token
         shapes (kind, or the word itself where it may be a keyword), so a shape seen
-        ``_COMPILE_AT`` times is compiled (``_compile``) and later sentences of that shape skip the
-        table: same callbacks, same arguments, same order, same errors."""
-        literals, word_shapes = self.literals, self.word_shapes
-        tokens: list[tuple[str, int, int]] = []  # (value, start, end): what callbacks read
-        shape: list[str] = []
-        for match in _TOKEN_RE.finditer(text):
-            kind = match.lastgroup
-            if kind == "word":
-                value = match[kind]
-                # a literal may be a keyword depending on the state, and the states follow
-                # from the shapes before it: the word itself is its shape
-                word_shape = word_shapes.get(value)
-                if word_shape is None:
-                    if len(word_shapes) >= _MAX_PROGRAMS:
-                        word_shapes.clear()
-                    word_shape = word_shapes[value] = value if value in literals \
-                        else "NAME" if value[0].isupper() else "WORD"
-                shape.append(word_shape)
-            elif kind is None:  # trailing whitespace
-                continue
-            else:
-                value = match[kind]
-                if kind == "punct":
-                    if value not in literals:
-                        return self._parse(text, tokens=None)  # errors keep their order
-                    shape.append(value)
-                elif kind == "bad":
-                    return self._parse(text, tokens=None)
-                else:
-                    shape.append(kind)
-            end = match.end()  # every group ends the match (only spaces come before it)
-            tokens.append((value, end - len(value), end))
+        ``_COMPILE_AT`` times is compiled (``sentence_programs``) and later sentences of
+        that shape skip the table: same callbacks, same arguments, same order, same errors.
+
+        The tokens are the texts of ``_TOKEN_RE``'s matches (one C-level ``findall``); a
+        text fixes its shape (kept per text), except a lone apostrophe, which is a
+        possessive only where no letter follows it."""
+        raw = _TOKEN_TEXT_RE.findall(text)
+        texts = list(map(str.lstrip, raw))
+        ends = list(itertools.accumulate(map(len, raw)))
+        shapes = self.shapes
+        shape = list(map(shapes.get, texts))
+        if None in shape:
+            for position, found in enumerate(shape):
+                if found is None:
+                    found = self._shape(texts[position], text, ends[position])
+                    if found is None:  # outside the table's terminals: the table's error
+                        return self._parse(text, tokens=None)
+                    shape[position] = found
         key = tuple(shape)
         program = self.programs.get(key, 0)
         if program.__class__ is int:  # compiling costs ~8 parses: only shapes that recur
@@ -416,9 +238,30 @@ class TableParser:
                 return self._parse(text, None, recorded)
             finally:  # a callback's error (not the table's) is left unrecorded
                 if recorded and recorded[-1][1] in (_END, _ERROR):
-                    self.programs[key] = _compile(recorded)
+                    self.programs[key] = compile_program(recorded)
         run, handlers = program
-        return run(tokens, _Token, handlers, _token_error)
+        return run(texts, ends, handlers)
+
+    def _shape(self, token: str, text: str, end: int) -> str | None:
+        """A token text's shape (kept for the next sentence, except a lone apostrophe's),
+        or ``None`` for a sign no terminal reads."""
+        kind = _TOKEN_RE.match(token).lastgroup  # type: ignore[union-attr]
+        if token == "'":  # "'" then a letter is no possessive (as _TOKEN_RE's look-ahead)
+            return None if _LETTER_RE.match(text, end) else "POSS"
+        if kind == "word":
+            found = token if token in self.literals else "NAME" if token[0].isupper() \
+                else "WORD"
+        elif kind == "punct":
+            found = token if token in self.literals else None
+        elif kind == "bad":
+            found = None
+        else:
+            found = kind
+        if found is not None:
+            if len(self.shapes) >= _MAX_PROGRAMS:
+                self.shapes.clear()
+            self.shapes[token] = found
+        return found
 
     def _parse(self, text: str, tokens: list[tuple[str, str, int, int]] | None,
                recorded: list[tuple[tuple[Any, ...], str | None]] | None = None) -> Any:
@@ -492,153 +335,8 @@ class TableParser:
                 raise _NoMatch("no template matches at the end")  # the table never gets here
 
 
-def _no_match(kind: str, value: str, start: int) -> _NoMatch:
-    where = f"{start + 1}" if kind != "$END" else "the end"
-    return _NoMatch(f"no template matches at column {where} "
-                    f"({value or 'end of sentence'!r} unexpected)")
-
-
-def _token_error(tokens: list[tuple[str, int, int]], index: int) -> _NoMatch:
-    """The table's refusal at token ``index`` (``len(tokens)``: the end of the sentence)."""
-    if index == len(tokens):
-        return _no_match("$END", "", 0)
-    value, start, _end = tokens[index]
-    return _no_match("", value, start)
-
-
-def _compile(recorded: list[tuple[tuple[Any, ...], str | None]]) -> tuple[Any, tuple[Any, ...]]:
-    """A recorded parse as one straight-line function of the sentence's tokens.
-
-    The stack is simulated here, once per token shape: each reduction becomes a call of its
-    callback on the children it would pop (inlined ``_rule`` children spliced in place), and
-    each token an inline ``_Token``; keywords are never read. The code holds only indices
-    and grammar names, never text from the sentence. Calls and their order are the table's,
-    less the callbacks that only pass a value on (``_inline``: written as expressions).
-    """
-    lines = ["def run(X, T, H, E):"]
-    handlers: list[Any] = []
-    handler_index: dict[int, int] = {}
-    stack: list[Any] = []  # per value: an expression, or the list an inlined rule yields
-    # the expressions whose value is a str (a name or an agent), or an inlined entity
-    strings: set[str] = set()
-    count = 0
-
-    def expression(value: Any) -> str:
-        if isinstance(value, list):
-            return "[" + ", ".join(expression(v) for v in value) + "]"
-        return str(value)
-
-    for index, (reductions, token_kind) in enumerate(recorded):
-        for size, handler, plan in reductions:
-            children = stack[-size:] if size else []
-            if size:
-                del stack[-size:]
-            if plan is not None:
-                children = _apply_plan(plan, children)
-            if handler is None:
-                stack.append(list(children))
-                continue
-            inlined = _inline(handler, children, strings)
-            if inlined is not None:
-                stack.append(inlined)
-                if _returns_text(handler) or inlined.startswith("W("):
-                    strings.add(inlined)  # a str, or an entity whose words _inline reads
-                continue
-            if id(handler) not in handler_index:
-                handler_index[id(handler)] = len(handlers)
-                handlers.append(handler)
-            name, count = f"v{count}", count + 1
-            lines.append(f"    {name} = H[{handler_index[id(handler)]}]({expression(children)})")
-            stack.append(name)
-            if _returns_text(handler):
-                strings.add(name)
-        if token_kind is None:
-            stack.append("None")
-        elif token_kind == _END:
-            lines.append(f"    return {expression(stack[-1])}")
-        elif token_kind == _ERROR:
-            lines.append(f"    raise E(X, {index})")
-        else:
-            stack.append(f"T({token_kind!r}, *X[{index}])")
-    namespace: dict[str, Any] = {"N": _Names, "Q": _Quantity, "W": _Entity, "A": Arithmetic}
-    exec(compile("\n".join(lines) + "\n", "<sentence program>", "exec"), namespace)  # noqa: S102
-    return namespace["run"], tuple(handlers)
-
-
-_TOKEN_EXPRESSION_RE = re.compile(r"T\('(\w+)', \*X\[(\d+)\]\)")
-
-
-def _inline(handler: Any, children: list[Any], strings: set[str]) -> Any:
-    """The value of a callback as an expression, for the callbacks that only pass a child
-    on or build a value from token text (they never raise, so they need no call of their
-    own), else ``None``. A token such an expression reads is read from ``X`` directly, so it
-    is never built. ``strings``: the expressions known to be a ``str``."""
-    method = getattr(handler, "__func__", None)
-    if method is _ToClaims.sentence or method is _ToClaims.start:
-        return children[0]
-    if method is _ToClaims.total or method is _ToClaims.lead:
-        return "None"
-    matches = [_TOKEN_EXPRESSION_RE.fullmatch(c) if isinstance(c, str) else None
-               for c in children]
-    texts = [f"X[{m.group(2)}][0]" if m else None for m in matches]
-    if method is _ToClaims.names:  # NAME | names NAME
-        if len(children) == 1 and texts[0]:
-            return texts[0]
-        if len(children) == 2 and texts[1] and children[0] in strings:
-            return f"({children[0]} + ' ' + {texts[1]})"
-    elif method is _ToClaims.agent:  # names | names POSS word
-        if len(children) == 1:
-            return children[0]
-        if len(children) == 3 and texts[2] and children[0] in strings:
-            return f"({children[0]} + \"'s \" + {texts[2]})"
-    elif method is _ToClaims.agents:  # the names among the children
-        if children and all(isinstance(c, str) and c in strings for c in children):
-            return f"N(({', '.join(children)},))"
-    elif method is _ToClaims.quantity:  # NUMBER
-        if len(children) == 1 and texts[0]:
-            return f"Q(int({texts[0]}), None)"
-    elif method is _ToClaims.entity:  # WORD | entity WORD | entity OF WORD
-        words = [text or (child[2:-1] if isinstance(child, str) and child.startswith("W(")
-                          and child.endswith(")") and child in strings else None)
-                 for text, child in zip(texts, children, strict=True)]
-        if words and all(words):
-            return "W(" + " + ' ' + ".join(words) + ")"
-    elif method is _ToClaims.arithmetic and children and all(matches):  # a op b ... = r
-        numbers = [f"int({t})" for m, t in zip(matches, texts, strict=True)
-                   if m.group(1) == "NUMBER"]
-        operators = [t for m, t in zip(matches, texts, strict=True) if m.group(1) == "OP"]
-        if len(numbers) >= 2 and operators:
-            span = f"(X[{matches[0].group(2)}][1], X[{matches[-1].group(2)}][2])"
-            return (f"Q({numbers[-1]}, A(({', '.join(numbers[:-1])},), "
-                    f"({', '.join(operators)},), {numbers[-1]}, {span}))")
-    return None
-
-
-def _returns_text(handler: Any) -> bool:
-    method = getattr(handler, "__func__", None)
-    return method is _ToClaims.names or method is _ToClaims.agent
-
-
-# what a recorded parse ends with: the sentence's value, or the table's refusal
-_END, _ERROR = "$END", "$ERROR"
 _COMPILE_AT = 4  # the sighting of a shape that compiles it
 _MAX_PROGRAMS = 65536
-
-
-_DROP, _KEEP, _SPLICE = 0, 1, 2
-
-
-def _apply_plan(plan: Sequence[int], children: list[Any]) -> list[Any]:
-    """A reduction's children by its static plan: kept, dropped, or an inlined rule's
-    children spliced in place (they are already flat and filtered)."""
-    flat: list[Any] = []
-    for code, child in zip(plan, children, strict=True):
-        if code == _KEEP:
-            flat.append(child)
-        elif code == _SPLICE:
-            flat.extend(child)
-    return flat
-_SLOT_VALUE_TYPES = frozenset({_Names, _Quantity, _Entity, str})  # what fills a slot
 
 
 @cache
