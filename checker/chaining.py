@@ -652,6 +652,9 @@ class _Chainer:
             f"screens {self.saturating}", rules, lambda _rules: {
                 plan: self._screen(plan) for group in self.plans.values()
                 for plan in group if isinstance(plan, _Plan)})
+        # joins with nothing to screen: their instances go to the kernel as found
+        self._unscreened = {plan for plan, screen in self._screens.items()
+                            if screen == _Screen(None, None, None, False)}
         if not self.saturating:
             self.stated_comps = self._stated_comps()
         steps: dict[_Plan, tuple[int, int] | None] = _per_rule_list(
@@ -982,8 +985,9 @@ class _Chainer:
                         premises: list[Atom] = [atom] * len(plan.rule.premises)
                         premises[plan.lookups[0].position] = first
                         self._complete(plan, premises, 1, found)
+            unscreened = self._unscreened
             for plan, premises_found in found:
-                if self._passes(plan, premises_found):
+                if plan in unscreened or self._passes(plan, premises_found):
                     yield plan.rule.id, premises_found
 
     def _complete(self, plan: _Plan, premises: list[Atom], step: int,
