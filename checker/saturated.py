@@ -28,11 +28,10 @@ before, whichever is accepted first; a compeq likewise, from (5b) or a frame cop
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from vlp.kernel import Agents, Atom, Hyperedge, Rule, conclude
+from vlp.kernel import SIGNATURES, Agents, Atom, Hyperedge, Rule, conclude
 
 from .align import hyperedge_arithmetic, same_expression
 from .chaining import join_plans
@@ -64,10 +63,6 @@ class SaturatedOrder:
                            for r in shaped(("cont", "comp"), "cont")]
         self._compeq_intro = shaped(("comp", "comp"), "compeq")
         self._compeq_frames = shaped(("compeq",), "compeq")
-        self._compeq_uses = [(r, count_side(program.rule(r)))
-                             for r in shaped(("cont", "comp", "compeq"), "cont")]
-        self._chart_comps: dict[tuple[str, int], list[Atom]] | None = None
-        self._quantities: dict[tuple[str, int], dict[int, list[Agents]]] = {}
 
     # -- the saturated model's comparisons and compeqs --
 
@@ -102,68 +97,85 @@ class SaturatedOrder:
                 return atom
         return None
 
-    def _comparisons_with(self, entity: str, time: int, quantity: int) -> list[Atom]:
-        """Every comparison of the saturated model at (entity, time) by ``quantity``."""
-        if self._chart_comps is None:
-            chart_comps: dict[tuple[str, int], list[Atom]] = defaultdict(list)
-            for atom in self.chart.theorems:
-                if atom.predicate == "comp":
-                    chart_comps[(atom.args[3], atom.args[4])].append(atom)  # type: ignore[index]
-            self._chart_comps = chart_comps
-        found = {a: None for a in self._chart_comps.get((entity, time), ())
-                 if a.args[2] == quantity}
-        by_quantity = self._by_quantity(entity, time)
-        for have, agents in sorted(by_quantity.items()):
-            for first in agents:
-                for second in by_quantity.get(have - quantity, ()):
-                    atom = self.comparison(first, second, entity, time)
-                    if atom is not None:
-                        found[atom] = None
-        return list(found)
-
-    def _by_quantity(self, entity: str, time: int) -> dict[int, list[Agents]]:
-        found = self._quantities.get((entity, time))
-        if found is None:
-            found = defaultdict(list)
-            counts = self.demand.by_time.get((entity, time), {})
-            for agents in sorted(counts, key=Agents.sorted_names):
-                found[counts[agents].args[1]].append(agents)  # type: ignore[index]
-            self._quantities[(entity, time)] = found
-        return found
-
     # -- the instances an expression fits --
 
     def instances_writing(self, stated: Arithmetic) -> list[Hyperedge]:
-        """The saturated model's instances with a comparison or compeq (concluded or
-        used) whose built-in ``stated`` writes, chained or not. Only ``a + b = c`` and
-        ``a - b = c`` fit such rules; each count they name has one of those quantities."""
+        """The saturated model's instances that conclude or use a comparison (chained or
+        not) whose built-in ``stated`` writes (see :meth:`_pairs`)."""
+        return [edge for pair in self._pairs(stated) for edge in self._fitting(pair, stated)]
+
+    def first_writing(self, stated: Arithmetic, chained: Sequence[Hyperedge],
+                      favoured: Collection[Atom]) -> Hyperedge | None:
+        """The instance saturation would match ``stated`` with: the first whose built-in it
+        writes, those concluding an atom of ``favoured`` (the shortest proof's) first.
+        ``chained``: the chart's own fitting instances, favoured ones first, each part in
+        acceptance order. The comparisons' instances are placed only as far as needed:
+        every one from a pair of counts is accepted once the later count has popped."""
+        pairs = self._pairs(stated)
+        if not pairs:
+            return chained[0] if chained else None
+        keys = {_key(atom) for atom in favoured}
+        first_choice = [edge for edge in chained if edge.conclusion in favoured]
+        first_choice += [edge for pair in pairs if not keys.isdisjoint(_pair_keys(pair))
+                         for edge in self._fitting(pair, stated)
+                         if edge.conclusion in favoured and not self.is_chained(edge)]
+        by_order = functools.cmp_to_key(self.compare_instances)
+        if first_choice:
+            return min(first_choice, key=by_order)
+        best = chained[0] if chained else None
+        trigger = self._instance_place(best)[0] if best is not None else None
+        for pair in pairs:
+            if trigger is not None and self._compare(trigger, pair[-1]) < 0:
+                break  # the best so far was accepted before this pair's later count popped
+            for edge in self._fitting(pair, stated):
+                if not self.is_chained(edge) and (
+                        best is None or self.compare_instances(edge, best) < 0):
+                    best = edge
+                    trigger = self._instance_place(best)[0]
+        return best
+
+    def _pairs(self, stated: Arithmetic) -> list[tuple[Atom, Atom, Atom]]:
+        """(first count, second count, the later-popped of them) of every ordered pair of
+        counts at one entity and time whose comparison's instances ``stated`` may write,
+        by the later count's pop. Only ``a + b = c`` and ``a - b = c`` fit such rules: the
+        two counts have two of those quantities and the comparison (their difference) the
+        third.
+
+        The compeq uses (5a/5c) are left out: one on a compeq saturation derived,
+        ``cont(A1), comp(A3, A4), compeq(A1, A2, A3, A4) |- cont(A2)``, writes what the use
+        of ``comp(A1, A2)`` (1b; 5a and 1a alike) writes and concludes the same count, and
+        comes later: the compeq pops after both its comparisons, and where the count pops
+        last, the comparison's join comes first in the table. So it is never the first
+        fitting instance (those on a stated compeq are the chart's own)."""
         if len(stated.operands) != 2 or stated.operator not in "+-":
             return []
         numbers = {*stated.operands, stated.result}
+        pop = self.chart.pop_index
+        found: list[tuple[int, Atom, Atom, Atom]] = []
+        for counts in self.demand.by_time.values():
+            named = [c for c in counts.values() if c.args[1] in numbers]
+            for one in named:
+                for other in named:
+                    if one is not other and \
+                            one.args[1] - other.args[1] in numbers:  # type: ignore[operator]
+                        later = max(one, other, key=pop)  # type: ignore[arg-type]
+                        found.append((pop(later), one, other, later))  # type: ignore[arg-type]
+        found.sort(key=lambda item: item[0])
+        return [item[1:] for item in found]
+
+    def _fitting(self, pair: tuple[Atom, Atom, Atom], stated: Arithmetic) -> list[Hyperedge]:
+        """The instances of (1c) on the pair of counts and of the rules using their
+        comparison whose built-in ``stated`` writes."""
+        one, other, _later = pair
         found: list[Hyperedge] = []
-        for (entity, time), counts in sorted(self.demand.by_time.items()):
-            named = sorted((a for a, c in counts.items() if c.args[1] in numbers),
-                           key=Agents.sorted_names)
-            for first in named:
-                for second in named:
-                    if first == second:
-                        continue
-                    pair = (counts[first], counts[second])
-                    for rule_id in self._comp_intro:
-                        self._fit(rule_id, pair, stated, found)
-                    comparison = self.comparison(first, second, entity, time)
-                    if comparison is None:
-                        continue
-                    for rule_id, side in self._comp_uses:
-                        for count in pair if side is None else (pair[side],):
-                            self._fit(rule_id, (count, comparison), stated, found)
-                    for other in self._comparisons_with(entity, time, comparison.args[2]):  # type: ignore[arg-type]
-                        equality = self._first_conclusion(self._compeq_intro, (comparison, other))
-                        if equality is None:
-                            continue
-                        for rule_id, side in self._compeq_uses:
-                            for count in (pair[1], pair[0]) if side is None else (pair[side],):
-                                self._fit(rule_id, (count, other, equality), stated, found)
+        for rule_id in self._comp_intro:
+            self._fit(rule_id, (one, other), stated, found)
+        first, _, entity, time = one.args
+        comparison = self.comparison(first, other.args[0], entity, time)  # type: ignore[arg-type]
+        if comparison is not None:
+            for rule_id, side in self._comp_uses:
+                for count in (one, other) if side is None else ((one, other)[side],):
+                    self._fit(rule_id, (count, comparison), stated, found)
         return found
 
     def _fit(self, rule_id: str, premises: tuple[Atom, ...], stated: Arithmetic,
@@ -299,3 +311,17 @@ class SaturatedOrder:
                  and tuple(trigger.args[i] for i in p.first_key) == key]
         looked_up = [premises[lookup.position] for lookup in plan.lookups]
         return trigger, (group[0], looked_up[0], group.index(rank), *looked_up[1:])
+
+
+def _key(atom: Atom) -> tuple[Any, ...]:
+    """An atom without its quantity (counts and comparisons: one per key, consistency)."""
+    kinds = SIGNATURES[atom.predicate]
+    return atom.predicate, *(a for k, a in zip(kinds, atom.args, strict=True) if k != "quantity")
+
+
+def _pair_keys(pair: tuple[Atom, Atom, Atom]) -> list[tuple[Any, ...]]:
+    """The keys of what an instance from a pair of counts can conclude: either count, or
+    their comparison."""
+    one, other, _later = pair
+    first, _, entity, time = one.args
+    return [_key(one), _key(other), ("comp", first, other.args[0], entity, time)]

@@ -221,20 +221,9 @@ class PreparedProblem:
             return self._arithmetic_instances[expression]
         matches = [edge for builtin, edge in self.builtins()
                    if same_expression(expression, builtin)]
-        order = self.saturated_order()
-        extra = [edge for edge in order.instances_writing(expression)
-                 if not order.is_chained(edge)]
-        match = matches[0] if matches else None
-        if extra:
-            proof = self.proof.atoms
-
-            def compare(one: Hyperedge, other: Hyperedge) -> int:
-                first, second = one.conclusion not in proof, other.conclusion not in proof
-                return (first > second) - (first < second) or order.compare_instances(one, other)
-
-            match = min([*matches, *extra], key=functools.cmp_to_key(compare))
-            if match in extra:
-                self.index.demand_instance(match)
+        match = self.saturated_order().first_writing(expression, matches, self.proof.atoms)
+        if match is not None and not self.saturated_order().is_chained(match):
+            self.index.demand_instance(match)
         self._arithmetic_instances[expression] = match
         return match
 

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.test_demand import shared_entity_program
 from tests.test_shortest import early_programs, small_programs
 from vlp.checker import NumericalInconsistencyError, forward_chain
 from vlp.checker.saturated import SaturatedOrder
@@ -100,4 +101,31 @@ def test_reports_are_the_saturated_models(monkeypatch: pytest.MonkeyPatch) -> No
     with monkeypatch.context() as patch:
         patch.setattr(verify_module, "forward_chain", _saturating)
         saturated = _reports(records, transcripts)
+    assert normal == saturated
+
+
+def test_many_counts_at_one_entity_and_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every sum and difference of two counts of a shared-entity program: most fit many
+    comparisons' instances, and only the first in saturation's order is derived."""
+    program = shared_entity_program(2)
+    counts = sorted((a for a in forward_chain(program).theorems if a.predicate == "cont"),
+                    key=str)
+    sums = [f"{a.quantity} + {b.quantity} = {a.quantity + b.quantity}." for a in counts
+            for b in counts if a != b]  # type: ignore[operator]
+    differences = [f"{a.quantity} - {b.quantity} = {a.quantity - b.quantity}." for a in counts
+                   for b in counts if a.quantity > b.quantity]  # type: ignore[operator]
+    problem = verify_module.ProblemSpec(program, Query("cont", counts[-1].args))
+    text = " ".join(dict.fromkeys(sums + differences))
+
+    def reports() -> list[dict]:
+        verify_module.prepare.cache_clear()
+        try:
+            return [verify_module.verify(problem, text, mode="arithmetic").to_json()]
+        finally:
+            verify_module.prepare.cache_clear()
+
+    normal = reports()
+    with monkeypatch.context() as patch:
+        patch.setattr(verify_module, "forward_chain", _saturating)
+        saturated = reports()
     assert normal == saturated
