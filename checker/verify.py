@@ -264,7 +264,10 @@ def prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...] = (),
 
     ``certified_proof``: the shortest proof a generated record carries (its uniqueness was
     certified when the problem was made); used instead of re-solving when it checks out.
+    A program past the limits is refused here (a program built in Python is read, not
+    parsed), once per problem: an error is not cached, so it is raised on every call.
     """
+    check_program(program.axioms, None)
     return PreparedProblem(program, query, axiom_order, certified_proof, hidden_axioms)
 
 
@@ -555,7 +558,6 @@ def verify(
     if not _is_text(transcript):
         raise InputError("the transcript is not text (it contains NUL bytes)")
     spec = problem if isinstance(problem, ProblemSpec) else problem_spec(problem)
-    check_program(spec.program.axioms, None)  # a program built in Python is read, not parsed
     prepared = prepare(spec.program, spec.query, spec.axiom_order, spec.certified_proof,
                        spec.hidden_axioms)
     # arithmetic mode scores expressions alone: no sentence goes through the grammar

@@ -374,8 +374,8 @@ _NUMBERING_RE = re.compile(
 _MARKDOWN_RE = re.compile(r"\*\*|__|`+|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|^#+\s*|^>\s*")
 _TIMES_RE = re.compile(r"(?<=\d)\s*[x×X·∙⋅]\s*(?=\d)")
 _THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_MARKDOWN_CHARS = frozenset("*_`#>")
-_OTHER_SIGNS = frozenset("−–÷$xX×·∙⋅")
+_MARKDOWN_CHAR_RE = re.compile("[*_`#>]")
+_OTHER_SIGN_RE = re.compile("[−–÷$xX×·∙⋅]")
 _LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
 
 
@@ -398,9 +398,9 @@ _PLAIN_STARTS = frozenset("abcdefghijkmnopqrtuvwxyzABCDEFGHIJKMNOPQRTUVWXYZ")
 def normalize_sentence(text: str) -> str:
     """The canonical spelling the grammar reads (one line, plain operators and numbers)."""
     text = text.replace("\u2019", "'").replace("\u2018", "'")
-    if _MARKDOWN_CHARS.intersection(text):  # the regexes only where they can apply
+    if _MARKDOWN_CHAR_RE.search(text):  # the regexes only where they can apply
         text = _MARKDOWN_RE.sub("", text)
-    if _OTHER_SIGNS.intersection(text):
+    if _OTHER_SIGN_RE.search(text):
         text = text.replace("−", "-").replace("–", "-").replace("÷", "/").replace("$", "")
         text = _TIMES_RE.sub(" * ", text)
     if "," in text:

@@ -68,6 +68,9 @@ _LABEL_RE = re.compile(
     r"^\s*(?:[-*+>•]\s*)*(?:#+\s*)?(?:\*\*|__)?\s*(?:(?:step|line)\s*(\d+)\s*[:.)-]|\(?(\d+)\s*[.):](?!\d))",
     re.IGNORECASE,
 )
+# The common numbering, "12. " before a word: its label and what strip_numbering leaves (the
+# numbering regex takes the number, the dot and the spaces, and nothing of an ASCII letter)
+_PLAIN_NUMBER_RE = re.compile(r"(\d+)\.\s+(?=[A-Za-z])")
 # A sentence ends at ".", "?" or "!" followed by a space or the end; not inside "2.5".
 _SENTENCE_END_RE = re.compile(r"[.?!]+(?=\s|$)")
 _TAG_RE = re.compile(r"</?think>", re.IGNORECASE)
@@ -160,11 +163,17 @@ def read_sentences(
         raise TypeError("split_transcript reads text; decode bytes first")
     pending_label: str | None = None
     for line_number, line, in_think in _lines(text):
-        label_match = _LABEL_RE.match(line)
-        label = pending_label
-        if label_match is not None:
-            label = label_match.group(1) or label_match.group(2)
-        content = strip_numbering(line).strip()
+        plain = _PLAIN_NUMBER_RE.match(line)
+        if plain is not None:  # "12. Michael has ...": what both regexes below would find
+            label_match: re.Match[str] | None = plain
+            label = plain.group(1)
+            content = line[plain.end():].strip()
+        else:
+            label_match = _LABEL_RE.match(line)
+            label = pending_label
+            if label_match is not None:
+                label = label_match.group(1) or label_match.group(2)
+            content = strip_numbering(line).strip()
         if not _has_words(content) and not _is_equation(content):
             # a number on a line of its own ("- 1.") labels the next line's sentence
             pending_label = label if label_match is not None else pending_label
