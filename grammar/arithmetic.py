@@ -8,7 +8,6 @@ operator spellings ("×", "−", ...) says which canonical operator each written
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import attrs
 
@@ -96,10 +95,12 @@ class Arithmetic:
 
 
 _SIGNS = "".join(map(re.escape, OPERATOR_SPELLINGS))  # a character class of every spelling
-# an expression starts where a digit run starts (not after a digit or a comma: checked by
-# ``_chains``, so that the regex can skip ahead to the next digit)
-_CHAIN_RE = re.compile(r"\d+(?:,\d{3})*(?:\s*[" + _SIGNS + r"]\s*\d+(?:,\d{3})*)+")
-_RESULT_RE = re.compile(r"\s*=\s*(\d+(?:,\d{3})*)")
+# the longest chain from where a digit run starts (its first digit follows no digit and no
+# comma: looked behind at from that digit, so the regex still skips ahead to a digit), then
+# its result if one follows (looked ahead at, so the scan resumes after the chain, as it
+# does when none follows: every match consumes its chain, so the scan is linear)
+_EXPRESSION_RE = re.compile(r"(\d(?<![\d,]\d)\d*(?:,\d{3})*(?:\s*[" + _SIGNS
+                            + r"]\s*\d+(?:,\d{3})*)+)(?:(?=\s*=\s*(\d+(?:,\d{3})*)))?")
 _OP_SPLIT_RE = re.compile(r"\s*([" + _SIGNS + r"])\s*")
 
 
@@ -111,34 +112,19 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
     found: list[Arithmetic] = []
     if "=" not in text:  # every expression found ends in "= result": skip the scan
         return found
-    for chain in _chains(text):
-        result = _RESULT_RE.match(text, chain.end())
-        if result is None:
+    for match in _EXPRESSION_RE.finditer(text):
+        chain, result_text = match.group(1, 2)
+        if result_text is None:
             continue
-        pieces = _OP_SPLIT_RE.split(chain.group(0))
+        pieces = _OP_SPLIT_RE.split(chain)
         numbers = [p.replace(",", "") for p in pieces[0::2]]
-        result_digits = result.group(1).replace(",", "")
+        result_digits = result_text.replace(",", "")
         if any(len(n) > MAX_DIGITS for n in [*numbers, result_digits]):
             continue
         operators = tuple(OPERATOR_SPELLINGS[p] for p in pieces[1::2])
         found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
-                                (chain.start(), result.end())))
+                                (match.start(), match.end(2))))
     return found
-
-
-def _chains(text: str) -> Iterator[re.Match[str]]:
-    """``a op b [op c ...]`` left to right, each starting where a digit run starts."""
-    position = 0
-    search = _CHAIN_RE.search
-    while (chain := search(text, position)) is not None:
-        start = chain.start()
-        if start and (text[start - 1] == "," or text[start - 1].isdecimal()):
-            # inside a digit run (isdecimal is re's digit class): try the next position,
-            # as a look-behind would
-            position = start + 1
-            continue
-        yield chain
-        position = chain.end()
 
 
 def answer_value(number: str) -> int | float | None:
