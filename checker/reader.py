@@ -26,7 +26,7 @@ from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Clause, Token, read_clauses
 from vlp.grammar.sentences import LEAD_WORDS
 from vlp.grammar.templates import CLAIM_SLOTS, TEMPLATES
-from vlp.kernel import Agents, Claim
+from vlp.kernel import SIGNATURES, Agents, Claim
 
 from .align import ClaimPattern, ProgramIndex
 from .verdicts import LOOSE, Arithmetic, Reading
@@ -173,12 +173,27 @@ class Discourse:
     pronoun revealed ("she" for Hong: a later "he" is someone else)."""
 
     def __init__(self) -> None:
-        self.records: list[list[tuple[Agents, str | None]]] = []
-        self.claims: list[Claim] = []
+        self._records: list[list[tuple[Agents, str | None]]] = []
+        self._claims: list[Claim] = []
+        # claims the template grammar read, noted when the discourse is next looked at (most
+        # transcripts never need the loose reader, so most are never noted)
+        self._pending: list[tuple[Claim, str | None]] = []
         self.gender: dict[str, str] = {}
         self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
         self.heading: Agents | None = None  # a heading of one name ("- Aditya:")
         self.ambiguity: str | None = None  # why the last pronoun was left unresolved
+
+    @property
+    def records(self) -> list[list[tuple[Agents, str | None]]]:
+        if self._pending:
+            self._note_pending()
+        return self._records
+
+    @property
+    def claims(self) -> list[Claim]:
+        if self._pending:
+            self._note_pending()
+        return self._claims
 
     @property
     def subjects(self) -> list[Agents]:
@@ -189,10 +204,17 @@ class Discourse:
             self.records.append(mentioned)
 
     def note_claim(self, claim: Claim, template: str | None = None) -> None:
-        self.claims.append(claim)
-        subject = subject_of(claim, template)
-        others = [a for a in claim.agent_sets if a is not subject and a != subject]
-        self.note_clause([(a, None) for a in ([subject] if subject else []) + others])
+        self._pending.append((claim, template))
+
+    def _note_pending(self) -> None:
+        pending, self._pending = self._pending, []
+        for claim, template in pending:
+            self._claims.append(claim)
+            subject = subject_of(claim, template)
+            others = [a for a in claim.agent_sets if a is not subject and a != subject]
+            if subject or others:
+                self._records.append([(a, None) for a in ([subject] if subject else [])
+                                      + others])
 
     def resolve(self, pronoun: str, exclude: Agents | None = None) -> Agents | None:
         """A singular pronoun's referent: the previous clause's pronoun of the same gender
@@ -1262,13 +1284,22 @@ def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:
     """Did the template grammar take a pronoun for a name, or read words the program does
     not know as a name or an entity ("He gave Fred 16 of the balloons")? Then the loose
     reader, which resolves them, reads the sentence instead."""
-    for kind, value in zip(pattern.kinds, pattern.args, strict=True):
-        if kind == "agents" and isinstance(value, Agents) and \
-                not value.names <= index.agent_names:
-            return True
-        if kind == "entity" and value is not None and value not in index.entities:
+    args = pattern.args
+    for position, is_agents in _NAME_POSITIONS[pattern.predicate]:
+        value = args[position]
+        if is_agents:
+            if isinstance(value, Agents) and not value.names <= index.agent_names:
+                return True
+        elif value is not None and value not in index.entities:
             return True
     return False
+
+
+# per predicate: the claim positions of agent sets and entities (True for an agent set)
+_NAME_POSITIONS = {
+    predicate: tuple((i, kind == "agents") for i, kind in
+                     enumerate(k for k in kinds if k != "time") if kind in ("agents", "entity"))
+    for predicate, kinds in SIGNATURES.items()}
 
 
 def overreaching_names(pattern: ClaimPattern, index: ProgramIndex) -> str | None:
