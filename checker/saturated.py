@@ -46,7 +46,9 @@ Place = tuple[Atom, tuple[Any, ...]]
 
 class SaturatedOrder:
     """The saturated model's acceptance order over a complete-mode chart and its
-    :class:`OnDemand`; :meth:`instances_writing` the instances an expression fits."""
+    :class:`OnDemand` (:meth:`compare_instances`), and the instance it would match an
+    expression with (:meth:`first_writing`). Nothing is derived here: the caller has
+    :class:`OnDemand` derive the one chosen."""
 
     def __init__(self, chart: Any, demand: OnDemand):
         self.chart = chart
