@@ -117,11 +117,13 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
         if result_text is None:
             continue
         pieces = _OP_SPLIT_RE.split(chain)
-        numbers = [p.replace(",", "") for p in pieces[0::2]]
+        numbers = pieces[0::2]
+        if "," in chain:
+            numbers = [p.replace(",", "") for p in numbers]
         result_digits = result_text.replace(",", "")
-        if any(len(n) > MAX_DIGITS for n in [*numbers, result_digits]):
+        if len(result_digits) > MAX_DIGITS or max(map(len, numbers)) > MAX_DIGITS:
             continue
-        operators = tuple(OPERATOR_SPELLINGS[p] for p in pieces[1::2])
+        operators = tuple(map(OPERATOR_SPELLINGS.__getitem__, pieces[1::2]))
         found.append(Arithmetic(tuple(map(int, numbers)), operators, int(result_digits),
                                 (match.start(), match.end(2))))
     return found

@@ -106,6 +106,23 @@ def test_arithmetic_spans_point_at_the_expressions() -> None:
     assert not extract_arithmetic("20 - 6 leaves 14")
 
 
+@pytest.mark.parametrize("text, expressions", [
+    ("1 + 2 = 3 + 4 = 7", ["1 + 2 = 3", "3 + 4 = 7"]),  # a result may start the next one
+    ("1 + 2 + 3 apples, 2 + 3 = 5", ["2 + 3 = 5"]),  # a chain without a result is passed
+    ("5,12 + 3 = 15", []),  # no expression starts inside a number
+    ("a1,2345 + 6 = 7", []),
+    ("1 + 23 = 24 and 4 - 1=3", ["1 + 23 = 24", "4 - 1 = 3"]),
+    ("9" * 19 + " + 1 = 2, then 1 + 1 = 2", ["1 + 1 = 2"]),  # past MAX_DIGITS: not a count
+])
+def test_arithmetic_expressions_where_chains_meet(text: str, expressions: list[str]) -> None:
+    assert [str(a) for a in extract_arithmetic(text)] == expressions
+
+
+def test_arithmetic_scan_is_linear_on_a_chain_without_result() -> None:
+    found = extract_arithmetic("= " + "1 + " * 200_000 + "1")  # quadratic would take minutes
+    assert found == []
+
+
 @pytest.mark.parametrize("text, answer", [
     ("Therefore, the answer (arabic numerals) is 26.", 26),
     ("The answer is 1,234.", 1234),
