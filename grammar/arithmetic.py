@@ -7,6 +7,7 @@ operator spellings ("×", "−", ...) says which canonical operator each written
 
 from __future__ import annotations
 
+import math
 import re
 
 import attrs
@@ -61,6 +62,13 @@ class Arithmetic:
     def value(self) -> int | None:
         """The left side evaluated with the usual precedence (None when dividing by zero or
         when a division is not exact)."""
+        operator = self.operator  # one operator throughout (what rules write): no precedence
+        if operator == "+":
+            return sum(self.operands)
+        if operator == "-":
+            return self.operands[0] - sum(self.operands[1:])
+        if operator == "*":
+            return math.prod(self.operands)
         terms: list[int] = [self.operands[0]]
         signs: list[str] = []
         for op, operand in zip(self.operators, self.operands[1:], strict=False):
