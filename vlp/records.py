@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
-from vlp.errors import InputError
+from vlp.errors import InputError, shown
 from vlp.output import write_failed
 
 # Record fields: where a transcript record keeps its text, and a record its id.
@@ -33,11 +33,19 @@ def _unreadable(path: Path, what: str, error: OSError) -> InputError:
     return InputError(f"cannot read the {what}: {error.strerror}", str(path))
 
 
+def _openable(path: Path, what: str) -> None:
+    """Refuse a path no file can have (a NUL byte: ``open`` raises ValueError, not OSError),
+    and a directory (some systems open one and fail only on read)."""
+    if "\x00" in str(path):
+        raise InputError(f"a {what} path cannot contain a NUL character: {shown(str(path))}")
+    if path.is_dir():
+        raise _unreadable(path, what, IsADirectoryError())
+
+
 def read_text_file(path: Path, what: str, *, limit: int | None = None) -> str:
     """The file's text; with ``limit``, a file of more bytes is refused after reading only
     ``limit + 1`` of them (a device or pipe that never ends included)."""
-    if path.is_dir():  # some systems open a directory and fail only on read
-        raise _unreadable(path, what, IsADirectoryError())
+    _openable(path, what)
     try:
         if limit is None:
             data = path.read_bytes()
@@ -140,8 +148,7 @@ def iter_jsonl(path: Path, what: str, *, complete_lines: bool = False,
     Read line by line: a file of any size streams. ``complete_lines`` skips a last line
     without its newline (what a crash in the middle of a write leaves). Bytes that are not
     UTF-8 text are an error at ``FILE:LINE`` naming their byte offset."""
-    if path.is_dir():
-        raise _unreadable(path, what, IsADirectoryError())
+    _openable(path, what)
     try:
         handle = path.open("rb")
     except OSError as error:

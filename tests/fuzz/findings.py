@@ -61,6 +61,14 @@ OPEN: tuple[Finding, ...] = (
 )
 
 FIXED: tuple[Finding, ...] = (
+    Finding("F21 a FILE:ID argument whose file part holds a NUL byte: open() raises "
+            "ValueError, not OSError", "lead", ("verify",),
+            r"ValueError: embedded null byte",
+            lambda corpus: Case(("problems.jsonl:a\x00b:\x81", "transcript.txt", "--json"),
+                                (("problems.jsonl", corpus.records[0].encode() + b"\n"),
+                                 ("transcript.txt", b"1. Nobody has 3 apples.\n")),
+                                inputs=("problems.jsonl", "transcript.txt"),
+                                entry="verify-proof")),
     Finding("F20 verify FILE.jsonl:ID with a superscript digit as ID: int() refuses what "
             "str.isdigit() accepts", "lead", ("verify",),
             r"ValueError: invalid literal for int\(\)",
