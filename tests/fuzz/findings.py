@@ -57,6 +57,15 @@ def _report(*flags: str) -> Callable[[Corpus], Case]:
     return build
 
 
+def _record_and_transcript(*argv: str, entry: str = "vlp") -> Callable[[Corpus], Case]:
+    """A verify command line over a one-record problems file and a one-line transcript."""
+    def build(corpus: Corpus) -> Case:
+        return Case(argv, (("problems.jsonl", corpus.records[0].encode() + b"\n"),
+                           ("transcript.txt", b"1. Nobody has 3 apples.\n")),
+                    inputs=("problems.jsonl", "transcript.txt"), entry=entry)
+    return build
+
+
 OPEN: tuple[Finding, ...] = (
 )
 
@@ -64,18 +73,12 @@ FIXED: tuple[Finding, ...] = (
     Finding("F21 a FILE:ID argument whose file part holds a NUL byte: open() raises "
             "ValueError, not OSError", "lead", ("verify",),
             r"ValueError: embedded null byte",
-            lambda corpus: Case(("problems.jsonl:a\x00b:\x81", "transcript.txt", "--json"),
-                                (("problems.jsonl", corpus.records[0].encode() + b"\n"),
-                                 ("transcript.txt", b"1. Nobody has 3 apples.\n")),
-                                inputs=("problems.jsonl", "transcript.txt"),
-                                entry="verify-proof")),
+            _record_and_transcript("problems.jsonl:a\x00b:\x81", "transcript.txt", "--json",
+                                   entry="verify-proof")),
     Finding("F20 verify FILE.jsonl:ID with a superscript digit as ID: int() refuses what "
             "str.isdigit() accepts", "lead", ("verify",),
             r"ValueError: invalid literal for int\(\)",
-            lambda corpus: Case(("verify", "problems.jsonl:\u00b2", "transcript.txt"),
-                                (("problems.jsonl", corpus.records[0].encode() + b"\n"),
-                                 ("transcript.txt", b"1. Nobody has 3 apples.\n")),
-                                inputs=("problems.jsonl", "transcript.txt"))),
+            _record_and_transcript("verify", "problems.jsonl:\u00b2", "transcript.txt")),
     Finding("F19 a word problem of one long line: seconds in the nearest-template search, "
             "and the error quotes the whole line", "warm", ("prove",),
             r"^stderr line of \d+ characters$",
