@@ -31,7 +31,7 @@ import functools
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from vlp.kernel import SIGNATURES, Agents, Atom, Hyperedge, Rule, conclude
+from vlp.kernel import Agents, Atom, Hyperedge, Rule, conclude
 
 from .align import hyperedge_arithmetic, same_expression
 from .chaining import join_plans
@@ -116,7 +116,7 @@ class SaturatedOrder:
         pairs = self._pairs(stated)
         if not pairs:
             return chained[0] if chained else None
-        keys = {_key(atom) for atom in favoured}
+        keys = {atom.consistency_key() for atom in favoured}
         first_choice = [edge for edge in chained if edge.conclusion in favoured]
         first_choice += [edge for pair in pairs if not keys.isdisjoint(_pair_keys(pair))
                          for edge in self._fitting(pair, stated)
@@ -315,15 +315,10 @@ class SaturatedOrder:
         return trigger, (group[0], looked_up[0], group.index(rank), *looked_up[1:])
 
 
-def _key(atom: Atom) -> tuple[Any, ...]:
-    """An atom without its quantity (counts and comparisons: one per key, consistency)."""
-    kinds = SIGNATURES[atom.predicate]
-    return atom.predicate, *(a for k, a in zip(kinds, atom.args, strict=True) if k != "quantity")
-
-
 def _pair_keys(pair: tuple[Atom, Atom, Atom]) -> list[tuple[Any, ...]]:
-    """The keys of what an instance from a pair of counts can conclude: either count, or
-    their comparison."""
+    """The consistency keys (:meth:`Atom.consistency_key`: one atom per key) of what an
+    instance from a pair of counts can conclude: either count, or their comparison."""
     one, other, _later = pair
     first, _, entity, time = one.args
-    return [_key(one), _key(other), ("comp", first, other.args[0], entity, time)]
+    return [one.consistency_key(), other.consistency_key(),
+            ("comp", first, other.args[0], entity, time)]
