@@ -82,6 +82,7 @@ from vlp.kernel import (
     axiom,
     conclude,
     derive,
+    find_clash,
     roles,
     solve,
 )
@@ -854,14 +855,13 @@ class _Chainer:
         return order + missing
 
     def run(self) -> Chart:
-        by_key = self._by_key
-        for atom in self.axiom_order:  # two axioms that differ only in quantity clash
-            other = by_key.setdefault(atom.consistency_key(), atom)
-            if other is not atom:
-                raise NumericalInconsistencyError(other, atom)
+        clash = find_clash(self.axiom_order)  # the first, in presentation order
+        if clash is not None:
+            raise NumericalInconsistencyError(*clash)
         for atom in self.axiom_order:
             self.chart.theorems[atom] = self._theorem_at[id(atom)] = axiom(self.program, atom)
             self.chart._add_atom_node(atom)
+            self._by_key[atom.consistency_key()] = atom
         self.agenda.push_axioms(self.axiom_order)
         popped, waiting, pop = self._popped_at, self.agenda.items, self.agenda.pop
         pop_order, index_add = self.chart.pop_order, self.index.add
