@@ -162,6 +162,12 @@ class Derivation:
 
     theorem: Theorem
     hyperedge: Hyperedge
+    arithmetic: Arithmetic | None = None  # the instance's quantity built-in, if it has one
+
+    def writes(self, stated: Arithmetic | None) -> bool:
+        """Is ``stated`` this instance's built-in?"""
+        return stated is not None and self.arithmetic is not None and \
+            same_expression(stated, self.arithmetic)
 
 
 @attrs.frozen
@@ -232,6 +238,8 @@ class ProgramIndex:
         self.proof_ids = frozenset(self.claim_id[c] for c in self.proof_claims)
         self.atoms_by_id = [self.atoms_by_claim[c] for c in self.claims]
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
+        # a complete pattern's alignment depends on the index alone (not on the context)
+        self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         self._consumers_index: dict[int, list[_ClaimEdge]] | None = None
@@ -401,6 +409,7 @@ class ProgramIndex:
             self._incoming[self.claim_id[claim]] = self._records(claim)
         self._consumers_index = None
         self._ancestor_cache.clear()
+        self._aligned.clear()
         self._missing_cache.clear()
 
     # -- alignment --
@@ -417,15 +426,22 @@ class ProgramIndex:
         Among several theorems that fit a pattern with omitted words, prefer a shortest-proof
         claim, then one already in ``context`` (claims stated so far), then the earliest.
         """
-        self._demand(pattern)
+        known = self._aligned.get(pattern)
+        if known is not None:
+            return known
+        self._demand(pattern)  # may register instances, which clears ``_aligned``
         if pattern.is_complete:
             claim = pattern.as_claim()
             index = self.claim_id.get(claim)
             if index is not None:
                 # the index's own (equal) claim: later look-ups of it are identity hits
                 atoms = self.atoms_by_id[index]
-                return Alignment(self.claims[index], atoms[0], atoms, index)
-            return Misalignment(claim, self.diagnose(pattern))
+                found: Alignment | Misalignment = Alignment(self.claims[index], atoms[0],
+                                                            atoms, index)
+            else:
+                found = Misalignment(claim, self.diagnose(pattern))
+            self._aligned[pattern] = found
+            return found
         candidates = [
             c for c in self._by_predicate.get(pattern.predicate, ()) if pattern.matches(c)
         ]
@@ -516,7 +532,7 @@ class ProgramIndex:
                 if theorem is None:
                     continue
                 self._accepted[record.edge] = theorem
-            return Derivation(theorem, record.edge)
+            return Derivation(theorem, record.edge, record.arithmetic)
         return None
 
     def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:

@@ -106,6 +106,9 @@ class PreparedProblem:
         self._arithmetic_instances: dict[Arithmetic, Hyperedge | None] = {}
         self._saturated_order: SaturatedOrder | None = None
         self._references: dict[str, tuple[Claim, ...]] = {}
+        self.goal_text = str(self.goal)  # every report names it
+        # whitespace tokens of a reference proof (per transcript otherwise, always the same)
+        self.reference_tokens: dict[tuple[str, ...], int] = {}
 
     @property
     def proof_claims_in_order(self) -> list[Claim]:
@@ -257,18 +260,50 @@ def _recorded_proof(
 
 
 @functools.lru_cache(maxsize=256)
-def prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...] = (),
-            certified_proof: tuple[Hyperedge, ...] = (),
-            hidden_axioms: tuple[Atom, ...] = ()) -> PreparedProblem:
-    """Chain, solve and index a problem once (cached: transcripts of one problem share it).
-
-    ``certified_proof``: the shortest proof a generated record carries (its uniqueness was
-    certified when the problem was made); used instead of re-solving when it checks out.
-    A program past the limits is refused here (a program built in Python is read, not
-    parsed), once per problem: an error is not cached, so it is raised on every call.
-    """
+def _prepare(program: Program, query: Query, axiom_order: tuple[Atom, ...],
+             certified_proof: tuple[Hyperedge, ...],
+             hidden_axioms: tuple[Atom, ...]) -> PreparedProblem:
     check_program(program.axioms, None)
     return PreparedProblem(program, query, axiom_order, certified_proof, hidden_axioms)
+
+
+class _Prepare:
+    """:func:`prepare` itself: an LRU cache of 256 problems by value, and before it the
+    latest call's very objects. Transcripts of one problem usually come one after another
+    with the same spec, and looking the LRU up by value compares equal but distinct
+    tuples of atoms and hyperedges element by element (a twentieth of a warm verification)."""
+
+    def __init__(self) -> None:
+        self._latest: tuple[tuple[Any, ...], PreparedProblem] | None = None
+
+    def __call__(self, program: Program, query: Query, axiom_order: tuple[Atom, ...] = (),
+                 certified_proof: tuple[Hyperedge, ...] = (),
+                 hidden_axioms: tuple[Atom, ...] = ()) -> PreparedProblem:
+        """Chain, solve and index a problem once (cached: transcripts of one problem share
+        it).
+
+        ``certified_proof``: the shortest proof a generated record carries (its uniqueness
+        was certified when the problem was made); used instead of re-solving when it checks
+        out. A program past the limits is refused here (a program built in Python is read,
+        not parsed), once per problem: an error is not cached, so it is raised on every call.
+        """
+        args = (program, query, axiom_order, certified_proof, hidden_axioms)
+        latest = self._latest
+        if latest is not None and all(a is b for a, b in zip(args, latest[0], strict=True)):
+            return latest[1]
+        prepared = _prepare(*args)
+        self._latest = (args, prepared)
+        return prepared
+
+    def cache_clear(self) -> None:
+        self._latest = None
+        _prepare.cache_clear()
+
+    def cache_info(self) -> Any:
+        return _prepare.cache_info()
+
+
+prepare = _Prepare()
 
 
 _TEXT_KEYS = ("problem", "text", "problem_text")
@@ -498,7 +533,8 @@ class _Judge:
         else:
             derivation = index.derive(claim, self.available, arithmetic)
             note = None
-            if arithmetic is not None and not index.writes_builtin(claim, arithmetic):
+            if arithmetic is not None and not (derivation is not None and derivation.writes(
+                    arithmetic)) and not index.writes_builtin(claim, arithmetic):
                 note = "the arithmetic is true but is not the rule's computation"
             if derivation is not None:
                 verdict = StepVerdict(number, text, Status.DERIVED, claim=claim,
@@ -587,7 +623,7 @@ def verify(
     return Report(
         problem_id=spec.problem_id,
         mode=chosen,
-        goal=str(prepared.goal),
+        goal=prepared.goal_text,
         steps=tuple(steps),
         metrics=metrics,
         predicted_answer=predicted,
@@ -809,8 +845,20 @@ def _metrics(
         unparsed_steps=sum(s.status is Status.UNPARSED for s in steps),
         duplicate_steps=sum(s.duplicate for s in steps),
         transcript_tokens=count_tokens(transcript, tokenizer),
-        reference_tokens=count_tokens(" ".join(reference), tokenizer) if reference else None,
+        reference_tokens=_reference_tokens(prepared, tuple(reference), tokenizer),
     )
+
+
+def _reference_tokens(prepared: PreparedProblem, reference: tuple[str, ...],
+                      tokenizer: Tokenizer | None) -> int | None:
+    if not reference:
+        return None
+    if tokenizer is not None:  # a caller's tokenizer is not known to be a pure function
+        return count_tokens(" ".join(reference), tokenizer)
+    known = prepared.reference_tokens
+    if reference not in known:
+        known[reference] = count_tokens(" ".join(reference))
+    return known[reference]
 
 
 def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOrder:
