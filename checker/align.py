@@ -43,7 +43,7 @@ class ChartLike(Protocol):
     def incoming(self, atom: Atom) -> Iterable[Hyperedge]: ...
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # patterns key the per-problem memos
 class ClaimPattern:
     """A claim whose ``None`` arguments were left out by the sentence (time is always erased)."""
 
@@ -240,6 +240,8 @@ class ProgramIndex:
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
+        # a claim's rule instances in the order derive() tries them, per stated expression
+        self._derivation_order: dict[tuple[int, Arithmetic | None], list[_ClaimEdge]] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         self._consumers_index: dict[int, list[_ClaimEdge]] | None = None
@@ -410,6 +412,7 @@ class ProgramIndex:
         self._consumers_index = None
         self._ancestor_cache.clear()
         self._aligned.clear()
+        self._derivation_order.clear()
         self._missing_cache.clear()
 
     # -- alignment --
@@ -516,14 +519,18 @@ class ProgramIndex:
         index = self.claim_id[claim] if self._known(claim) else None
         if index is None:
             return None
+        key = (index, stated)
+        ordered = self._derivation_order.get(key)
+        if ordered is None:  # instances whose built-in the expression writes first (stable)
+            ordered = list(self._incoming.get(index, ()))
+            if stated is not None:
+                ordered.sort(key=lambda r: not (
+                    r.arithmetic is not None and same_expression(stated, r.arithmetic)))
+            self._derivation_order[key] = ordered
         if isinstance(available, (set, frozenset)):  # one C-level subset test per record
-            records = [r for r in self._incoming.get(index, ()) if available.issuperset(r.premises)]
+            records = [r for r in ordered if available.issuperset(r.premises)]
         else:
-            records = [r for r in self._incoming.get(index, ())
-                       if all(p in available for p in r.premises)]
-        if stated is not None:
-            records.sort(key=lambda r: not (
-                r.arithmetic is not None and same_expression(stated, r.arithmetic)))
+            records = [r for r in ordered if all(p in available for p in r.premises)]
         for record in records:
             theorem = self._accepted.get(record.edge)
             if theorem is None:  # the kernel's verdict on one rule instance never changes

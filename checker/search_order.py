@@ -37,6 +37,13 @@ def normalized_levenshtein(first: Sequence[Hashable], second: Sequence[Hashable]
     return levenshtein(first, second) / longest if longest else 0.0
 
 
+def normalized_levenshtein_of_ids(first: Sequence[int], second: Sequence[int]) -> float:
+    """:func:`normalized_levenshtein` of sequences already numbered by equality (exact
+    ints, one per distinct item): the same value, without numbering them again."""
+    longest = max(len(first), len(second))
+    return Levenshtein.distance(first, second) / longest if longest else 0.0
+
+
 def first_occurrences(items: Iterable[T], keep: Callable[[T], bool] | None = None) -> list[T]:
     """Items in order of first occurrence, optionally filtered."""
     seen: set[T] = set()

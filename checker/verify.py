@@ -46,7 +46,7 @@ from .chaining import Chart, Hyperedge, forward_chain, matches_at_query_time
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .saturated import SaturatedOrder
-from .search_order import SearchOrder, first_occurrences, normalized_levenshtein
+from .search_order import SearchOrder, first_occurrences, normalized_levenshtein_of_ids
 from .shortest import ShortestProof, goal_of, is_unique_shortest, shortest_proof
 from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
 
@@ -109,6 +109,23 @@ class PreparedProblem:
         self.goal_text = str(self.goal)  # every report names it
         # whitespace tokens of a reference proof (per transcript otherwise, always the same)
         self.reference_tokens: dict[tuple[str, ...], int] = {}
+        self._name_flags: dict[ClaimPattern, tuple[bool, str | None]] = {}
+        # each search reference's claims by index id (the distances compare ids)
+        self.reference_ids: dict[tuple[Claim, ...], list[int]] = {}
+
+    def name_flags(self, pattern: ClaimPattern) -> tuple[bool, str | None]:
+        """Whether the template grammar misread a name or entity in ``pattern``
+        (``reader.misread_names``), and the first pronoun it read as an agent: per problem,
+        they depend on the pattern and the program's names alone."""
+        flags = self._name_flags.get(pattern)
+        if flags is None:
+            from .reader import PRONOUNS, misread_names
+
+            pronoun = next((name for a in pattern.args if isinstance(a, Agents)
+                            and not PRONOUNS.isdisjoint(a.names)
+                            for name in a.names if name in PRONOUNS), None)
+            flags = self._name_flags[pattern] = (misread_names(pattern, self.index), pronoun)
+        return flags
 
     @property
     def proof_claims_in_order(self) -> list[Claim]:
@@ -680,14 +697,12 @@ def _read_steps(
     from vlp.grammar.loose import extract_labelled_answer
 
     from .reader import (
-        PRONOUNS,
         Discourse,
         LooseArithmetic,
         LooseClaim,
         LooseGap,
         SentenceReader,
         lexicon,
-        misread_names,
         overreaching_names,
     )
 
@@ -700,8 +715,8 @@ def _read_steps(
                                     or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
         items = None
-        if sentence.claims and any(misread_names(r.pattern, prepared.index)
-                                   for r in sentence.claims):
+        flags = [prepared.name_flags(r.pattern) for r in sentence.claims]
+        if any(misread for misread, _pronoun in flags):
             items = reader.read(sentence.text)
             if not any(isinstance(item, LooseClaim) for item in items):
                 items = None
@@ -713,8 +728,7 @@ def _read_steps(
                                    "the problem and words around it that no claim states")
                     continue
         if sentence.claims and items is None:
-            pronoun = next((name for r in sentence.claims for a in r.pattern.args
-                            if isinstance(a, Agents) for name in a.names if name in PRONOUNS),
+            pronoun = next((pronoun for _misread, pronoun in flags if pronoun is not None),
                            None)
             if pronoun is not None:  # "He has 14 parrots." with no one before it
                 judge.unparsed(number, sentence.text, f"{pronoun!r} refers to no one named "
@@ -868,9 +882,13 @@ def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOr
     # annotated theorems); claims outside the universe have no place in any reference
     mine = tuple(first_occurrences(order, universe.__contains__))
     mine_ids = [ids[c] for c in mine]
+    reference_ids = prepared.reference_ids
 
     def distance(reference: tuple[Claim, ...]) -> float:
-        return normalized_levenshtein(mine_ids, [ids[c] for c in reference])
+        numbered = reference_ids.get(reference)
+        if numbered is None:  # a claim's id never changes: once per reference
+            numbered = reference_ids[reference] = [ids[c] for c in reference]
+        return normalized_levenshtein_of_ids(mine_ids, numbered)
 
     def dfs_reference() -> tuple[tuple[Claim, ...], float]:
         dfs = prepared.search_reference("dfs")
