@@ -7,8 +7,10 @@ the expressions that make it. The code writes the callbacks out where the classe
 children are known (a template's claim built from its slots directly, the clause list and
 the sentence's kind as displays) and calls them where not; calls and checks happen in the
 table's order, with the same arguments, so values and errors are the callbacks' own. The
-code holds only token indices and grammar names, never text from the sentence: it runs on
-``X`` (the tokens' texts) and ``P`` (where each token ends).
+code holds only token indices and grammar names, never text from the sentence. It reads the
+tokens through a layout: ``X`` (the tokens' texts) and ``P`` (where each token ends), or
+``S`` (the sentence's space-separated pieces) and ``M`` (the token texts of a piece that
+holds several), with positions computed only where a value needs one.
 """
 
 from __future__ import annotations
@@ -69,6 +71,65 @@ def _token_error(texts: list[str], ends: list[int], index: int) -> _NoMatch:
     return _no_match("", texts[index], ends[index] - len(texts[index]))
 
 
+def _piece_error(pieces: list[str], tokens: dict[str, tuple[str, ...]], index: int) -> _NoMatch:
+    """``_token_error`` for a sentence read by pieces (one space between two)."""
+    texts: list[str] = []
+    ends: list[int] = []
+    end = -1
+    for piece in pieces:
+        end += 1  # the space before the piece
+        for text in tokens.get(piece) or (piece,):
+            end += len(text)
+            texts.append(text)
+            ends.append(end)
+    return _token_error(texts, ends, index)
+
+
+class TokenLayout:
+    """Where a compiled program finds token ``index``: ``X[index]`` and ``P[index]``."""
+
+    signature = "X, P, H"
+
+    def text(self, index: int) -> str:
+        return f"X[{index}]"
+
+    def start(self, index: int) -> str:
+        return f"(P[{index}] - len(X[{index}]))"
+
+    def end(self, index: int) -> str:
+        return f"P[{index}]"
+
+    def error(self, index: int) -> str:
+        return f"E(X, P, {index})"
+
+
+class PieceLayout(TokenLayout):
+    """Tokens found by the space-separated piece they are in (``S``, one space between two
+    pieces): a piece that is one token is its text, a longer one's tokens are ``M[piece]``.
+    ``places`` gives, per token, its piece and its place there (``None``: the whole piece)."""
+
+    signature = "S, M, H"
+
+    def __init__(self, places: Sequence[tuple[int, int | None]]) -> None:
+        self.places = places
+
+    def text(self, index: int) -> str:
+        piece, place = self.places[index]
+        return f"S[{piece}]" if place is None else f"M[S[{piece}]][{place}]"
+
+    def start(self, index: int) -> str:
+        piece, place = self.places[index]
+        parts = [f"len(' '.join(S[:{piece}])) + 1"] if piece else []
+        parts += [f"len(M[S[{piece}]][{k}])" for k in range(place or 0)]
+        return f"({' + '.join(parts) or '0'})"
+
+    def end(self, index: int) -> str:
+        return f"({self.start(index)} + len({self.text(index)}))"
+
+    def error(self, index: int) -> str:
+        return f"EP(S, M, {index})"
+
+
 
 
 class _Value:
@@ -84,18 +145,10 @@ class _Value:
         self.expr, self.cls, self.parts, self.token = expr, cls, parts, token
 
 
-def _text(value: _Value) -> str | None:
-    """The text of a token value (its ``X`` entry), else ``None``."""
-    return f"X[{value.token[1]}]" if value.token is not None else None
-
-
-def _start(index: int) -> str:
-    return f"(P[{index}] - len(X[{index}]))"
-
-
 class _Writer:
-    def __init__(self) -> None:
-        self.lines = ["def run(X, P, H):"]
+    def __init__(self, layout: TokenLayout) -> None:
+        self.layout = layout
+        self.lines = [f"def run({layout.signature}):"]
         self.handlers: list[Any] = []
         self.count = 0
 
@@ -122,7 +175,9 @@ class _Writer:
         """An expression of the value itself (what a callback receives)."""
         if value.token is not None:
             kind, index = value.token
-            return f"T({kind!r}, X[{index}], {_start(index)}, P[{index}])"
+            layout = self.layout
+            return (f"T({kind!r}, {layout.text(index)}, {layout.start(index)}, "
+                    f"{layout.end(index)})")
         if value.expr is not None:
             return value.expr
         cls, parts = value.cls, value.parts
@@ -168,7 +223,8 @@ def _written(writer: _Writer, handler: Any, children: list[_Value]) -> _Value | 
     """The callback's value written out, when the classes of its children allow; else
     ``None`` (it is called)."""
     method = getattr(handler, "__func__", None)
-    texts = [_text(c) for c in children]
+    layout = writer.layout
+    texts = [None if c.token is None else layout.text(c.token[1]) for c in children]
     if method is _ToClaims.sentence or method is _ToClaims.start:
         return children[0]
     if method is _ToClaims.total or method is _ToClaims.lead:
@@ -205,7 +261,7 @@ def _written(writer: _Writer, handler: Any, children: list[_Value]) -> _Value | 
             arithmetic = writer.assign(
                 f"A(({''.join(n + ', ' for n in numbers[:-1])}), "
                 f"({''.join(o + ', ' for o in operators)}), {result}, "
-                f"({_start(first)}, P[{last}]))", "a")
+                f"({layout.start(first)}, {layout.end(last)}))", "a")
             return _Value(None, _Quantity, (result, arithmetic))
     elif method is _ToClaims.clauses:  # the claims among the children, lists spliced
         if all(c.cls in (ParsedClaim, list, _Token, type(None)) for c in children):
@@ -263,10 +319,12 @@ def _claim(writer: _Writer, plan: tuple[Any, ...], children: list[_Value]) -> _V
                                 f"{arithmetic})"), ParsedClaim)
 
 
-def compile_program(recorded: Sequence[tuple[tuple[Any, ...], str | None]]) -> Any:
-    """The function ``run(X, P, H)`` of a recorded parse, and its ``H`` (the callbacks
-    it calls): ``run(X, P, H)`` returns what the table would, or raises its error."""
-    writer = _Writer()
+def compile_program(recorded: Sequence[tuple[tuple[Any, ...], str | None]],
+                    layout: TokenLayout | None = None) -> Any:
+    """The function ``run`` of a recorded parse (its arguments: the layout's, ``X, P, H``
+    by default), and its ``H`` (the callbacks it calls): ``run`` returns what the table
+    would, or raises its error."""
+    writer = _Writer(layout or TokenLayout())
     stack: list[Any] = []  # per value: a _Value, or the list an inlined rule yields
     for index, (reductions, token_kind) in enumerate(recorded):
         for size, handler, plan in reductions:
@@ -285,13 +343,13 @@ def compile_program(recorded: Sequence[tuple[tuple[Any, ...], str | None]]) -> A
         elif token_kind == _END:
             writer.emit(f"return {writer.materialize(stack[-1])}")
         elif token_kind == _ERROR:
-            writer.emit(f"raise E(X, P, {index})")
+            writer.emit(f"raise {writer.layout.error(index)}")
         else:
             stack.append(_Value(None, _Token, token=(token_kind, index)))
     namespace: dict[str, Any] = {
         "N": _Names, "Q": _Quantity, "W": _Entity, "A": Arithmetic, "T": _Token,
         "AG": _agents, "EN": _entity, "PC": ParsedClaim, "CL": Claim, "QU": Query,
-        "TWO": two_values_error, "E": _token_error,
+        "TWO": two_values_error, "E": _token_error, "EP": _piece_error,
     }
     source = "\n".join(writer.lines) + "\n"
     exec(compile(source, "<sentence program>", "exec"), namespace)  # noqa: S102

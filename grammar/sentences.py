@@ -38,6 +38,7 @@ from .sentence_programs import (
     _ERROR,
     _KEEP,
     _SPLICE,
+    PieceLayout,
     _apply_plan,
     _no_match,
     _NoMatch,
@@ -142,6 +143,9 @@ _TOKEN_RE = re.compile(
 
 # the same matches without groups: their texts, each after the spaces before it
 _TOKEN_TEXT_RE = re.compile(re.sub(r"\(\?P<\w+>", "(?:", _TOKEN_RE.pattern))
+# the only token that spans a space (without one, the tokens of a text are its pieces')
+_CONSEQUENCE_RE = re.compile(_TOKEN_RE.pattern.partition("(?P<CONSEQUENCE>")[2]
+                             .partition(")|(?P<NUMBER>")[0])
 _LETTER_RE = re.compile(r"[^\W\d_]")
 
 _KEPT_TERMINALS = frozenset({"NAME", "WORD", "POSS", "OF", "NUMBER", "OP", "CONSEQUENCE"})
@@ -189,6 +193,11 @@ class TableParser:
         # (an int: how often the shape was seen before it is compiled)
         self.programs: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]] | int] = {}
         self.shapes: dict[str, str] = {}  # a token's text -> its shape (keyword, NAME, ...)
+        # the same per space-separated piece of a sentence: its shape (a tuple when it holds
+        # several tokens, whose texts are kept), and the programs keyed by piece shapes
+        self.piece_shapes: dict[str, str | tuple[str, ...]] = {}
+        self.piece_tokens: dict[str, tuple[str, ...]] = {}
+        self.piece_programs: dict[tuple[Any, ...], tuple[Any, tuple[Any, ...]] | int] = {}
 
     @staticmethod
     def _reduction(rule: Any, callbacks: _ToClaims) -> tuple[int, str, Any, tuple[int, ...] | None]:
@@ -210,9 +219,83 @@ class TableParser:
         ``_COMPILE_AT`` times is compiled (``sentence_programs``) and later sentences of
         that shape skip the table: same callbacks, same arguments, same order, same errors.
 
-        The tokens are the texts of ``_TOKEN_RE``'s matches (one C-level ``findall``); a
-        text fixes its shape (kept per text), except a lone apostrophe, which is a
-        possessive only where no letter follows it."""
+        A normalized sentence is read by its space-separated pieces: no token but a
+        consequence (", so") spans a space, and a piece's tokens depend on the piece
+        alone (kept per piece), so one ``str.split`` and one look-up per piece give the
+        shape. Any other text is lexed token by token (``parse_tokens``)."""
+        if "," in text and _CONSEQUENCE_RE.search(text):
+            return self.parse_tokens(text)
+        pieces = text.split(" ")
+        key = tuple(map(self.piece_shapes.get, pieces))
+        if None in key:
+            key = self._learn_pieces(pieces)  # type: ignore[assignment]
+            if key is None:  # another space, or a sign no terminal reads
+                return self.parse_tokens(text)
+        program = self.piece_programs.get(key, 0)
+        if program.__class__ is tuple:
+            run, handlers = program  # type: ignore[misc]
+            return run(pieces, self.piece_tokens, handlers)
+        return self._count(self.piece_programs, key, program, text,  # type: ignore[arg-type]
+                           _piece_layout)
+
+    def _learn_pieces(self, pieces: list[str]) -> tuple[Any, ...] | None:
+        """The pieces' shapes, those not seen before found and kept; ``None`` where a piece
+        is empty, holds another space or a sign no terminal reads."""
+        shapes, tokens = self.piece_shapes, self.piece_tokens
+        if len(shapes) + len(pieces) > _MAX_PROGRAMS:
+            shapes.clear()
+            tokens.clear()
+        for piece in pieces:
+            if piece in shapes:
+                continue
+            if piece.split() != [piece]:
+                return None
+            texts: list[str] = []
+            found: list[str] = []
+            for match in _TOKEN_RE.finditer(piece):
+                kind = match.lastgroup
+                value = match.group(kind)  # type: ignore[arg-type]
+                if kind == "word":
+                    shape = value if value in self.literals else \
+                        "NAME" if value[0].isupper() else "WORD"
+                elif kind == "punct":
+                    shape = value if value in self.literals else None  # type: ignore[assignment]
+                elif kind in ("bad", "CONSEQUENCE"):
+                    shape = None  # type: ignore[assignment]
+                else:
+                    shape = kind  # type: ignore[assignment]
+                if shape is None:
+                    return None
+                texts.append(value)
+                found.append(shape)
+            if len(found) == 1:
+                shapes[piece] = found[0]
+            else:
+                shapes[piece] = tuple(found)
+                tokens[piece] = tuple(texts)
+        return tuple(map(shapes.get, pieces))
+
+    def _count(self, programs: dict[Any, Any], key: Any, seen: int, text: str,
+               layout: Any) -> Any:
+        """``text`` parsed by the table, its shape ``key`` counted; at the
+        ``_COMPILE_AT``-th sighting the parse is recorded and compiled (``layout(key)``
+        says where the program finds its tokens)."""
+        if seen < _COMPILE_AT - 1:  # compiling costs ~8 parses: only shapes that recur
+            if not seen and len(programs) >= _MAX_PROGRAMS:
+                programs.clear()
+            programs[key] = seen + 1
+            return self._parse(text, tokens=None)  # the table lexes as it goes
+        recorded: list[tuple[tuple[Any, ...], str | None]] = []
+        try:
+            return self._parse(text, None, recorded)
+        finally:  # a callback's error (not the table's) is left unrecorded
+            if recorded and recorded[-1][1] in (_END, _ERROR):
+                programs[key] = compile_program(recorded, layout(key))
+
+    def parse_tokens(self, text: str) -> Any:
+        """``parse`` for any text: the tokens are the texts of ``_TOKEN_RE``'s matches
+        (one C-level ``findall``); a text fixes its shape (kept per text), except a lone
+        apostrophe, which is a possessive only where no letter follows it."""
         raw = _TOKEN_TEXT_RE.findall(text)
         texts = list(map(str.lstrip, raw))
         ends = list(itertools.accumulate(map(len, raw)))
@@ -227,18 +310,8 @@ class TableParser:
                     shape[position] = found
         key = tuple(shape)
         program = self.programs.get(key, 0)
-        if program.__class__ is int:  # compiling costs ~8 parses: only shapes that recur
-            if program < _COMPILE_AT - 1:
-                if not program and len(self.programs) >= _MAX_PROGRAMS:
-                    self.programs.clear()
-                self.programs[key] = program + 1
-                return self._parse(text, tokens=None)  # the table lexes as it goes
-            recorded: list[tuple[tuple[Any, ...], str | None]] = []
-            try:
-                return self._parse(text, None, recorded)
-            finally:  # a callback's error (not the table's) is left unrecorded
-                if recorded and recorded[-1][1] in (_END, _ERROR):
-                    self.programs[key] = compile_program(recorded)
+        if program.__class__ is int:
+            return self._count(self.programs, key, program, text, _token_layout)
         run, handlers = program
         return run(texts, ends, handlers)
 
@@ -337,6 +410,21 @@ class TableParser:
 
 _COMPILE_AT = 4  # the sighting of a shape that compiles it
 _MAX_PROGRAMS = 65536
+
+
+def _token_layout(_key: tuple[str, ...]) -> None:
+    return None  # compile_program's default: X, P
+
+
+def _piece_layout(key: tuple[Any, ...]) -> PieceLayout:
+    """Per token, its piece and its place there (``None``: the piece is the token)."""
+    places: list[tuple[int, int | None]] = []
+    for piece, shape in enumerate(key):
+        if shape.__class__ is str:
+            places.append((piece, None))
+        else:
+            places.extend((piece, place) for place in range(len(shape)))
+    return PieceLayout(places)
 
 
 @cache

@@ -4,8 +4,12 @@ same value, same error (message included), whether the shape is new or seen befo
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vlp.grammar.sentences import (
     _COMPILE_AT,
@@ -52,15 +56,18 @@ def test_programs_equal_the_table_on_the_corpus_and_on_damaged_sentences() -> No
         damaged.append(" ".join(words[:position] + [words[position]] + words[position:]))
     parser = TableParser(sentence_grammar(), sentence_parser().callbacks)
     kinds = set()
-    # a shape is compiled at its _COMPILE_AT-th sighting: the last pass runs only programs
+    # a shape is compiled at its _COMPILE_AT-th sighting: the last pass runs only programs,
+    # read by pieces (parse) and token by token (parse_tokens)
     for text in (sentences + damaged) * (_COMPILE_AT + 1):
         expected = _outcome(lambda t: parser._parse(t, None), text)
         assert _outcome(parser.parse, text) == expected, text
+        assert _outcome(parser.parse_tokens, text) == expected, text
         kinds.add(expected[0])
     assert kinds >= {"value", "_NoMatch"}
-    compiled = [p for p in parser.programs.values() if not isinstance(p, int)]
-    assert len(compiled) < len(set(sentences + damaged)) / 2  # shapes repeat
-    assert len(compiled) > 100
+    for programs in (parser.programs, parser.piece_programs):
+        compiled = [p for p in programs.values() if not isinstance(p, int)]
+        assert len(compiled) < len(set(sentences + damaged)) / 2  # shapes repeat
+        assert len(compiled) > 100
 
 
 # what the lexer's per-text shapes must get right, each said at least _COMPILE_AT + 1 times:
@@ -81,14 +88,45 @@ _EDGE_SENTENCES = [
     "the number of cups that Ana has compared to Eve.",
     "If Lib and Bob sum up the apples that they have, what is the number of pears that they "
     "have in total?",
+    # a piece of several tokens at a sentence's start, middle and end (positions in errors
+    # and in arithmetic), and texts no normalization gave: other spaces, spaces in a row
+    "Bob's 5+3=8 apples.", "Lib has 5+3=8 apples.", "Lib has 5 + 3 =8.", "Lib,Bob have 5 apples.",
+    "Lib has  3 apples.", " Lib has 3 apples.", "Lib has 3 apples. ", "Lib has\t3 apples.",
+    "Lib has 3\u00a0apples.", "", " ", "Lib has 3 apples ,so Bob has 2 apples.",
 ]
 
 
 def test_programs_equal_the_table_on_lexer_edge_cases() -> None:
     parser = TableParser(sentence_grammar(), sentence_parser().callbacks)
     kinds = set()
-    for text in [normalize_sentence(s) for s in _EDGE_SENTENCES] * (_COMPILE_AT + 1):
+    texts = [normalize_sentence(s) for s in _EDGE_SENTENCES] + _EDGE_SENTENCES
+    for text in texts * (_COMPILE_AT + 1):
         expected = _outcome(lambda t: parser._parse(t, None), text)
         assert _outcome(parser.parse, text) == expected, text
+        assert _outcome(parser.parse_tokens, text) == expected, text
         kinds.add(expected[0])
     assert kinds >= {"value", "_NoMatch", "_SentenceError"}
+
+
+_PIECES = ["Lib", "Bob's", "Bob", "'s", "'", "has", "have", "more", "apples", "apples.", "than",
+           "5", "3", "8", "+", "=", "5+3=8", "and", "so", "thus", ",", ".", "?", "Lib,", "the",
+           "number", "of", "is", "difference", "between", "x", "-", "5-3", "\u00e9t\u00e9"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PIECES), st.sampled_from([" ", " ", " ", "", "  "])),
+                min_size=1, max_size=12))
+def test_programs_equal_the_table_on_random_piece_sequences(pieces) -> None:
+    """Whatever pieces a text has, and however they are spaced, both ways of lexing give
+    the table's value or error, once compiled too."""
+    text = "".join(piece + space for piece, space in pieces).rstrip(" ") + "."
+    parser = _shared_parser()
+    for _ in range(_COMPILE_AT + 1):
+        expected = _outcome(lambda t: parser._parse(t, None), text)
+        assert _outcome(parser.parse, text) == expected, text
+        assert _outcome(parser.parse_tokens, text) == expected, text
+
+
+@cache
+def _shared_parser() -> TableParser:  # one for every example: shapes recur across them
+    return TableParser(sentence_grammar(), sentence_parser().callbacks)
