@@ -668,15 +668,16 @@ def _claim_arithmetic(item: Any, pattern: ClaimPattern,
     return next((e for e in sentence_expressions if e.result == quantity), None)
 
 
-def _reading(text: str, parsed: Any, raw_expressions: Iterable[Any]) -> ReadSentence:
-    raw_claims = list(getattr(parsed, "claims", ()) or ())
-    expressions = tuple(e for e in raw_expressions if e.rule_shaped)
+def _reading(text: str, parsed: Any, raw_expressions: Sequence[Any]) -> ReadSentence:
+    raw_claims = getattr(parsed, "claims", None) or ()
+    # most sentences hold no expression, or one (a generator per sentence showed up)
+    expressions = tuple([e for e in raw_expressions if e.rule_shaped]) if raw_expressions \
+        else ()
     # the grammar's claims (partial ones have None where the sentence left a word out)
-    patterns = [(ClaimPattern(item.claim.predicate, item.claim.args), item)
-                for item in raw_claims]
-    claims = tuple(ReadClaim(p, _claim_arithmetic(item, p, expressions, len(patterns)),
-                             item.template)
-                   for p, item in patterns)
+    claims = tuple([ReadClaim(pattern, _claim_arithmetic(item, pattern, expressions,
+                                                         len(raw_claims)), item.template)
+                    for item in raw_claims
+                    for pattern in (ClaimPattern(item.claim.predicate, item.claim.args),)])
     reason = None
     answer = None
     if not claims:
