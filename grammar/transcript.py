@@ -20,6 +20,7 @@ from vlp.kernel import Claim
 from .arithmetic import Arithmetic, extract_arithmetic
 from .sentences import (
     ANSWER,
+    CLAIMS,
     ParsedClaim,
     SentenceParse,
     parse_sentence,
@@ -186,8 +187,25 @@ def read_sentences(
             parsed = parse_sentence(sentence) if grammar else read_without_grammar(sentence)
             if parsed.kind == ANSWER:
                 continue
-            yield line_number, label, in_think, parsed, tuple(extract_arithmetic(sentence))
+            yield line_number, label, in_think, parsed, sentence_arithmetic(sentence, parsed)
             label = None
+
+
+def sentence_arithmetic(sentence: str, parsed: SentenceParse) -> tuple[Arithmetic, ...]:
+    """``extract_arithmetic(sentence)``, taken from the parse where the grammar has read
+    every expression already: the sentence parsed as claims, normalizing changed nothing
+    but a closing full stop (so the grammar's spans are the sentence's), it holds no comma
+    (no thousands), and it has one "=" per expression the claims read. In the grammar an
+    operator or "=" is only ever part of a quantity's arithmetic (``NUMBER (OP NUMBER)+ "="
+    NUMBER``), a number is a whole digit run, and with the text unchanged by normalizing
+    no other sign stands between two numbers, so the scan finds just those expressions,
+    with the same operands, operators, results and spans (``test_sentence_arithmetic``)."""
+    if (parsed.kind == CLAIMS and "," not in sentence
+            and (parsed.text == sentence or parsed.text == sentence + ".")):
+        found = parsed.arithmetic
+        if len(found) == sentence.count("="):
+            return found
+    return tuple(extract_arithmetic(sentence))
 
 
 def _has_words(text: str) -> bool:
