@@ -464,13 +464,14 @@ _TIMES_RE = re.compile(r"(?<=\d)\s*[x×X·∙⋅]\s*(?=\d)")
 _THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _MARKDOWN_CHAR_RE = re.compile("[*_`#>]")
 _OTHER_SIGN_RE = re.compile("[−–÷$xX×·∙⋅]")
+_SPECIAL_CHAR_RE = re.compile("[*_`#>−–÷$xX×·∙⋅]")  # either of the two (one search for most)
 _LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
 
 
 def strip_numbering(line: str) -> str:
     """Remove list numbering and markdown around a line: "**Step 3:** ...", "- 1. ..."."""
-    first = line[:1]
-    if first in _PLAIN_STARTS and line[1:2] != ")":
+    numbering_seconds = _NUMBERING_SECONDS.get(line[:1])
+    if numbering_seconds is not None and line[1:2] not in numbering_seconds:
         # every part of the numbering is optional, and text starting with an ASCII letter
         # can only be numbering as "step 3:", "line 3:" or "a) ": nothing to remove (the
         # split strips a line, then each of its sentences: most sentences skip the regex)
@@ -478,19 +479,25 @@ def strip_numbering(line: str) -> str:
     return _NUMBERING_RE.sub("", line, count=1)
 
 
-# ASCII letters that start neither "step" nor "line" (non-ASCII letters may case-fold to
-# them, e.g. "ſ" to "s", so they take the regex)
-_PLAIN_STARTS = frozenset("abcdefghijkmnopqrtuvwxyzABCDEFGHIJKMNOPQRTUVWXYZ")
+# per ASCII letter, the second characters after which the numbering regex may match there:
+# "a) ", and "step" or "line" (their second letters with what case-folds to them: "İ" and
+# "ı" to "i"); non-ASCII letters may case-fold to ASCII ones ("ſ" to "s"): they take the
+# regex
+_NUMBERING_SECONDS = {letter: frozenset(")") for letter in
+                      "abcdefghijkmnopqrtuvwxyzABCDEFGHIJKMNOPQRTUVWXYZ"}
+_NUMBERING_SECONDS.update({letter: frozenset(")tT") for letter in "sS"})
+_NUMBERING_SECONDS.update({letter: frozenset(")iI\u0130\u0131") for letter in "lL"})
 
 
 def normalize_sentence(text: str) -> str:
     """The canonical spelling the grammar reads (one line, plain operators and numbers)."""
     text = text.replace("\u2019", "'").replace("\u2018", "'")
-    if _MARKDOWN_CHAR_RE.search(text):  # the regexes only where they can apply
-        text = _MARKDOWN_RE.sub("", text)
-    if _OTHER_SIGN_RE.search(text):
-        text = text.replace("−", "-").replace("–", "-").replace("÷", "/").replace("$", "")
-        text = _TIMES_RE.sub(" * ", text)
+    if _SPECIAL_CHAR_RE.search(text):  # the regexes only where they can apply
+        if _MARKDOWN_CHAR_RE.search(text):
+            text = _MARKDOWN_RE.sub("", text)
+        if _OTHER_SIGN_RE.search(text):
+            text = text.replace("−", "-").replace("–", "-").replace("÷", "/").replace("$", "")
+            text = _TIMES_RE.sub(" * ", text)
     if "," in text:
         text = _THOUSANDS_RE.sub("", text)
     text = " ".join(text.split())  # str.split and re's \s agree on what whitespace is
