@@ -73,7 +73,11 @@ class SentenceParse:
 
     @property
     def arithmetic(self) -> tuple[Arithmetic, ...]:
-        return tuple(c.arithmetic for c in self.claims if c.arithmetic is not None)
+        claims = self.claims
+        if len(claims) == 1:  # most sentences: no generator
+            arithmetic = claims[0].arithmetic
+            return () if arithmetic is None else (arithmetic,)
+        return tuple(c.arithmetic for c in claims if c.arithmetic is not None)
 
     @property
     def parsed(self) -> bool:

@@ -181,7 +181,8 @@ def read_sentences(
             continue
         pending_label = None
         for sentence in _sentences(content):
-            if not any(map(str.isalnum, sentence)):
+            # the whole content has a letter or a digit (above)
+            if sentence != content and not any(map(str.isalnum, sentence)):
                 continue  # stray punctuation or emoji: nothing to read
             # too long a "sentence" gives its reason
             parsed = parse_sentence(sentence) if grammar else read_without_grammar(sentence)
@@ -200,6 +201,8 @@ def sentence_arithmetic(sentence: str, parsed: SentenceParse) -> tuple[Arithmeti
     NUMBER``), a number is a whole digit run, and with the text unchanged by normalizing
     no other sign stands between two numbers, so the scan finds just those expressions,
     with the same operands, operators, results and spans (``test_sentence_arithmetic``)."""
+    if "=" not in sentence:  # every expression found ends in "= result"
+        return ()
     if (parsed.kind == CLAIMS and "," not in sentence
             and (parsed.text == sentence or parsed.text == sentence + ".")):
         found = parsed.arithmetic
