@@ -11,6 +11,8 @@ one problem is cheap.
 from __future__ import annotations
 
 import functools
+import json
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -353,11 +355,36 @@ def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
     if isinstance(problem, str):
         return _spec_from_text(problem, source)
     if isinstance(problem, Mapping):
-        return _spec_from_record(problem, source)
+        return _record_spec(problem, source)
     to_json = getattr(problem, "to_json", None)
     if callable(to_json):  # a sampler Problem: its record carries everything
         return _spec_from_record(to_json(), source)
     raise InputError(f"cannot read a problem from a {type(problem).__name__}", source)
+
+
+_RECORD_SPECS: dict[tuple[str, str], ProblemSpec] = {}  # by the record's JSON text
+_RECORD_SPECS_KEPT = 256
+_RECORD_SPECS_LOCK = threading.Lock()
+
+
+def _record_spec(record: Mapping[str, Any], source: str) -> ProblemSpec:
+    """A problem record's spec, read once per distinct content: a caller that verifies many
+    transcripts of one record passes the record each time, and reading it (its atoms, its
+    proof) costs as much as verifying a transcript. Keyed by the record's JSON text, so a
+    record changed in place is read again; a record JSON cannot write is read every time.
+    Errors are not kept: a bad record is refused on every call."""
+    try:
+        key = (json.dumps(record, sort_keys=True, ensure_ascii=False), source)
+    except (TypeError, ValueError):
+        return _spec_from_record(record, source)
+    spec = _RECORD_SPECS.get(key)
+    if spec is None:
+        spec = _spec_from_record(record, source)
+        with _RECORD_SPECS_LOCK:  # evaluation verifies from several threads
+            if len(_RECORD_SPECS) >= _RECORD_SPECS_KEPT:
+                del _RECORD_SPECS[next(iter(_RECORD_SPECS))]  # the oldest first
+            _RECORD_SPECS[key] = spec
+    return spec
 
 
 def _names_a_file(text: str) -> bool:

@@ -38,6 +38,29 @@ def test_a_record_keeps_its_id_and_gold_answer() -> None:
     assert report.problem_id == "d3" and report.gold_answer == 27 and not report.answer_correct
 
 
+def test_a_record_is_read_once_per_content_and_again_when_it_changes() -> None:
+    """Verifying many transcripts of one record dict reads it once (``problem_spec`` keeps
+    its spec by the record's JSON text); a record changed in place is read again."""
+    from vlp.checker.verify import problem_spec
+
+    record = d3_record()
+    assert problem_spec(record) is problem_spec(dict(record))
+    first = verify(record, LLAMA)
+    record["answer"] = 27
+    changed = verify(record, LLAMA)
+    assert first.gold_answer == 26 and first.answer_correct
+    assert changed.gold_answer == 27 and not changed.answer_correct
+    assert problem_spec(record) is not problem_spec(d3_record())
+
+
+def test_a_bad_record_is_refused_every_time() -> None:
+    """A record that cannot be read is never remembered: each call refuses it."""
+    record = d3_record() | {"axioms": [{"atom": "cont({ann}, 5, apples"}]}
+    for _ in range(2):
+        with pytest.raises(InputError):
+            verify(record, LLAMA)
+
+
 def test_an_answer_given_separately_wins() -> None:
     report = verify(DATA / "d3.txt", LLAMA, answer="25")
     assert report.predicted_answer == 25 and report.answer_source == "given separately"
