@@ -242,6 +242,7 @@ class ProgramIndex:
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
         # a claim's rule instances in the order derive() tries them, per stated expression
         self._derivation_order: dict[tuple[int, Arithmetic | None], list[_ClaimEdge]] = {}
+        self._axiom_atom: dict[int, Atom] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         self._consumers_index: dict[int, list[_ClaimEdge]] | None = None
@@ -413,6 +414,7 @@ class ProgramIndex:
         self._ancestor_cache.clear()
         self._aligned.clear()
         self._derivation_order.clear()
+        self._axiom_atom.clear()
         self._missing_cache.clear()
 
     # -- alignment --
@@ -459,6 +461,16 @@ class ProgramIndex:
         claim = min(candidates, key=lambda c: (preference(c), str(c)))
         atoms = self.atoms_by_claim[claim]
         return Alignment(claim, atoms[0], atoms, self.claim_id[claim])
+
+    def axiom_atom(self, claim_id: int) -> Atom:
+        """The axiom stating an axiom claim (the preferred one, if several times state it)."""
+        found = self._axiom_atom.get(claim_id)
+        if found is None:
+            atoms = self.atoms_by_id[claim_id]
+            axioms = self.program.axioms
+            found = self._axiom_atom[claim_id] = next((a for a in atoms if a in axioms),
+                                                      atoms[0])
+        return found
 
     def candidates(self, pattern: ClaimPattern) -> list[Claim]:
         """Every theorem's claim that fits a pattern with omitted words."""

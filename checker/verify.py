@@ -570,9 +570,8 @@ class _Judge:
                                            arithmetic=arithmetic))
             return
         if claim_id in index.axiom_ids:
-            axiom_atom = next((a for a in alignment.atoms
-                               if a in self.prepared.program.axioms), atom)
-            verdict = StepVerdict(number, text, Status.AXIOM, claim=claim, atom=axiom_atom,
+            verdict = StepVerdict(number, text, Status.AXIOM, claim=claim,
+                                  atom=index.axiom_atom(claim_id),
                                   relevant=relevant, rule="axiom", arithmetic=arithmetic)
         else:
             derivation = index.derive(claim, self.available, arithmetic)
@@ -742,8 +741,12 @@ def _read_steps(
                                     or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
         items = None
-        flags = [prepared.name_flags(r.pattern) for r in sentence.claims]
-        if any(misread for misread, _pronoun in flags):
+        misread, pronoun = False, None
+        for read in sentence.claims:
+            flagged, named = prepared.name_flags(read.pattern)
+            misread = misread or flagged
+            pronoun = named if pronoun is None else pronoun
+        if misread:
             items = reader.read(sentence.text)
             if not any(isinstance(item, LooseClaim) for item in items):
                 items = None
@@ -755,8 +758,6 @@ def _read_steps(
                                    "the problem and words around it that no claim states")
                     continue
         if sentence.claims and items is None:
-            pronoun = next((pronoun for _misread, pronoun in flags if pronoun is not None),
-                           None)
             if pronoun is not None:  # "He has 14 parrots." with no one before it
                 judge.unparsed(number, sentence.text, f"{pronoun!r} refers to no one named "
                                "before it")
