@@ -112,8 +112,8 @@ class PreparedProblem:
         # whitespace tokens of a reference proof (per transcript otherwise, always the same)
         self.reference_tokens: dict[tuple[str, ...], int] = {}
         self._name_flags: dict[ClaimPattern, tuple[bool, str | None]] = {}
-        # each search reference's claims by index id (the distances compare ids)
-        self.reference_ids: dict[tuple[Claim, ...], list[int]] = {}
+        # each search reference's claims by index id, by its name (the distances compare ids)
+        self.reference_ids: dict[str, list[int]] = {}
 
     def name_flags(self, pattern: ClaimPattern) -> tuple[bool, str | None]:
         """Whether the template grammar misread a name or entity in ``pattern``
@@ -912,18 +912,19 @@ def _search_order(prepared: PreparedProblem, order: Sequence[Claim]) -> SearchOr
     mine_ids = [ids[c] for c in mine]
     reference_ids = prepared.reference_ids
 
-    def distance(reference: tuple[Claim, ...]) -> float:
-        numbered = reference_ids.get(reference)
-        if numbered is None:  # a claim's id never changes: once per reference
-            numbered = reference_ids[reference] = [ids[c] for c in reference]
+    def distance(name: str, reference: tuple[Claim, ...]) -> float:
+        numbered = reference_ids.get(name)
+        if numbered is None:  # a reference and its claims' ids never change: once each
+            numbered = reference_ids[name] = [ids[c] for c in reference]
         return normalized_levenshtein_of_ids(mine_ids, numbered)
 
     def dfs_reference() -> tuple[tuple[Claim, ...], float]:
         dfs = prepared.search_reference("dfs")
-        return dfs, distance(dfs)
+        return dfs, distance("dfs", dfs)
 
     bfs, proof = prepared.search_reference("bfs"), prepared.search_reference("shortest_proof")
-    return SearchOrder(mine, bfs, proof, distance(bfs), distance(proof), dfs_reference)
+    return SearchOrder(mine, bfs, proof, distance("bfs", bfs), distance("shortest_proof", proof),
+                       dfs_reference)
 
 
 def _arithmetic_steps(
