@@ -88,6 +88,9 @@ _CLAIM_KINDS = {predicate: tuple(k for k in kinds if k != "time")
                 for predicate, kinds in SIGNATURES.items()}
 
 
+_UNKNOWN = object()  # not looked up yet (None is an answer: no arithmetic)
+
+
 def claim_of(atom: Atom) -> Claim:
     return atom.claim()
 
@@ -243,6 +246,7 @@ class ProgramIndex:
         # a claim's rule instances in the order derive() tries them, per stated expression
         self._derivation_order: dict[tuple[int, Arithmetic | None], list[_ClaimEdge]] = {}
         self._axiom_atom: dict[int, Atom] = {}
+        self._edge_arithmetic: dict[Hyperedge, Any] = {}  # hyperedge_arithmetic, per instance
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         self._consumers_index: dict[int, list[_ClaimEdge]] | None = None
@@ -309,8 +313,11 @@ class ProgramIndex:
                     continue
                 premise_ids = tuple(dict.fromkeys(self.claim_id[self._atom_claim[p]]
                                                   for p in edge.premises))
-                records.append(_ClaimEdge(edge, head, premise_ids, hyperedge_arithmetic(
-                    edge.rule_id, edge.premises, edge.conclusion)))
+                arithmetic = self._edge_arithmetic.get(edge, _UNKNOWN)
+                if arithmetic is _UNKNOWN:  # a claim's records are rebuilt as demand adds
+                    arithmetic = self._edge_arithmetic[edge] = hyperedge_arithmetic(
+                        edge.rule_id, edge.premises, edge.conclusion)
+                records.append(_ClaimEdge(edge, head, premise_ids, arithmetic))
         return records
 
     @property
