@@ -375,7 +375,7 @@ def _record_spec(record: Mapping[str, Any], source: str) -> ProblemSpec:
     Errors are not kept: a bad record is refused on every call."""
     try:
         key = (json.dumps(record, sort_keys=True, ensure_ascii=False), source)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # not JSON, or nested past the stack
         return _spec_from_record(record, source)
     spec = _RECORD_SPECS.get(key)
     if spec is None:

@@ -61,6 +61,19 @@ def test_a_bad_record_is_refused_every_time() -> None:
             verify(record, LLAMA)
 
 
+def test_a_record_json_cannot_write_is_still_read() -> None:
+    """A record the spec cache cannot key (nested past the JSON encoder's stack, or holding
+    values JSON cannot write) is read as before: a clear input error, never a traceback."""
+    deep: dict = {}
+    node = deep
+    for _ in range(100_000):
+        node["a"] = {}
+        node = node["a"]
+    for record in (deep, {"axioms": object()}):
+        with pytest.raises(InputError):
+            verify(record, LLAMA)
+
+
 def test_an_answer_given_separately_wins() -> None:
     report = verify(DATA / "d3.txt", LLAMA, answer="25")
     assert report.predicted_answer == 25 and report.answer_source == "given separately"
