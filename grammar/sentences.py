@@ -496,6 +496,16 @@ _NUMBERING_SECONDS.update({letter: frozenset(")iI\u0130\u0131") for letter in "l
 
 def normalize_sentence(text: str) -> str:
     """The canonical spelling the grammar reads (one line, plain operators and numbers)."""
+    return _normalized(text)[0]
+
+
+def _normalized(text: str) -> tuple[str, bool]:
+    """``normalize_sentence(text)``, and whether the text is plain: ASCII letters but "x",
+    digits in runs of at most ``MAX_DIGITS``, single spaces and signs no regex rewrites
+    (one ``fullmatch``: only the closing full stop can change)."""
+    if (_PLAIN_RE.fullmatch(text) is not None and "  " not in text
+            and text[:1] != " " and text[-1:] != " "):
+        return _full_stop(text), True
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     if _SPECIAL_CHAR_RE.search(text):  # the regexes only where they can apply
         if _MARKDOWN_CHAR_RE.search(text):
@@ -506,11 +516,21 @@ def normalize_sentence(text: str) -> str:
     if "," in text:
         text = _THOUSANDS_RE.sub("", text)
     text = " ".join(text.split())  # str.split and re's \s agree on what whitespace is
+    return _full_stop(text), False
+
+
+def _full_stop(text: str) -> str:
     if text and text[-1] in ":!":
-        text = text[:-1] + "."
-    elif text and text[-1] not in ".?":
-        text += "."
+        return text[:-1] + "."
+    if text and text[-1] not in ".?":
+        return text + "."
     return text
+
+
+# what no normalizing regex rewrites (no markdown sign, no "x" or other sign, no thousands
+# comma, no other space) and holds no number too long to read
+_PLAIN_RE = re.compile(r"(?:[A-WYZa-wyz '.?!:;=+\-/()]++|[0-9]{1," + str(MAX_DIGITS)
+                       + r"}+(?![0-9]))*+")
 
 
 def extract_answer(text: str) -> int | float | None:
@@ -605,7 +625,7 @@ def _before_grammar(text: str) -> SentenceParse | str:
     if len(text) > MAX_SENTENCE_CHARS:
         return SentenceParse(text[:80], UNPARSED, reason=f"longer than {MAX_SENTENCE_CHARS} "
                              "characters: not a sentence of the template language")
-    sentence = normalize_sentence(strip_numbering(text))
+    sentence, plain = _normalized(strip_numbering(text))
     if not sentence or sentence == ".":
         return SentenceParse(sentence, UNPARSED, reason="empty")
     # every answer phrase holds the word (and casefold maps every letter re's IGNORECASE
@@ -615,7 +635,7 @@ def _before_grammar(text: str) -> SentenceParse | str:
         value = extract_answer(sentence)
         if value is not None:
             return SentenceParse(sentence, ANSWER, answer=value)
-    if _LONG_NUMBER_RE.search(sentence):
+    if not plain and _LONG_NUMBER_RE.search(sentence):
         return SentenceParse(sentence, UNPARSED,
                              reason=f"a number with more than {MAX_DIGITS} digits")
     return sentence

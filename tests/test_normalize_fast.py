@@ -9,10 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vlp.grammar.sentences import (
+    _LONG_NUMBER_RE,
     _MARKDOWN_RE,
     _NUMBERING_RE,
     _THOUSANDS_RE,
     _TIMES_RE,
+    _before_grammar,
     normalize_sentence,
     strip_numbering,
 )
@@ -50,3 +52,24 @@ _ALPHABET = "aSsLlxX5 3,0*_`#>−–÷$×·∙⋅’‘:!.?\t\u00a0=+-/()"
 def test_normalize_shortcuts_give_every_regexs_result(text: str) -> None:
     assert normalize_sentence(text) == _every_regex(text)
     assert strip_numbering(text) == _NUMBERING_RE.sub("", text, count=1)
+
+
+_PIECES = ["So", "Bob", "has", "x", "X", "5", "1" * 18, "1" * 19, "2" * 25, "=", "+", "-", "'s",
+           ",", "1,000", "*", "(a)", ":", "!", "?", ".", " ", "  ", "\t", "\u00e9", "\u0663",
+           "answer", "is"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+def test_a_plain_sentence_needs_no_search_for_long_numbers(pieces) -> None:
+    """Text the plain test passes holds no number too long to read: the sentence
+    before the grammar is what normalizing and then the search give."""
+    text = "".join(pieces)
+    early = _before_grammar(text)
+    sentence = normalize_sentence(strip_numbering(text))
+    if isinstance(early, str):
+        assert early == sentence
+        assert not _LONG_NUMBER_RE.search(sentence)
+    elif _LONG_NUMBER_RE.search(sentence) and early.kind == "unparsed":
+        assert early.text == sentence and "digits" in str(early.reason)
+    assert normalize_sentence(text) == _every_regex(text)
