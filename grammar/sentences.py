@@ -231,8 +231,9 @@ class TableParser:
         if "," in text and _CONSEQUENCE_RE.search(text):
             return self.parse_tokens(text)
         pieces = text.split(" ")
-        key = tuple(map(self.piece_shapes.get, pieces))
-        if None in key:
+        try:
+            key = tuple(map(self.piece_shapes.__getitem__, pieces))
+        except KeyError:
             key = self._learn_pieces(pieces)  # type: ignore[assignment]
             if key is None:  # another space, or a sign no terminal reads
                 return self.parse_tokens(text)
@@ -603,7 +604,7 @@ def parse_sentence(text: str) -> SentenceParse:
     except (_NoMatch, _SentenceError, ValueError) as error:  # ValueError: kernel's checks
         return SentenceParse(sentence, UNPARSED, reason=str(error))
     if kind == CLAIMS:
-        return SentenceParse(sentence, CLAIMS, claims=value)
+        return SentenceParse(sentence, CLAIMS, value)
     return SentenceParse(sentence, kind, query=value)
 
 

@@ -93,9 +93,11 @@ def _plain_math(line: str) -> str:
 def _joined_lines(text: str) -> list[str]:
     """Lines, with an expression left open at a line's end ("86 - 25 =") joined to the
     result on the next line; blank lines in between are kept as blanks."""
-    lines = [_plain_math(line) for line in text.splitlines()]
+    lines = text.splitlines()
+    if "\\" in text or "$$" in text:  # else no line holds LaTeX
+        lines = [_plain_math(line) for line in lines]
     for index, line in enumerate(lines):
-        if not line.rstrip().endswith("="):
+        if "=" not in line or not line.rstrip().endswith("="):
             continue
         following = next((j for j in range(index + 1, len(lines)) if lines[j].strip()), None)
         if following is not None and lines[following].strip()[:1].isdigit():
