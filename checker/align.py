@@ -551,15 +551,21 @@ class ProgramIndex:
         else:
             records = [r for r in ordered if all(p in available for p in r.premises)]
         for record in records:
-            theorem = self._accepted.get(record.edge)
-            if theorem is None:  # the kernel's verdict on one rule instance never changes
-                premises = [self.chart.theorems[p] for p in record.edge.premises]
-                theorem = check_with_kernel(self.program, record.edge, premises)
-                if theorem is None:
-                    continue
-                self._accepted[record.edge] = theorem
-            return Derivation(theorem, record.edge, record.arithmetic)
+            theorem = self.accepted(record.edge)
+            if theorem is not None:
+                return Derivation(theorem, record.edge, record.arithmetic)
         return None
+
+    def accepted(self, edge: Hyperedge) -> Theorem | None:
+        """The kernel's theorem for a rule instance of the chart, or None if it rejects it:
+        asked once per instance, since the kernel's verdict on one never changes."""
+        theorem = self._accepted.get(edge)
+        if theorem is None:
+            premises = [self.chart.theorems[p] for p in edge.premises]
+            theorem = check_with_kernel(self.program, edge, premises)
+            if theorem is not None:
+                self._accepted[edge] = theorem
+        return theorem
 
     def writes_builtin(self, claim: Claim, stated: Arithmetic) -> bool:
         """Is the stated expression the built-in of some rule instance concluding ``claim``?"""
