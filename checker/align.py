@@ -275,6 +275,9 @@ class ProgramIndex:
 
     def make_available(self, available: set[int], claim_id: int) -> None:
         """Add a stated claim, and the bookkeeping conversions it licenses, to ``available``."""
+        if not self._free:  # no hidden axioms (most problems): nothing else comes with it
+            available.add(claim_id)
+            return
         pending = [claim_id]
         while pending:
             current = pending.pop()
