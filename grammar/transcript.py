@@ -90,12 +90,19 @@ def _plain_math(line: str) -> str:
                          _LATEX_SPELLINGS.get(m.group(0), " "), line)
 
 
+# "=" with only spaces after it up to where str.splitlines ends a line (at the end of the
+# text it has no line to join)
+_OPEN_EQUALS_RE = re.compile(r"=\s*?[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
 def _joined_lines(text: str) -> list[str]:
     """Lines, with an expression left open at a line's end ("86 - 25 =") joined to the
     result on the next line; blank lines in between are kept as blanks."""
     lines = text.splitlines()
     if "\\" in text or "$$" in text:  # else no line holds LaTeX
         lines = [_plain_math(line) for line in lines]
+    elif _OPEN_EQUALS_RE.search(text) is None:  # no line ends in "=": nothing to join
+        return lines
     for index, line in enumerate(lines):
         if "=" not in line or not line.rstrip().endswith("="):
             continue
@@ -177,7 +184,7 @@ def read_sentences(
             if label_match is not None:
                 label = label_match.group(1) or label_match.group(2)
             content = strip_numbering(line).strip()
-        if not _has_words(content) and not _is_equation(content):
+        if not any(map(str.isalpha, content)) and not _is_equation(content):
             # a number on a line of its own ("- 1.") labels the next line's sentence
             pending_label = label if label_match is not None else pending_label
             continue
@@ -211,10 +218,6 @@ def sentence_arithmetic(sentence: str, parsed: SentenceParse) -> tuple[Arithmeti
         if len(found) == sentence.count("="):
             return found
     return tuple(extract_arithmetic(sentence))
-
-
-def _has_words(text: str) -> bool:
-    return any(map(str.isalpha, text))
 
 
 def _is_equation(text: str) -> bool:

@@ -1,9 +1,11 @@
-"""The shortcuts of ``strip_numbering`` and ``normalize_sentence`` (regexes skipped where
-they cannot apply) give what running every regex gives."""
+"""The shortcuts of ``strip_numbering``, ``normalize_sentence`` and the transcript's line
+split (regexes and loops skipped where they cannot apply) give what running every regex and
+every loop gives."""
 
 from __future__ import annotations
 
 import string
+import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from vlp.grammar.sentences import (
     normalize_sentence,
     strip_numbering,
 )
+from vlp.grammar.transcript import _joined_lines, _plain_math
 
 
 def _every_regex(text: str) -> str:
@@ -73,3 +76,34 @@ def test_a_plain_sentence_needs_no_search_for_long_numbers(pieces) -> None:
     elif _LONG_NUMBER_RE.search(sentence) and early.kind == "unparsed":
         assert early.text == sentence and "digits" in str(early.reason)
     assert normalize_sentence(text) == _every_regex(text)
+
+
+def _every_line_joined(text: str) -> list[str]:
+    lines = [_plain_math(line) for line in text.splitlines()]
+    for index, line in enumerate(lines):
+        if not line.rstrip().endswith("="):
+            continue
+        following = next((j for j in range(index + 1, len(lines)) if lines[j].strip()), None)
+        if following is not None and lines[following].strip()[:1].isdigit():
+            lines[index] = line.rstrip() + " " + lines[following].strip()
+            lines[following] = ""
+    return lines
+
+
+_LINE_PARTS = ["a", "5", "=", " ", "\t", "\u00a0", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c",
+               "\x1d", "\x1e", "\x1f", "\x85", "\u2028", "\u2029", "\\times", "$$", "86 - 25 =",
+               "61"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_LINE_PARTS), max_size=14))
+def test_lines_are_joined_as_by_every_loop(parts) -> None:
+    text = "".join(parts)
+    assert _joined_lines(text) == _every_line_joined(text), repr(text)
+
+
+def test_lines_are_joined_after_every_space_and_line_end() -> None:
+    for space in [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]:
+        for text in (f"86 - 25 ={space}61", f"86 - 25 = {space} 61", f"a{space}=\n61",
+                     f"86 - 25 ={space}"):
+            assert _joined_lines(text) == _every_line_joined(text), repr(text)
