@@ -22,6 +22,8 @@ from vlp.kernel import Claim, Query
 
 from .arithmetic import Arithmetic
 from .callbacks import (
+    _AGENTS,
+    _ENTITIES,
     CLAIMS,
     QUESTION_KIND,
     ParsedClaim,
@@ -164,6 +166,16 @@ class _Writer:
         self.emit(f"{name} = {expr}")
         return name
 
+    def interned(self, function: str, key: str) -> str:
+        """``function(*key)`` (``AG``: agents, ``EN``: an entity), looked up in its table
+        first: the call only for a spelling not seen before."""
+        name, key_name = self.name("s"), self.name("k")
+        self.emit(f"{key_name} = {key}")
+        self.emit(f"{name} = {function}D.get({key_name})")
+        self.emit(f"if {name} is None: {name} = {function}(*{key_name})" if function == "EN"
+                  else f"if {name} is None: {name} = {function}({key_name})")
+        return name
+
     def handler(self, handler: Any) -> str:
         for position, known in enumerate(self.handlers):
             if known is handler:
@@ -294,7 +306,7 @@ def _claim(writer: _Writer, plan: tuple[Any, ...], children: list[_Value]) -> _V
     for (name, plural, plural_if_one), value in zip(slot_plans, values, strict=False):
         cls = value.cls
         if cls is str:
-            converted = writer.assign(f"AG(({value.expr},))", "s")
+            converted = writer.interned("AG", f"({value.expr},)")
         elif cls is _Entity:
             if plural:
                 flag = "True"
@@ -302,9 +314,9 @@ def _claim(writer: _Writer, plan: tuple[Any, ...], children: list[_Value]) -> _V
                 flag = f"{quantity.parts[0]} == 1"
             else:
                 flag = "False"
-            converted = writer.assign(f"EN({value.parts}, {flag})", "s")
+            converted = writer.interned("EN", f"({value.parts}, {flag})")
         elif cls is _Names:
-            converted = writer.assign(f"AG(({''.join(n + ', ' for n in value.parts)}))", "s")
+            converted = writer.interned("AG", f"({''.join(n + ', ' for n in value.parts)})")
         else:
             converted = value.parts[0]
         if name in slots:
@@ -348,7 +360,8 @@ def compile_program(recorded: Sequence[tuple[tuple[Any, ...], str | None]],
             stack.append(_Value(None, _Token, token=(token_kind, index)))
     namespace: dict[str, Any] = {
         "N": _Names, "Q": _Quantity, "W": _Entity, "A": Arithmetic, "T": _Token,
-        "AG": _agents, "EN": _entity, "PC": ParsedClaim, "CL": Claim, "QU": Query,
+        "AG": _agents, "EN": _entity, "AGD": _AGENTS, "END": _ENTITIES,
+        "PC": ParsedClaim, "CL": Claim, "QU": Query,
         "TWO": two_values_error, "E": _token_error, "EP": _piece_error,
     }
     source = "\n".join(writer.lines) + "\n"
