@@ -49,12 +49,21 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     problems = _problems(args.problems, args.seed)
-    records = [json.dumps(p.to_json() if hasattr(p, "to_json") else _record(p))
-               for p in problems]
+    # a training row's record names its problem: the sampler leaves the id to `vlp generate`
+    records = [json.dumps({**(p.to_json() if hasattr(p, "to_json") else _record(p)),
+                           "id": f"bench-{index}"})
+               for index, p in enumerate(problems)]
     batch = [(record, _transcript(problem, rng)) for problem, record in
              zip(problems, records, strict=True) for _ in range(args.samples)]
     column = [record for record, _ in batch]
     completions = [text for _, text in batch]
+    # every figure below is of verified samples: one that scored the floor would time an error
+    floored = [s.reason for s in (rewards.score_sample(r, t) for r, t in batch)
+               if s.report is None]
+    if floored:
+        print(f"{len(floored)} of {len(batch)} samples could not be verified: {floored[0]}",
+              file=sys.stderr)
+        return 1
 
     def fresh_sentences() -> None:
         parse_sentence.cache_clear()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
@@ -183,6 +183,15 @@ class _ClaimEdge:
     arithmetic: Arithmetic | None
 
 
+class _Ancestry(NamedTuple):
+    """What a lightest derivation of one claim can pass through (``ProgramIndex._ancestors``)."""
+
+    relevant: frozenset[int]  # claim ids
+    records: list[_ClaimEdge]  # the rule instances among them, numbered
+    consumers: dict[int, list[int]]  # claim id -> numbers of the instances using it
+    premise_counts: list[int]  # distinct premises of each numbered instance
+
+
 class ProgramIndex:
     """A program's chart and shortest proof, indexed for alignment (built once per problem).
 
@@ -254,7 +263,7 @@ class ProgramIndex:
             records = self._records(claim)
             if records:
                 self._incoming[self.claim_id[claim]] = records
-        self._ancestor_cache: dict[int, tuple[frozenset[int], dict[int, list[_ClaimEdge]]]] = {}
+        self._ancestor_cache: dict[int, _Ancestry] = {}
         self._accepted: dict[Hyperedge, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
@@ -583,9 +592,9 @@ class ProgramIndex:
         self._demand_for_arithmetic(claim, stated)  # a comparison nobody stated, perhaps
         return written()
 
-    def _ancestors(self, target: int) -> tuple[frozenset[int], dict[int, list[_ClaimEdge]]]:
+    def _ancestors(self, target: int) -> _Ancestry:
         """Claims some derivation of ``target`` can pass through (``target`` included), and
-        the rule instances among them by premise (``_consumers`` restricted to them)."""
+        the rule instances among them, numbered, by premise (``_consumers`` restricted)."""
         found = self._ancestor_cache.get(target)
         if found is None:
             seen = {target}
@@ -597,10 +606,23 @@ class ProgramIndex:
                             seen.add(premise)
                             stack.append(premise)
             relevant = frozenset(seen)
-            consumers = {premise: kept for premise, records in self._consumers.items()
-                         if premise in relevant
-                         and (kept := [r for r in records if r.head in relevant])}
-            found = self._ancestor_cache[target] = (relevant, consumers)
+            records: list[_ClaimEdge] = []
+            number: dict[int, int] = {}  # id(record) -> its place in ``records``
+            consumers: dict[int, list[int]] = {}
+            for premise, all_records in self._consumers.items():
+                if premise not in relevant:
+                    continue
+                kept = []
+                for record in all_records:
+                    if record.head in relevant:
+                        if id(record) not in number:
+                            number[id(record)] = len(records)
+                            records.append(record)
+                        kept.append(number[id(record)])
+                if kept:
+                    consumers[premise] = kept
+            found = self._ancestor_cache[target] = _Ancestry(
+                relevant, records, consumers, [len(r.premises) for r in records])
         return found
 
     def missing_claims(self, claim: Claim, available: Collection[int]) -> tuple[Claim, ...]:
@@ -609,17 +631,22 @@ class ProgramIndex:
         Knuth's lightest derivation over the chart: an available claim costs 0, any other
         claim 1 plus the costs of its cheapest rule instance's premises (counted as a tree,
         which can over-count shared sub-derivations but names a valid set of skipped steps).
+        A rule instance is weighed once, when the last of its premises is settled (a count of
+        unsettled premises per instance, not a test of all of them at each settling).
         """
         target = self.claim_id[claim] if self._known(claim) else None
         if target is None:
             return ()
-        relevant, consumers = self._ancestors(target)
-        start = relevant.intersection(available)
+        ancestry = self._ancestors(target)
+        start = ancestry.relevant.intersection(available)
         key = (target, start)
         cached = self._missing_cache.get(key)
         if cached is not None:
             return cached
+        records, consumers = ancestry.records, ancestry.consumers
+        unsettled = list(ancestry.premise_counts)
         cost: dict[int, int] = {c: 0 for c in start}
+        cost_of = cost.__getitem__
         best: dict[int, _ClaimEdge] = {}
         heap: list[tuple[int, int]] = [(0, c) for c in cost]
         heapq.heapify(heap)
@@ -631,11 +658,15 @@ class ProgramIndex:
             done.add(current)
             if current == target:
                 break
-            for record in consumers.get(current, ()):
-                head = record.head
-                if head in done or not all(p in done for p in record.premises):
+            for number in consumers.get(current, ()):
+                unsettled[number] -= 1
+                if unsettled[number]:
                     continue
-                total = 1 + sum(cost[p] for p in record.premises)
+                record = records[number]
+                head = record.head
+                if head in done:
+                    continue
+                total = 1 + sum(map(cost_of, record.premises))
                 if total < cost.get(head, 1 << 30):
                     cost[head] = total
                     best[head] = record
