@@ -625,6 +625,12 @@ class ProgramIndex:
                 relevant, records, consumers, [len(r.premises) for r in records])
         return found
 
+    def forget_transcripts(self) -> None:
+        """Drop what is kept per set of stated claims (the skipped steps of a derivation), the
+        one memo a transcript's own content keys: the index then treats every transcript as
+        new (``bench/verify.py`` measures the case where none was seen before)."""
+        self._missing_cache.clear()
+
     def missing_claims(self, claim: Claim, available: Collection[int]) -> tuple[Claim, ...]:
         """The fewest unstated intermediate claims a derivation of ``claim`` needs.
 
@@ -651,7 +657,8 @@ class ProgramIndex:
         heap: list[tuple[int, int]] = [(0, c) for c in cost]
         heapq.heapify(heap)
         done: set[int] = set()
-        while heap:
+        found = False
+        while heap and not found:
             value, current = heapq.heappop(heap)
             if current in done or cost.get(current) != value:
                 continue
@@ -671,7 +678,12 @@ class ProgramIndex:
                     cost[head] = total
                     best[head] = record
                     heapq.heappush(heap, (total, head))
-        if target not in done:
+                    # nothing weighed after this one can be lighter than ``value`` + 1 (its
+                    # last premise settles at ``value`` or later): the target is settled
+                    if head == target and total == value + 1:
+                        found = True
+                        break
+        if target not in done and not found:
             self._missing_cache[key] = ()
             return ()
         # the derivation's claims premises first (the chain is as long as the time line)

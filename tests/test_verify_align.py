@@ -90,3 +90,57 @@ def test_rule_arithmetic_is_read_from_the_rule_table() -> None:
     assert same_expression(Arithmetic.single("+", (15, 14), 29),
                            Arithmetic.single("+", (14, 15), 29))
     assert not same_expression(Arithmetic.single("-", (6, 20), 14), minus)
+
+
+def _lightest_by_exhaustion(index, target: int, available: set[int]) -> int | None:
+    """The lightest derivation's cost by plain fixpoint iteration (no queue, no early stop):
+    available claims cost 0, a claim 1 plus its cheapest instance's premises."""
+    cost = {c: 0 for c in available}
+    changed = True
+    while changed:
+        changed = False
+        for head, records in index._incoming.items():
+            for record in records:
+                if all(p in cost for p in record.premises):
+                    total = 1 + sum(cost[p] for p in record.premises)
+                    if total < cost.get(head, 1 << 30):
+                        cost[head] = total
+                        changed = True
+    return cost.get(target)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_skipped_steps_are_a_lightest_derivation(seed: int) -> None:
+    """For random sets of stated claims, ``missing_claims`` names skipped steps that, in
+    order, each follow in one rule instance and lead to the claim; there are some exactly
+    when the lightest derivation (computed here by exhaustion) needs an intermediate claim,
+    and at most its cost minus one; a claim no derivation reaches names none."""
+    import random
+
+    from vlp.checker.verify import prepared_problem
+    from vlp.sampler import generate_problem
+
+    problem = generate_problem(seed, setting="trees", overlap="entity",
+                               connection="connected" if seed % 2 else "disconnected")
+    prepared = prepared_problem(problem)
+    index = prepared.index
+    rng = random.Random(seed)
+    others = sorted(set(range(len(index.claims))) - index.axiom_ids)
+    for _ in range(20):
+        available = set(index.initially_available()) | set(
+            rng.sample(others, rng.randint(0, len(others) // 2)))
+        target = rng.choice(others)
+        index.forget_transcripts()
+        missing = index.missing_claims(index.claims[target], available)
+        cost = _lightest_by_exhaustion(index, target, available)
+        if target in available or cost is None:
+            assert missing == ()
+        else:
+            assert bool(missing) == (cost >= 2) and len(missing) <= cost - 1
+            assert len(set(missing)) == len(missing)
+            # premises first: each skipped step, then the claim, follows in one rule instance
+            known = set(available)
+            for step in (*(index.claim_id[c] for c in missing), target):
+                assert step not in known and any(
+                    known.issuperset(r.premises) for r in index._incoming.get(step, ()))
+                known.add(step)
