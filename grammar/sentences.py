@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from importlib.resources import files
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -231,8 +232,9 @@ class TableParser:
         if "," in text and _CONSEQUENCE_RE.search(text):
             return self.parse_tokens(text)
         pieces = text.split(" ")
-        try:
-            key = tuple(map(self.piece_shapes.__getitem__, pieces))
+        try:  # itemgetter gives a tuple (of several) in one C call
+            key = itemgetter(*pieces)(self.piece_shapes) if len(pieces) > 1 else \
+                (self.piece_shapes[pieces[0]],)
         except KeyError:
             key = self._learn_pieces(pieces)  # type: ignore[assignment]
             if key is None:  # another space, or a sign no terminal reads
