@@ -739,6 +739,22 @@ def _claim_arithmetic(item: Any, pattern: ClaimPattern,
     return next((e for e in sentence_expressions if e.result == quantity), None)
 
 
+# One pattern object per distinct claim read: the per-problem memos it keys (alignment, name
+# checks) then meet the very object again and compare nothing. Bounded like the parse cache.
+_PATTERNS: dict[tuple[str, tuple[Any, ...]], ClaimPattern] = {}
+_PATTERNS_KEPT = 65536
+
+
+def _pattern(predicate: str, args: tuple[Any, ...]) -> ClaimPattern:
+    key = (predicate, args)
+    pattern = _PATTERNS.get(key)
+    if pattern is None:
+        if len(_PATTERNS) >= _PATTERNS_KEPT:
+            _PATTERNS.clear()
+        pattern = _PATTERNS[key] = ClaimPattern(predicate, args)
+    return pattern
+
+
 def _reading(text: str, parsed: Any, raw_expressions: Sequence[Any]) -> ReadSentence:
     raw_claims = getattr(parsed, "claims", None) or ()
     # most sentences hold no expression, or one (a generator per sentence showed up)
@@ -748,7 +764,7 @@ def _reading(text: str, parsed: Any, raw_expressions: Sequence[Any]) -> ReadSent
     claims = tuple([ReadClaim(pattern, _claim_arithmetic(item, pattern, expressions,
                                                          len(raw_claims)), item.template)
                     for item in raw_claims
-                    for pattern in (ClaimPattern(item.claim.predicate, item.claim.args),)])
+                    for pattern in (_pattern(item.claim.predicate, item.claim.args),)])
     reason = None
     answer = None
     if not claims:
