@@ -103,6 +103,11 @@ def _joined_lines(text: str) -> list[str]:
         lines = [_plain_math(line) for line in lines]
     elif _OPEN_EQUALS_RE.search(text) is None:  # no line ends in "=": nothing to join
         return lines
+    return _join_open_equations(lines)
+
+
+def _join_open_equations(lines: list[str]) -> list[str]:
+    """Join each line ending in "=" to the result on the next non-blank line (in place)."""
     for index, line in enumerate(lines):
         if "=" not in line or not line.rstrip().endswith("="):
             continue

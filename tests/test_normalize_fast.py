@@ -20,7 +20,7 @@ from vlp.grammar.sentences import (
     normalize_sentence,
     strip_numbering,
 )
-from vlp.grammar.transcript import _joined_lines, _plain_math
+from vlp.grammar.transcript import _joined_lines, _plain_math, _join_open_equations
 
 
 def _every_regex(text: str) -> str:
@@ -79,15 +79,8 @@ def test_a_plain_sentence_needs_no_search_for_long_numbers(pieces) -> None:
 
 
 def _every_line_joined(text: str) -> list[str]:
-    lines = [_plain_math(line) for line in text.splitlines()]
-    for index, line in enumerate(lines):
-        if not line.rstrip().endswith("="):
-            continue
-        following = next((j for j in range(index + 1, len(lines)) if lines[j].strip()), None)
-        if following is not None and lines[following].strip()[:1].isdigit():
-            lines[index] = line.rstrip() + " " + lines[following].strip()
-            lines[following] = ""
-    return lines
+    """Every line through ``_plain_math`` and the joining loop: no shortcut taken."""
+    return _join_open_equations([_plain_math(line) for line in text.splitlines()])
 
 
 _LINE_PARTS = ["a", "5", "=", " ", "\t", "\u00a0", "\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c",
