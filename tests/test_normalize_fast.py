@@ -20,7 +20,7 @@ from vlp.grammar.sentences import (
     normalize_sentence,
     strip_numbering,
 )
-from vlp.grammar.transcript import _joined_lines, _plain_math, _join_open_equations
+from vlp.grammar.transcript import _join_open_equations, _joined_lines, _plain_math
 
 
 def _every_regex(text: str) -> str:
