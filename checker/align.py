@@ -130,9 +130,11 @@ def hyperedge_arithmetic(
     return None
 
 
-def same_expression(stated: Arithmetic, builtin: Arithmetic) -> bool:
-    """Does the text's expression write this built-in? Order is free for + and *."""
-    if stated.operator != builtin.operator or stated.result != builtin.result:
+def same_expression(stated: Arithmetic, builtin: Arithmetic | None) -> bool:
+    """Does the text's expression write this built-in? Order is free for + and *. An
+    instance without a quantity built-in (``None``) writes no expression."""
+    if builtin is None or stated.operator != builtin.operator or \
+            stated.result != builtin.result:
         return False
     if stated.operator == "-":
         return stated.operands == builtin.operands
@@ -169,8 +171,7 @@ class Derivation:
 
     def writes(self, stated: Arithmetic | None) -> bool:
         """Is ``stated`` this instance's built-in?"""
-        return stated is not None and self.arithmetic is not None and \
-            same_expression(stated, self.arithmetic)
+        return stated is not None and same_expression(stated, self.arithmetic)
 
 
 @attrs.frozen
@@ -555,8 +556,7 @@ class ProgramIndex:
         if ordered is None:  # instances whose built-in the expression writes first (stable)
             ordered = list(self._incoming.get(index, ()))
             if stated is not None:
-                ordered.sort(key=lambda r: not (
-                    r.arithmetic is not None and same_expression(stated, r.arithmetic)))
+                ordered.sort(key=lambda r: not same_expression(stated, r.arithmetic))
             self._derivation_order[key] = ordered
         if isinstance(available, (set, frozenset)):  # one C-level subset test per record
             records = [r for r in ordered if available.issuperset(r.premises)]
@@ -584,8 +584,7 @@ class ProgramIndex:
         def written() -> bool:
             index = self.claim_id[claim] if self._known(claim) else None
             return index is not None and any(
-                r.arithmetic is not None and same_expression(stated, r.arithmetic)
-                for r in self._incoming.get(index, ()))
+                same_expression(stated, r.arithmetic) for r in self._incoming.get(index, ()))
 
         if written():
             return True

@@ -186,7 +186,7 @@ class SaturatedOrder:
         if not isinstance(conclusion, Atom):
             return
         builtin = hyperedge_arithmetic(rule_id, premises, conclusion)
-        if builtin is not None and same_expression(stated, builtin):
+        if same_expression(stated, builtin):
             found.append(Hyperedge(rule_id, premises, conclusion))
 
     # -- the acceptance order --

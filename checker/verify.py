@@ -933,7 +933,6 @@ def _arithmetic_steps(
     """Reasoning-model mode: each expression ``a op b = c`` is matched with the built-in of a
     rule instance of the program (shortest-proof instances first); its conclusion is the
     claim. The kernel re-checks the matched instance."""
-
     steps: list[StepVerdict] = []
     order: list[Claim] = []
     first: dict[Claim, StepVerdict] = {}
