@@ -11,7 +11,6 @@ one problem is cheap.
 from __future__ import annotations
 
 import functools
-import json
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -373,8 +372,10 @@ def _record_spec(record: Mapping[str, Any], source: str) -> ProblemSpec:
     proof) costs as much as verifying a transcript. Keyed by the record's JSON text, so a
     record changed in place is read again; a record JSON cannot write is read every time.
     Errors are not kept: a bad record is refused on every call."""
+    from vlp.records import canonical_json
+
     try:
-        key = (json.dumps(record, sort_keys=True, ensure_ascii=False), source)
+        key = (canonical_json(record), source)
     except (TypeError, ValueError, RecursionError):  # not JSON, or nested past the stack
         return _spec_from_record(record, source)
     spec = _RECORD_SPECS.get(key)

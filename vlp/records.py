@@ -129,6 +129,13 @@ def parse_json(text: str) -> tuple[Any, str, int]:
     return value, "", 0
 
 
+def canonical_json(record: Any) -> str:
+    """A record as JSON text with its keys sorted: equal records give equal text, so the
+    text keys what is read once per record. Raises what ``json.dumps`` raises (``TypeError``,
+    ``ValueError``, ``RecursionError``) for a value JSON cannot write."""
+    return json.dumps(record, sort_keys=True, ensure_ascii=False)
+
+
 def load_json_text(text: str, location: str) -> Any:
     """``text`` decoded; malformed or too deeply nested JSON is an error at
     ``location:LINE``."""

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -43,7 +42,7 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.records import parse_json
+from vlp.records import canonical_json, parse_json
 from vlp.validate import check_loose_problem
 
 logger = logging.getLogger("vlp.rewards")
@@ -156,7 +155,7 @@ def problem_of(value: Any) -> Any:
     if isinstance(value, str) and value.lstrip().startswith("{"):
         return _spec_from_json(value)
     if isinstance(value, Mapping):
-        return _spec_from_json(json.dumps(dict(value), sort_keys=True, ensure_ascii=False))
+        return _spec_from_json(canonical_json(dict(value)))
     return value
 
 
