@@ -128,8 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             cold_seconds[position] = min(cold_seconds[position], time.process_time() - start)
     cold = len(specs) / sum(cold_seconds)
 
-    indexes = [prepare(s.program, s.query, s.axiom_order, s.certified_proof,
-                       s.hidden_axioms).index for s in specs]
+    index_of = {id(s): prepare(s.program, s.query, s.axiom_order, s.certified_proof,
+                               s.hidden_axioms).index for s in specs}
 
     def rate(clear_parses: bool, mode: str = "auto", new_transcripts: bool = False) -> float:
         done, start = 0, time.process_time()
@@ -138,8 +138,7 @@ def main(argv: list[str] | None = None) -> int:
                 if clear_parses:  # every sentence goes through the LALR parser again
                     parse_sentence.cache_clear()
                 if new_transcripts:  # nothing kept from this transcript's earlier passes
-                    for index in indexes:
-                        index.forget_transcripts()
+                    index_of[id(spec)].forget_transcripts()
                 verify(spec, transcript, mode=mode)
                 done += 1
             elapsed = time.process_time() - start
