@@ -472,7 +472,8 @@ _TIMES_RE = re.compile(r"(?<=\d)\s*[x×X·∙⋅]\s*(?=\d)")
 _THOUSANDS_RE = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _MARKDOWN_CHAR_RE = re.compile("[*_`#>]")
 _OTHER_SIGN_RE = re.compile("[−–÷$xX×·∙⋅]")
-_SPECIAL_CHAR_RE = re.compile("[*_`#>−–÷$xX×·∙⋅]")  # either of the two (one search for most)
+# either of the two classes (one search for most sentences), built from them
+_SPECIAL_CHAR_RE = re.compile(_MARKDOWN_CHAR_RE.pattern[:-1] + _OTHER_SIGN_RE.pattern[1:])
 _LONG_NUMBER_RE = re.compile(r"\d{" + str(MAX_DIGITS + 1) + "}")
 
 
