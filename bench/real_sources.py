@@ -1,7 +1,7 @@
 """The real model outputs in ``../shared/reference/``, entry by entry, rebuilt at run time.
 
     python bench/real_sources.py list SOURCE [--from N] [--count K]   # print entries as JSON lines
-    python bench/real_sources.py show SOURCE INDEX                   # one entry, readable
+    python bench/real_sources.py show SOURCE INDEX ...               # entries, readable
     python bench/real_sources.py sources                             # every source and its size
 
 Nothing here is copied into the project: labels (``bench/real_corpus/labels.jsonl``) name
@@ -9,7 +9,8 @@ an entry by its source file and index and carry the sha256 of its texts, and the
 read from ``../shared`` whenever a bench runs. A problem whose key is listed in
 ``evaluation_problems.sha256`` is kept for evaluation: :func:`entries` never yields it.
 
-A source is named by its path under ``reference/`` (e.g. ``zero_shot_cot/addsub_zero_shot_cot.log``).
+A source is named by its path under ``reference/``
+(e.g. ``zero_shot_cot/addsub_zero_shot_cot.log``).
 Each entry is (index, dataset, model family, problem, transcript, gold answer):
 
 - ``zero_shot_cot/*.log`` (text-davinci-002, Kojima et al.): index = the log's data number - 1;
@@ -125,7 +126,7 @@ def _raw_entries(source: str, reference: Path) -> Iterator[Entry]:
                 continue
             transcript = record["model_response"][starts[-1].end():]
             gold = record.get("answer", record.get("final_ans"))
-        yield Entry(source, index, dataset, family, record["question"].strip(),
+        yield Entry(source, index, dataset, family, _detokenize(record["question"]),
                     transcript.strip(), str(gold).strip())
 
 
@@ -166,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     listing.add_argument("--count", type=int, default=10)
     show = sub.add_parser("show")
     show.add_argument("source")
-    show.add_argument("index", type=int)
+    show.add_argument("index", type=int, nargs="+")
     args = parser.parse_args(argv)
     if not REFERENCE.is_dir():
         print(f"{REFERENCE}: not on this machine", file=sys.stderr)
@@ -180,9 +181,19 @@ def main(argv: list[str] | None = None) -> int:
         for found in chosen:
             print(json.dumps(found.to_json(), ensure_ascii=False))
         return 0
-    found = entry(args.source, args.index)
-    print(f"{found.source} #{found.index} ({found.dataset}, {found.family}), gold answer "
-          f"{found.gold_answer}\nPROBLEM: {found.problem}\nTRANSCRIPT:\n{found.transcript}")
+    for index in args.index:
+        try:
+            found = entry(args.source, index)
+        except KeyError as error:
+            print(f"{error.args[0]}\n")
+            continue
+        sentences = re.split(r"(?<=[.?!])\s+", found.problem.strip())
+        print(f"=== {found.source} #{found.index} ({found.dataset}, {found.family}) gold answer "
+              f"{found.gold_answer}\nkey {found.key}\ntranscript_sha256 "
+              f"{found.transcript_sha256}\nPROBLEM SENTENCES:")
+        for number, sentence in enumerate(sentences):
+            print(f"  [{number}] {sentence}")
+        print(f"TRANSCRIPT:\n{found.transcript}\n")
     return 0
 
 
