@@ -54,6 +54,37 @@ _GERUNDS = {"giving": "gave", "donating": "donated", "handing": "handed", "sendi
 _RESULT_VERBS = frozenset({"gives", "makes", "leaves", "leaving", "leave", "left"})
 _TRANSFER_VERBS = GIVE_VERBS | PLACE_VERBS | LOSE_VERBS | TAKE_VERBS
 _VERBS = CONT_VERBS | _RESULT_VERBS | GIVE_VERBS | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
+# verbs of CONT_VERBS that name an event, not a possession: "Cody spent 19 dollars" is the
+# transfer the program has when it has exactly one that fits, not a count of 19
+_POSSESSION_VERBS = frozenset("""has have had owns own owned possesses possess possessed holds
+hold held contains contain contained keeps keep kept left remain remains remaining starts start
+started begins began ends ended""".split())
+EVENT_VERBS = CONT_VERBS - _POSSESSION_VERBS
+# the side of a transfer a verb puts its subject on (a verb in neither set fixes no side)
+_RECEIVER_VERBS = TAKE_VERBS - {"ate", "eats", "eat"} | frozenset("""bought buy buys found
+find finds picked pick picks collected collect collects caught catch catches earned earn earns
+won win wins gathered gather gathers harvested harvest harvests bringing brought brings
+acquired acquires purchased purchases purchase added adds""".split())
+_SENDER_VERBS = GIVE_VERBS | LOSE_VERBS | frozenset("""sold sells sell spent spend spends ate
+eats eat used uses use threw throws throw donated deleted deletes delete recycled recycles
+recycle removed removes remove dropped drops broke breaks wasted wastes sent gave paid
+shipped ships mailed""".split())
+# words around an entity that say nothing of what is counted ("36 new stamps", "27 pine trees
+# currently", "7 carrots too"): dropped when what remains is one of the program's entities
+_ENTITY_FILLER = frozenset("""new old more extra additional remaining current currently
+originally initially now too also left total still already altogether different other same
+whole entire original initial final finally today yesterday then there here brand in all
+combined together overall""".split())
+# a number right after these is a time, a place or a price, not what the subject has
+# ("grew 24 pumpkins in 34 days"), unless a rate's "each" / "per" follows it
+_SETTING_PREPOSITIONS = frozenset({"in", "for", "after", "during", "within", "over", "on", "at",
+                                   "every", "since", "until"})
+# a clause "3 students left." / "42 new students came": the things counted moved, and the
+# verb says which way: out of the program's holder, or into it
+_LEAVING_VERBS = frozenset("""left leave leaves went go goes departed depart departs moved
+quit quits died died fell falls flew escaped ran""".split())
+_ARRIVING_VERBS = frozenset("""came come comes arrived arrive arrives joined join joins entered
+enter enters""".split())
 COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
 _SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
@@ -182,6 +213,7 @@ class Discourse:
         self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
         self.heading: Agents | None = None  # a heading of one name ("- Aditya:")
         self.ambiguity: str | None = None  # why the last pronoun was left unresolved
+        self.things: set[Agents] = set()  # agents written in lower case: never "he" / "she"
 
     @property
     def records(self) -> list[list[tuple[Agents, str | None]]]:
@@ -224,7 +256,8 @@ class Discourse:
 
         def fits(agents: Agents) -> bool:
             return len(agents) == 1 and agents != exclude and \
-                self.gender.get(_name(agents), gender) == gender
+                self.gender.get(_name(agents), gender) == gender and \
+                (gender is None or agents not in self.things)
 
         if self.records:
             chained = next((a for a, said in self.records[-1]
@@ -433,6 +466,9 @@ class SentenceReader:
                     kind = "possessive"
                 if name is not None:
                     said = " ".join([t.text for t in tokens[i:i + size]])
+                    if said[:1].islower() and "'" not in said:
+                        # "the typhoon", "the store": a thing, which "he" / "she" never names
+                        self.discourse.things.add(lex.agents[name])
                     mentions.append(_Mention(i, lex.agents[name], said, kind, i + size))
                     taken = i + size
                     matched = True
@@ -511,8 +547,10 @@ class SentenceReader:
         for form in (said, to_plural(said)):
             if form in entities:
                 return form, None, [], i
+        plural_head = [*words[:-1], to_plural(words[-1])]  # "1 card" of pokemon cards
         found = [e for e, ew in self.lex.entity_words.items()
-                 if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)]
+                 if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)
+                 or fits_shortened(plural_head, ew)]
         if len(found) == 1:
             return found[0], (said, found[0]), [], i
         if len(found) > 1:
@@ -522,6 +560,19 @@ class SentenceReader:
             return close[0], (said, close[0]), [], i
         if len(close) > 1:
             return None, None, sorted(close), i
+        kept = [w for w in words if w not in _ENTITY_FILLER and not w.endswith("ly")]
+        if kept and len(kept) < len(words):
+            # "tall trees currently": the program's "tall trees", the filler word dropped
+            core = " ".join(kept)
+            fits = [e for e in entities if e in (core, to_plural(core))] or \
+                [e for e, ew in self.lex.entity_words.items()
+                 if fits_shortened(kept, ew) or fits_shortened([singular(w) for w in kept], ew)]
+            if len(fits) == 1:
+                return fits[0], (said, fits[0]), [], i
+            if len(fits) > 1:
+                return None, None, sorted(fits), i
+        if not kept:
+            return None, None, [], i  # "26 new": the entity is the context's
         if all(w.isalpha() and len(w) > 2 for w in words) and \
                 " ".join(words) not in self.lex.index.agent_names:
             return said, None, [], i  # a noun of no entity: read, and judged unknown
@@ -595,6 +646,10 @@ class SentenceReader:
         first_number = numbers[0] if numbers else len(tokens)
         verb_index = None
         for i, w in enumerate(words[:first_number]):
+            if w in ("has", "have", "had") and words[i + 1:i + 2] == ("to",):
+                if i + 2 < first_number:  # "had to cut down 2 oak trees": the verb is "cut"
+                    verb_index = i + 2
+                break
             if w in _VERBS or w == "must" or (
                     w == ":" and any(m.end == i and m.position == 0 for m in mentions)):
                 verb_index = i  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
@@ -658,6 +713,10 @@ class SentenceReader:
             if n > 0 and tokens[position - 1].kind == "sign" and \
                     tokens[position - 1].text in _OPERAND_SIGNS:
                 continue  # "77 toasters (start) + 66 (from Olegario) = 143": an operand
+            if position > 0 and words[position - 1] in _SETTING_PREPOSITIONS and \
+                    (position < 2 or words[position - 2] not in PLACE_VERBS) and \
+                    not {"each", "per", "apiece"} & set(words[position + 1:end]):
+                continue  # "Joan grew 24 pumpkins in 34 days": 34 is no count of Joan's
             item = self._fact(tokens, words, mentions, subject, verb_index, position, end,
                               there, list(resolved))
             if n > 0 and isinstance(item, LooseClaim) and item.pattern.predicate == "transfer" \
@@ -1080,6 +1139,22 @@ class SentenceReader:
             resolved.append(shown)
         window = words[position + 1:end]
         verb = words[verb_index] if verb_index is not None else None
+        named_before = any(m.position < position for m in mentions)
+        if verb == ":" and verb_index is not None and not any(
+                m.position < verb_index for m in mentions):
+            # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
+            return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
+        if not named_before and after < len(words) and (
+                words[after] in _LEAVING_VERBS or words[after] in _ARRIVING_VERBS) and \
+                entity is not None:
+            # "3 students left.": a transfer out of (or into) whoever held them
+            return self._moved(words[after], quantity, entity, arithmetic, resolved)
+        each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every")), None)
+        if each is not None and not any(m.kind == "possessive" and m.position < position
+                                        for m in mentions) and \
+                not (verb in _TRANSFER_VERBS and named_before):
+            # "Each crate holds 12 pears": a rate, never a count
+            return self._each_rate(tokens, each, quantity, entity, arithmetic, resolved)
         comparative = next((COMPARATIVES[w] for w in window[:after - position + 1]
                             if w in COMPARATIVES), None)
         predicate = None
@@ -1155,18 +1230,158 @@ class SentenceReader:
                 if agent is None:
                     return None  # "There are 76 scissors in all": where, the words do not say
             args = {"A": agent}
+        elif verb is not None and subject is not None and verb not in _VERBS:
+            predicate = "event"  # a verb no list holds: read only as a transfer that fits
         else:
             return None
         if entity is None:
             entity = self._context_entity(subject, arithmetic)
         if entity is None:
             return None
+        if predicate == "cont" and verb == ":" and subject is not None and \
+                args.get("A") == subject and quantity is not None and not \
+                self.lex.index.is_theorem(Claim("cont", (subject, quantity, entity))) and any(
+                    a.predicate == "transfer" and a.quantity == quantity and
+                    a.entity == entity and subject in a.agent_sets
+                    for a in self.lex.index.program.axioms):
+            # "Dan: 28 pears" after Sara gave Dan 28 pears: what Dan has, or what he got
+            return LooseGap(f"'{_show(subject)}: {quantity}' may be a count or the transfer "
+                            f"of {quantity}", Reading(LOOSE, (":",), tuple(resolved)))
+        if predicate in ("cont", "event") and subject is not None and args.get("A", subject) \
+                == subject and (predicate == "event" or verb in EVENT_VERBS) and not there:
+            event = self._event_transfer(subject, quantity, entity, verb)
+            if isinstance(event, LooseGap):
+                return attrs.evolve(event, reading=Reading(LOOSE, (verb,), tuple(resolved)))
+            if event is not None:
+                cues.append(verb or "")
+                predicate, args = "transfer", {"S": event[0], "R": event[1]}
+            elif predicate == "event":
+                return None
         args.update({"q": quantity, "e": entity})
         values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
         pattern = ClaimPattern(predicate, values)
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
         group = predicate == "cont" and args.get("A") is None and not TOTALS.isdisjoint(words)
         return self._resolve(pattern, arithmetic, reading, group)
+
+    def _label_line(self, tokens: Sequence[Token], words: tuple[str, ...], colon: int,
+                    position: int, entity: str | None, after: int,
+                    resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
+        """"Pennies: 36" is the count of pennies of the one agent the program gives
+        pennies; "Cracked: 3 seashells" the count of cracked seashells. A label whose words
+        name no entity of the program ("Time to paint each wall: 3") is not read."""
+        start = 0
+        while start < colon and words[start] in _LEADS:
+            start += 1
+        label = [w for w in words[start:colon] if w not in _ENTITY_FILLER]
+        reading = Reading(LOOSE, (":",), tuple(resolved))
+        if not label:
+            return None
+        said = " ".join(words[start:colon])
+        candidates = []
+        for phrase in (label + (entity.split() if entity else []), label):
+            joined = " ".join(phrase)
+            found = [e for e in self.lex.entities if e in (joined, to_plural(joined))]
+            if found:
+                candidates = found
+                break
+        if not candidates:
+            named, _shown, _ambiguous, end = self._entity(tokens, start)
+            if named is not None and named in self.lex.entities and end == colon:
+                candidates = [named]
+        if len(candidates) != 1 or (entity is not None and entity != candidates[0]
+                                    and not candidates[0].endswith(" " + entity)):
+            return LooseGap(f"the label {said!r} names no one thing the program counts",
+                            reading)
+        counted = candidates[0]
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, counted)))}
+        if len(holders) != 1:
+            return LooseGap(f"whose {counted} the label {said!r} counts, the words do not say",
+                            reading)
+        if after != len(words) and any(t.kind == "word" for t in tokens[after:]):
+            return LooseGap("words after the label's number are not read", reading)
+        number = tokens[position]
+        return self._resolve(ClaimPattern("cont", (next(iter(holders)), number.value, counted)),
+                             as_arithmetic(number), reading)
+
+    def _moved(self, verb: str, quantity: int | None, entity: str,
+               arithmetic: Arithmetic | None, resolved: list[tuple[str, str]]
+               ) -> LooseClaim | LooseGap:
+        """"3 students left": the one transfer of the program of that entity in the verb's
+        direction (the holder gives them up, or gets them)."""
+        leaving = verb in _LEAVING_VERBS
+        reading = Reading(LOOSE, (verb,), tuple(resolved))
+        fitting = [a for a in self.lex.index.program.axioms
+                   if a.predicate == "transfer" and a.entity == entity]
+        same = [a for a in fitting if a.quantity == quantity]
+        pool = same or fitting
+        sides = {(a.args[0], a.args[1]) for a in pool}
+        if len(sides) != 1:
+            return LooseGap(f"{verb!r}: the words do not say who {'gave up' if leaving else 'got'}"
+                            f" the {entity}", reading)
+        sender, receiver = next(iter(sides))
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, entity)))}
+        if (sender if leaving else receiver) not in holders:
+            return LooseGap(f"{verb!r} fits no transfer of the program in its direction",
+                            reading)
+        return LooseClaim(ClaimPattern("transfer", (sender, receiver, quantity, entity)),
+                          arithmetic, reading)
+
+    def _each_rate(self, tokens: Sequence[Token], each: int, quantity: int | None,
+                   entity: str | None, arithmetic: Arithmetic | None,
+                   resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap:
+        """"Each bag has 41 cookies": the rate of the program's one owner of such bags."""
+        reading = Reading(LOOSE, ("each",), tuple(resolved))
+        start = each + 1
+        if start < len(tokens) and tokens[start].lower == "of":
+            start += 1
+        container, shown, _ambiguous, _after = self._entity(tokens, start)
+        if shown is not None:
+            resolved.append(shown)
+        if container is None or entity is None:
+            return LooseGap("'each' names a rate whose container or entity the words do not "
+                            "say", reading)
+        rates = [a for a in self.lex.index.program.axioms if a.predicate == "rate"
+                 and a.args[3] == container and a.entity == entity]
+        owners = {a.args[0] for a in rates}
+        if len(owners) != 1:
+            return LooseGap(f"'each {container}' fits {len(owners) or 'no'} rate(s) of the "
+                            f"program", reading)
+        return LooseClaim(ClaimPattern("rate", (next(iter(owners)), quantity, entity,
+                                                container)), arithmetic, reading)
+
+    def _event_transfer(self, subject: Agents, quantity: int | None, entity: str,
+                        verb: str | None) -> tuple[Agents, Agents] | LooseGap | None:
+        """The one transfer of the program that "Cody spent 19 dollars" can state: the
+        subject on one side, the entity, and a side the verb does not contradict. ``None``
+        when the program has none (or the clause is the count it also is); a gap when
+        two fit, or when the count reading fits as well."""
+        index = self.lex.index
+        fitting = []
+        for atom in index.program.axioms:
+            if atom.predicate != "transfer" or atom.entity != entity:
+                continue
+            sender, receiver = atom.args[0], atom.args[1]
+            if subject == sender and verb not in _RECEIVER_VERBS:
+                fitting.append((sender, receiver, atom.quantity))
+            elif subject == receiver and verb not in _SENDER_VERBS:
+                fitting.append((sender, receiver, atom.quantity))
+        if not fitting:
+            return None
+        same = [f for f in fitting if f[2] == quantity]
+        count_fits = quantity is not None and index.is_theorem(
+            Claim("cont", (subject, quantity, entity)))
+        if count_fits and verb in EVENT_VERBS:
+            if same:
+                return LooseGap(f"{verb!r} may state the count {quantity} or the transfer of "
+                                f"{quantity}", Reading(LOOSE))
+            return None
+        chosen = same or fitting
+        if len({(f[0], f[1]) for f in chosen}) > 1:
+            return LooseGap(f"{verb!r} fits several transfers of the program", Reading(LOOSE))
+        return chosen[0][0], chosen[0][1]
 
     def _after_preposition(self, mentions: list[_Mention], words: tuple[str, ...],
                            position: int, end: int, subject: Agents | None,

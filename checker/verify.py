@@ -111,8 +111,27 @@ class PreparedProblem:
         # whitespace tokens of a reference proof (per transcript otherwise, always the same)
         self.reference_tokens: dict[tuple[str, ...], int] = {}
         self._name_flags: dict[ClaimPattern, tuple[bool, str | None]] = {}
+        self._counts_over_time: dict[tuple[Any, str], dict[int, int]] | None = None
         # each search reference's claims by index id, by its name (the distances compare ids)
         self.reference_ids: dict[str, list[int]] = {}
+
+    def count_at(self, claim: Claim, cue: str) -> int | None:
+        """The quantity the chart gives ``claim``'s agents and entity at the time ``cue``
+        names (``"initial"``: the first time they have a count, ``"final"``: the last), or
+        ``None`` when the claim is no count or the chart has none for them."""
+        if claim.predicate != "cont":
+            return None
+        if self._counts_over_time is None:
+            counts: dict[tuple[Any, str], dict[int, int]] = {}
+            for atom in self.chart.theorems:
+                if atom.predicate == "cont":
+                    counts.setdefault((atom.args[0], atom.entity), {})[atom.time] = \
+                        atom.quantity
+            self._counts_over_time = counts
+        over_time = self._counts_over_time.get((claim.args[0], claim.entity))
+        if not over_time:
+            return None
+        return over_time[min(over_time) if cue == "initial" else max(over_time)]
 
     def name_flags(self, pattern: ClaimPattern) -> tuple[bool, str | None]:
         """Whether the template grammar misread a name or entity in ``pattern``
@@ -526,9 +545,9 @@ class _Judge:
                                       reading=reading))
 
     def judge(self, number: int, text: str, read: ReadClaim,
-              reading: Reading = TEMPLATE_READING) -> None:
+              reading: Reading = TEMPLATE_READING, when: str | None = None) -> None:
         count = len(self.steps)
-        self._judge(number, text, read)
+        self._judge(number, text, read, when)
         if reading is not TEMPLATE_READING:
             for position in range(count, len(self.steps)):
                 self.steps[position] = attrs.evolve(self.steps[position], reading=reading)
@@ -542,10 +561,18 @@ class _Judge:
                    f"{expression.value})", reading=ARITHMETIC_READING))
         self.false_seen.add(key)
 
-    def _judge(self, number: int, text: str, read: ReadClaim) -> None:
+    def _judge(self, number: int, text: str, read: ReadClaim, when: str | None = None) -> None:
         index = self.index
         arithmetic = read.arithmetic
         alignment = index.align(read.pattern, self.stated)
+        if when is not None and not isinstance(alignment, Misalignment):
+            # "Initially Roscoe has 118 tiaras.": a theorem at some time, but the words say
+            # which time, and there it is another count
+            held = self.prepared.count_at(alignment.claim, when)
+            if held is not None and held != alignment.claim.quantity:
+                moment = "initially" if when == "initial" else "in the end"
+                alignment = Misalignment(alignment.claim, f"wrong time: {alignment.claim} "
+                                         f"holds, but {moment} the count is {held}")
         # a wrong sum makes the step false even when its result is true (DESIGN §6)
         wrong_sum = arithmetic is not None and not arithmetic.correct
         if isinstance(alignment, Misalignment) or wrong_sum:
@@ -721,6 +748,7 @@ def _read_steps(
 ) -> tuple[list[StepVerdict], list[Claim]]:
     """Every sentence read for claims: by the template grammar, else by the loose reader
     (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
+    from vlp.grammar.guards import time_cue, unsafe_reason
     from vlp.grammar.loose import extract_labelled_answer
 
     from .reader import (
@@ -741,6 +769,11 @@ def _read_steps(
         if not sentence.claims and (sentence.answer is not None
                                     or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
+        unsafe = unsafe_reason(sentence.text)
+        if unsafe is not None:  # "Roscoe has 24 tiaras, or maybe 30.": no claim for certain
+            judge.unparsed(number, sentence.text, unsafe)
+            continue
+        when = time_cue(sentence.text)
         items = None
         misread, pronoun = False, None
         for read in sentence.claims:
@@ -764,7 +797,7 @@ def _read_steps(
                                "before it")
                 continue
             for read in sentence.claims:
-                judge.judge(number, sentence.text, read)
+                judge.judge(number, sentence.text, read, when=when)
                 claim = judge.steps[-1].claim
                 if claim is not None:
                     discourse.note_claim(claim, read.template)
@@ -775,7 +808,7 @@ def _read_steps(
             for item in items:
                 if isinstance(item, LooseClaim):
                     judge.judge(number, sentence.text, ReadClaim(item.pattern, item.arithmetic),
-                                item.reading)
+                                item.reading, when)
                 elif isinstance(item, LooseArithmetic):
                     if arithmetic_fallback:
                         _judge_arithmetic(prepared, judge, number, sentence.text,
@@ -842,6 +875,12 @@ def _extract_answer(
             return answer, "given separately"
         value = reply_answer(str(answer))
         return value, "given separately" if value is not None else None
+    if not strict:
+        from vlp.grammar.guards import unclear_answer
+
+        unclear = unclear_answer(transcript)
+        if unclear is not None:  # "The answer is not 49.": no answer, and no fallback
+            return None, f"none: {unclear}"
     value = extract_answer(transcript)
     if value is not None:
         return value, "closing sentence"

@@ -1,0 +1,139 @@
+"""What makes a sentence's words unsafe to read as a claim, whatever the problem.
+
+Problem-independent, and run before any reader: a sentence that hedges ("or maybe 30"),
+retracts or disowns what it says ("(wrong)", "I think not", "someone claimed"), states a
+range or alternatives ("between 100 and 120", "49 or 50"), or writes a number that is not
+one whole number in plain digits ("-118", "24.5", "1e2", "24 000", "2 dozen", a digit split
+by an invisible character) states no claim that can be read exactly. Reading it anyway
+would turn its words into a claim the sentence does not make (a misread), so it is
+``unparsed`` with the reason named here. Precision before recall: each cue costs a little
+recall on honest text and buys the guarantee that none of these is ever judged.
+
+:func:`time_cue` says when a sentence's own words fix the time of its claim ("initially",
+"at first", "in the end"): the checker judges the claim at that time.
+:func:`unclear_answer` says why a transcript's answer statement gives no answer
+("the answer is not 49", "49 or 50", "49 - 1").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# each: (compiled pattern, the reason an unparsed step gives)
+_GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason in (
+        (r"\b(?:maybe|perhaps|probably|possibly|presumably|roughly|approximately|"
+         r"apparently|supposedly)\b|\bor so\b|\bmore or less\b|\bi (?:think|guess|believe|"
+         r"suppose)\b|\bit seems\b",
+         "the sentence hedges: it states no claim for certain"),
+        (r"\b(?:about|around|nearly|almost|over|under|at least|at most|up to)\s+\d",
+         "the sentence gives a bound, not a number"),
+        (r"\b(?:wrong|incorrect|mistaken?|mistakes?|untrue|false|typo|oops|scratch that)\b|"
+         r"\bnot (?:right|correct|true)\b|\bthink not\b",
+         "the sentence retracts or disowns what it says"),
+        (r"\b(?:someone|somebody|claims?|claimed|rumou?red|allegedly|according to)\b",
+         "the sentence reports what someone else says"),
+        (r"\bbetween\s+\d[\d,]*\s+and\s+\d", "the sentence gives a range, not a number"),
+        (r"(?<![\d,.])(?<![-+*/×=−–] )(?<![-+*/×=−–])\b\d+(?:,\d{3})*(?:\s+[a-z]+)?\s*,?\s+or\s+\d",
+         "the sentence gives alternatives, not a number"),
+        (r"\d\.\d", "a number that is not whole (the rule table counts whole things)"),
+        (r"\b\d+(?:\.\d+)?e[-+]?\d+\b", "a number in scientific notation is not read"),
+        (r"\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!\s*[-+*/×÷=])",
+         "a number with spaces inside it is not read (digit groups or two numbers?)"),
+        (r"\bdozens?\b|\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b",
+         "a word that multiplies a number ('dozen', 'twice', 'half') is not read"),
+    ))
+_RETRACTIONS = frozenset(p for p, reason in _GUARDS if "retracts" in reason or "hedges" in reason)
+_CORRECTION_RE = re.compile(r"\s*(?::|;|—|–| - )\s*")
+_SIGNED = re.compile(r"[-−–]\s?\d")
+_SIGN_FREE_BEFORE = frozenset("0123456789)%]")  # after these a minus is an operator
+_INVISIBLE_CATEGORIES = frozenset({"Cf", "Mn"})
+
+
+def _negative_number(text: str) -> bool:
+    """A minus sign written as a number's sign ("has -118"), not as an operator ("8 - 3",
+    "(12)-3") nor as a signed change after an arrow or a label ("→ -59", "Naoko: -50")."""
+    for match in _SIGNED.finditer(text):
+        before = text[:match.start()].rstrip()
+        if not before:
+            continue  # a leading "-12 (gives to X)": the terse style's signed change
+        last = before[-1]
+        if last in _SIGN_FREE_BEFORE or last in ":→>|(=,":
+            continue
+        if last.isalpha():
+            return True
+    return False
+
+
+def _invisible_inside(text: str) -> bool:
+    return any(unicodedata.category(c) in _INVISIBLE_CATEGORIES and c not in "\u200d"
+               for c in text if not c.isascii())
+
+
+def unsafe_reason(text: str) -> str | None:
+    """Why ``text`` must not be read as a claim, or ``None`` when nothing in it says so."""
+    if not text.isascii() and _invisible_inside(text):
+        return "an invisible character inside the text: its words are not read"
+    # "Wait, that's wrong: so Iosefa has 126 gyms": a correction retracts what came before
+    # and states what follows its colon or dash, which is read
+    tail = _CORRECTION_RE.split(text)[-1]
+    for pattern, reason in _GUARDS:
+        if pattern.search(tail if pattern in _RETRACTIONS else text):
+            return reason
+    if _negative_number(text):
+        return "a negative number: no count is negative"
+    return None
+
+
+_INITIAL_RE = re.compile(
+    r"\b(?:initially|originally|at first|at the (?:start|beginning)|in the beginning|"
+    r"to (?:begin|start) with|at the outset)\b", re.IGNORECASE)
+_FINAL_RE = re.compile(r"\b(?:in the end|at the end|by the end|eventually)\b", re.IGNORECASE)
+
+
+def time_cue(text: str) -> str | None:
+    """``"initial"`` or ``"final"`` when the sentence's words fix the time of its claim."""
+    initial, final = _INITIAL_RE.search(text), _FINAL_RE.search(text)
+    if initial and final:
+        return None  # both: the claim's own time is not the sentence's one time
+    return "initial" if initial else "final" if final else None
+
+
+_ANSWER_WORD = re.compile(r"\banswer\b", re.IGNORECASE)
+_UNCLEAR_ANSWERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason in (
+        (r"\bnot\b|n't\b|\bnever\b|\bno\b|\banything but\b|\bexcept\b|\bother than\b|"
+         r"\bnot the case\b", "the answer statement negates its number"),
+        (r"\d\s*(?:,\s*)?or\s+\d|\d\s*/\s*\d+\s+or\b", "the answer statement gives alternatives"),
+        (r"\bbetween\s+\d", "the answer statement gives a range"),
+        (r"\d\s*[-+*/×÷]\s*\d[\d,.]*\s*(?:[.!]|$)(?![^=]*=)",
+         "the answer statement ends in an expression, not a number"),
+        (r"\b(?:maybe|perhaps|probably|possibly|approximately|about|around|roughly)\b",
+         "the answer statement hedges"),
+    ))
+
+
+def unclear_answer(text: str) -> str | None:
+    """Why the sentences of ``text`` that state its answer give none (the last such
+    sentence decides), or ``None``."""
+    reason = None
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        match = _ANSWER_WORD.search(sentence)
+        if match is None:
+            continue
+        rest = sentence[match.end():]
+        if not re.search(r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+                         rest, re.IGNORECASE):
+            continue  # "to find the answer, ..." states none
+        reason = None
+        for pattern, why in _UNCLEAR_ANSWERS:
+            if pattern.search(sentence[match.start():]) or (
+                    why.endswith("negates its number") and pattern.search(
+                        sentence[:match.start()])):
+                reason = why
+                break
+    return reason
+
+
+__all__ = ["time_cue", "unclear_answer", "unsafe_reason"]
