@@ -351,9 +351,15 @@ class ProgramIndex:
         """Derive the comparisons / compeqs ``pattern`` could denote (both directions, every
         quantity, so that diagnoses see them too) and index what was added."""
         demand = self.demand
-        if demand is None or pattern.predicate not in ("comp", "compeq"):
+        if demand is None or pattern.predicate not in ("comp", "compeq", "cont"):
             return
         added: list[Hyperedge] = []
+        if pattern.predicate == "cont":
+            # "Roscoe and his stepfather have 161 tiaras": a union no one named, by rule 3
+            group, _quantity, entity = pattern.args
+            if isinstance(group, Agents) and len(group) > 1 and entity is not None:
+                self._register(demand.unions(group, entity))
+            return
         if pattern.predicate == "comp":
             first, second, _quantity, entity = pattern.args
             if first is not None and second is not None:

@@ -71,6 +71,9 @@ class OnDemand:
         # chaining's own instances are the chart's first so many (the rest come from here)
         self.chained = len(chart.hyperedges)
         self._pairs_done: set[tuple[Agents, Agents, str]] = set()
+        self._union_rules = [r.id for r in program.rules if r.repeated
+                             and r.conclusion.predicate == "cont"]
+        self._unions_done: set[tuple[Agents, str]] = set()
         self._compeqs_done: set[tuple[Agents, Agents, Agents, Agents, str]] = set()
 
     def _note(self, atom: Atom) -> None:
@@ -163,6 +166,30 @@ class OnDemand:
                             self._add(use, (count, right[time], equality), added)
         return added
 
+    def unions(self, group: Agents, entity: str) -> list[Hyperedge]:
+        """The count of ``group`` in ``entity`` at every time its members' counts add up
+        to it (the union rule over one partition of the group into agent sets that have a
+        count then: single agents first), when chaining did not derive it (it derives
+        unions only for the agent sets the query or an axiom names)."""
+        key = (group, entity)
+        if key in self._unions_done or len(group) < 2:
+            return []
+        self._unions_done.add(key)
+        added: list[Hyperedge] = []
+        if self._conts.get(key):
+            return added  # chaining derived this group's counts itself
+        for (each, time), counts in sorted(self.by_time.items(),
+                                           key=lambda item: (item[0][0], item[0][1])):
+            if each != entity:
+                continue
+            blocks = sorted((a for a in counts if a.names < group.names),
+                            key=lambda a: (len(a), a.sorted_names()))
+            parts = _cover(group.names, blocks)
+            if parts is not None and len(parts) >= 2:
+                for rule_id in self._union_rules:
+                    self._add(rule_id, tuple(counts[p] for p in parts), added)
+        return added
+
     def _applies(self, rule_id: str, premises: tuple[Atom, ...]) -> bool:
         """Do the rule's built-ins hold on these premises? A screen before the kernel
         (which decides again): most pairs of counts compare only one way round."""
@@ -186,3 +213,16 @@ class OnDemand:
             self._note(result.atom)
         added.append(edge)
         return result.atom
+
+
+def _cover(names: frozenset[str], blocks: list[Agents]) -> list[Agents] | None:
+    """The first partition of ``names`` into disjoint ``blocks`` (in their order), or None."""
+    if not names:
+        return []
+    first = min(names)
+    for block in blocks:
+        if first in block.names and block.names <= names:
+            rest = _cover(names - block.names, blocks)
+            if rest is not None:
+                return [block, *rest]
+    return None

@@ -72,11 +72,17 @@ shipped ships mailed""".split())
 # words around an entity that say nothing of what is counted ("36 new stamps", "27 pine trees
 # currently", "7 carrots too"): dropped when what remains is one of the program's entities
 _ENTITY_FILLER = frozenset("""new old more extra additional remaining current currently
-originally initially now too also left total still already altogether different other same
-whole entire original initial final finally today yesterday then there here brand in all
-combined together overall""".split())
+originally initially now too also left total still already altogether original initial final
+finally today yesterday then there here brand in all combined together overall""".split())
 # a number right after these is a time, a place or a price, not what the subject has
 # ("grew 24 pumpkins in 34 days"), unless a rate's "each" / "per" follows it
+_ONE_WORDS = frozenset({"a", "an", "one", "1", "each", "every"})
+_PARTICIPLES = frozenset("""given taken eaten thrown stolen sold used lost spent bought got
+gotten received donated made baked picked collected found""".split())
+_VERB_ADVERBS = frozenset({"then", "also", "now", "only", "just", "still", "already",
+                           "finally", "later", "eventually", "again"})
+_OBJECT_PREPOSITIONS = frozenset({"for", "at", "from", "in", "on", "with", "to", "of", "by",
+                                  "into", "onto", "during", "after", "before"})
 _SETTING_PREPOSITIONS = frozenset({"in", "for", "after", "during", "within", "over", "on", "at",
                                    "every", "since", "until"})
 # a clause "3 students left." / "42 new students came": the things counted moved, and the
@@ -213,7 +219,7 @@ class Discourse:
         self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
         self.heading: Agents | None = None  # a heading of one name ("- Aditya:")
         self.ambiguity: str | None = None  # why the last pronoun was left unresolved
-        self.things: set[Agents] = set()  # agents written in lower case: never "he" / "she"
+        self.things: set[Agents] = set()  # agents written in lower case: "he" / "she" last
 
     @property
     def records(self) -> list[list[tuple[Agents, str | None]]]:
@@ -256,8 +262,7 @@ class Discourse:
 
         def fits(agents: Agents) -> bool:
             return len(agents) == 1 and agents != exclude and \
-                self.gender.get(_name(agents), gender) == gender and \
-                (gender is None or agents not in self.things)
+                self.gender.get(_name(agents), gender) == gender
 
         if self.records:
             chained = next((a for a, said in self.records[-1]
@@ -272,6 +277,8 @@ class Discourse:
                 self.ambiguity = f"{pronoun!r} may be {' or '.join(rivals)}"
                 return None
         candidates = [a for record in reversed(self.records) for a, _said in record if fits(a)]
+        if gender is not None:  # "he" / "she": a person named as one before a thing
+            candidates = [a for a in candidates if a not in self.things] or candidates
         plain = next((a for a in candidates if "'s " not in _name(a)), None)
         chosen = plain or (candidates[0] if candidates else None)
         return None if chosen is None else self.learn(pronoun, chosen)
@@ -288,6 +295,8 @@ class Discourse:
             return group
         singles: list[Agents] = []
         for subject in reversed(self.subjects):
+            if subject in self.things:
+                return None  # "The cafeteria had 23. They used 20": whose, unclear
             if subject not in singles:
                 singles.append(subject)
             if len(singles) == 2:
@@ -547,6 +556,12 @@ class SentenceReader:
         for form in (said, to_plural(said)):
             if form in entities:
                 return form, None, [], i
+        for size in range(len(words) - 1, 0, -1):
+            # "46 storks sitting", "47 dollars last week": the entity, then other words
+            head = " ".join(words[:size])
+            for form in (head, to_plural(head)):
+                if form in entities:
+                    return form, None, [], start + (i - start) - (len(words) - size)
         plural_head = [*words[:-1], to_plural(words[-1])]  # "1 card" of pokemon cards
         found = [e for e, ew in self.lex.entity_words.items()
                  if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)
@@ -573,6 +588,11 @@ class SentenceReader:
                 return None, None, sorted(fits), i
         if not kept:
             return None, None, [], i  # "26 new": the entity is the context's
+        near = sorted(e for e, ew in self.lex.entity_words.items()
+                      if {singular(w) for w in words} & {singular(w) for w in ew})
+        if near:
+            # "18 whole seashells": some seashells, but not the program's: no claim of it
+            return None, None, [f"{e} (the words {said!r} say more)" for e in near], i
         if all(w.isalpha() and len(w) > 2 for w in words) and \
                 " ".join(words) not in self.lex.index.agent_names:
             return said, None, [], i  # a noun of no entity: read, and judged unknown
@@ -593,7 +613,10 @@ class SentenceReader:
                         if any(a == agents for a in c.agent_sets)), None)
             if hit is not None:
                 return hit
-        return next((c.entity for c in reversed(claims)), None)
+        found = next((c.entity for c in reversed(claims)), None)
+        if found is None and len(self.lex.entities) == 1:
+            found = next(iter(self.lex.entities))  # "he grew 38": the program counts one thing
+        return found
 
     # -- one clause --
 
@@ -601,6 +624,7 @@ class SentenceReader:
                 ) -> tuple[list[LooseClaim | LooseGap], Agents | None]:
         tokens = clause.tokens
         self._words = frozenset(clause.words)
+        self._clause_words = clause.words
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
         mentions = self._mentions(tokens, subject_owner)
@@ -650,10 +674,24 @@ class SentenceReader:
                 if i + 2 < first_number:  # "had to cut down 2 oak trees": the verb is "cut"
                     verb_index = i + 2
                 break
+            if w in ("has", "have", "had") and i + 1 < first_number:
+                j = i + 1
+                while j < first_number and words[j] in ("either", "already", "also", "just",
+                                                        "now", "then", "since"):
+                    j += 1
+                following = words[j] if j < first_number else ""
+                if following == "got":
+                    pass  # "Tala has got 63 hammers": has
+                elif following in _TRANSFER_VERBS or following in _SENDER_VERBS or \
+                        following in _RECEIVER_VERBS or following in _PARTICIPLES:
+                    verb_index = j  # "he had used 35", "had given away 70": the verb
+                    break
             if w in _VERBS or w == "must" or (
                     w == ":" and any(m.end == i and m.position == 0 for m in mentions)):
                 verb_index = i  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
                 break
+        if verb_index is None:
+            verb_index = self._unknown_verb(words, mentions, first_number)
         boundary = verb_index if verb_index is not None else first_number
         resolved: list[tuple[str, str]] = []
         if "every" in self._words and any(m.position > 0 and words[m.position - 1] == "every"
@@ -676,6 +714,8 @@ class SentenceReader:
                      len(words))
         opening = words[start] if start < len(words) else ""
         following = words[start + 1] if start + 1 < len(words) else ""
+        if following in ("would", "will", "must") and start + 2 < len(words):
+            following = words[start + 2]  # "That would leave them with 4 apples"
         refers = opening == "who" or following == "there" or following in _RESULT_VERBS or (
             opening == "which" and "than" in words and COMPARATIVES.keys() & set(words))
         if opening in _DEMONSTRATIVES and not refers and \
@@ -799,12 +839,45 @@ class SentenceReader:
                 elif mention.kind == "pronoun":
                     resolved.append((mention.said, _show(value)))
                     mention = attrs.evolve(mention, pronoun=mention.said.split()[0])
-                if phase == 0 and mention.kind != "possessive":
-                    subject_parts.append(value)
+                if phase == 0 and mention.kind != "possessive" and \
+                        not self._after_preposition_word(mention):
+                    subject_parts.append(value)  # ("For his birthday he got": not birthday)
                 done.append(mention)
         done.sort(key=lambda m: m.position)
         subject = _joined(subject_parts)
         return done, subject
+
+    def _unknown_verb(self, words: tuple[str, ...], mentions: list[_Mention],
+                      first_number: int) -> int | None:
+        """"She sold 6 of them", "Edward won 9 tickets": the word right after a subject
+        that opens the clause, when no list holds it (read only as a transfer that fits)."""
+        start = 0
+        while start < len(words) and (words[start] in _LEADS or words[start] == ","):
+            start += 1
+        subject = next((m for m in mentions if m.position == start and m.kind != "possessive"),
+                       None)
+        if subject is None:
+            return None
+        j = subject.end or subject.position + 1
+        while j < first_number and words[j] in _VERB_ADVERBS:
+            j += 1
+        if j >= first_number or j + 1 > first_number:
+            return None
+        word = words[j]
+        if not word.isalpha() or word in _STOP or word in COMPARATIVES or \
+                word in self.lex.first_words or not (word.endswith("ed") or j + 1 == first_number
+                                                     or words[j + 1] in ("away", "up", "out",
+                                                                         "off", "down")):
+            return None
+        return j
+
+    def _after_preposition_word(self, mention: _Mention) -> bool:
+        """Is the mention the object of a preposition ("for his birthday", "at the store")?"""
+        words = self._clause_words
+        i = mention.position - 1
+        while i >= 0 and words[i] in ("the", "a", "an", "his", "her", "their", "its"):
+            i -= 1
+        return i >= 0 and words[i] in _OBJECT_PREPOSITIONS
 
     def _named_object(self, done: list[_Mention], pronoun: _Mention,
                       subject: Agents | None) -> Agents | None:
@@ -1149,7 +1222,8 @@ class SentenceReader:
                 entity is not None:
             # "3 students left.": a transfer out of (or into) whoever held them
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
-        each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every")), None)
+        each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every", "per")),
+                    None)
         if each is not None and not any(m.kind == "possessive" and m.position < position
                                         for m in mentions) and \
                 not (verb in _TRANSFER_VERBS and named_before):
@@ -1160,7 +1234,8 @@ class SentenceReader:
         predicate = None
         args: dict[str, object] = {}
         transfer_verb = verb in _TRANSFER_VERBS
-        if transfer_verb and "than" not in window:
+        event_verb = verb is not None and (verb in EVENT_VERBS or verb not in _VERBS)
+        if (transfer_verb or event_verb) and "than" not in window:
             comparative = None  # "receives 49 more from Ljiljana": a transfer, not a comparison
         result_of = verb in _RESULT_VERBS and (words[0] in ("which", "that") or
                                                 verb.startswith("leav"))
@@ -1225,10 +1300,24 @@ class SentenceReader:
             predicate = "cont"
             agent = subject
             if there:
+                # "There are 24 bicycles in the storage area": the agent there; with none
+                # named ("There are 22 players."), the one theorem of that count, if one
                 agent = self._after_preposition(mentions, words, position, len(tokens), None,
                                                 resolved, ("in", "on", "at", "inside"))
-                if agent is None:
-                    return None  # "There are 76 scissors in all": where, the words do not say
+                per = next((k for k in range(after, min(after + 2, len(words) - 1))
+                            if words[k] in ("in", "per") and words[k + 1] in _ONE_WORDS), None)
+                if agent is None and per is not None:
+                    # "There are 8 calories in 1 candy bar": a rate, never a count
+                    return self._each_rate(tokens, per + 1, quantity, entity, arithmetic,
+                                           resolved)
+                if agent is None and entity is not None and TOTALS.isdisjoint(words):
+                    # "There are 22 players.": whose, only the program can say, when one
+                    # agent alone has a count of them
+                    holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+                        ClaimPattern("cont", (None, None, entity)))}
+                    if len(holders) != 1:
+                        return None
+                    agent = next(iter(holders))
             args = {"A": agent}
         elif verb is not None and subject is not None and verb not in _VERBS:
             predicate = "event"  # a verb no list holds: read only as a transfer that fits
@@ -1256,7 +1345,12 @@ class SentenceReader:
                 cues.append(verb or "")
                 predicate, args = "transfer", {"S": event[0], "R": event[1]}
             elif predicate == "event":
-                return None
+                if quantity is None or not self.lex.index.is_theorem(
+                        Claim("cont", (subject, quantity, entity))):
+                    return None
+                # a verb no list holds, whose subject, number and entity fit one count
+                cues.append(verb or "")
+                predicate, args = "cont", {"A": subject}
         args.update({"q": quantity, "e": entity})
         values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
         pattern = ClaimPattern(predicate, values)
@@ -1373,11 +1467,17 @@ class SentenceReader:
         same = [f for f in fitting if f[2] == quantity]
         count_fits = quantity is not None and index.is_theorem(
             Claim("cont", (subject, quantity, entity)))
-        if count_fits and verb in EVENT_VERBS:
+        if count_fits:  # "Jake brought 6 balloons" when Jake has 6: the count
             if same:
                 return LooseGap(f"{verb!r} may state the count {quantity} or the transfer of "
                                 f"{quantity}", Reading(LOOSE))
             return None
+        if not same and any(a.predicate == "cont" and a.entity == entity and
+                            a.args[0] == subject for a in index.program.axioms):
+            # "Edward won 9 tickets" (he won 4, and had 9): a count or a transfer, wrong
+            # either way; which one, the words do not say
+            return LooseGap(f"{verb!r} may state a count or a transfer of {entity}",
+                            Reading(LOOSE))
         chosen = same or fitting
         if len({(f[0], f[1]) for f in chosen}) > 1:
             return LooseGap(f"{verb!r} fits several transfers of the program", Reading(LOOSE))
@@ -1427,6 +1527,7 @@ class SentenceReader:
             shown = " or ".join(map(str, sorted(candidates, key=str)[:3]))
             return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)
         if pattern.predicate == "cont" and pattern.args[0] is None and \
+                ("there" in self._words or not TOTALS.isdisjoint(self._words)) and \
                 self.query_pattern.predicate == "cont" and \
                 self.query_pattern.args[2] == pattern.args[2] and \
                 (not group or len(self.query_pattern.args[0]) > 1):

@@ -27,13 +27,16 @@ _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"apparently|supposedly)\b|\bor so\b|\bmore or less\b|\bi (?:think|guess|believe|"
          r"suppose)\b|\bit seems\b",
          "the sentence hedges: it states no claim for certain"),
-        (r"\b(?:about|around|nearly|almost|over|under|at least|at most|up to)\s+\d",
+        (r"\b(?:about|around|nearly|almost|at least|at most|up to)\s+\d",
          "the sentence gives a bound, not a number"),
         (r"\b(?:wrong|incorrect|mistaken?|mistakes?|untrue|false|typo|oops|scratch that)\b|"
          r"\bnot (?:right|correct|true)\b|\bthink not\b",
          "the sentence retracts or disowns what it says"),
         (r"\b(?:someone|somebody|claims?|claimed|rumou?red|allegedly|according to)\b",
          "the sentence reports what someone else says"),
+        (r"^\W*(?:had|were)\s+[\w']+(?:\s+[\w']+)?\s+not\b|\bhad\b.*\bnot\b.*\bwould\b|"
+         r"\bwould\b.*\bhad\b.*\bnot\b",
+         "the sentence is counterfactual: it states what would hold, not what holds"),
         (r"\bbetween\s+\d[\d,]*\s+and\s+\d", "the sentence gives a range, not a number"),
         (r"(?<![\d,.])(?<![-+*/×=−–] )(?<![-+*/×=−–])\b\d+(?:,\d{3})*(?:\s+[a-z]+)?\s*,?\s+or\s+\d",
          "the sentence gives alternatives, not a number"),

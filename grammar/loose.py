@@ -36,7 +36,10 @@ _RESULT_WORDS = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes",
                            "which", "to", "get", "we", "that", "and", "you", "leaves"})
 
 _TOKEN_PATTERN = (
-    r"(?P<number>\d+(?:,\d{3})*)|(?P<word>[^\W\d_]+(?:[-'][^\W\d_]+)*'?)"
+    # a number glued to letters is part of a name ("mp3 player", "3D printer", "2nd"), not a
+    # count (but "4x6" is a product)
+    r"(?P<glued>\d+(?![x×]\d)[^\W\d_]+\w*|[^\W\d_]+\d\w*)"
+    r"|(?P<number>\d+(?:,\d{3})*)|(?P<word>[^\W\d_]+(?:[-'][^\W\d_]+)*'?)"
     r"|(?P<sign>->|→|[-+*/×−–=])|(?P<punct>[.,;:?!()_%]+)"
 )
 _TOKEN_RE = re.compile(_TOKEN_PATTERN)
@@ -49,7 +52,9 @@ _CLAUSE_WORDS = frozenset({"so", "then", "therefore", "thus", "hence", "because"
                            "but", "while", "whereas", "if", "when", "after", "before",
                            "means", "meaning", "until", "leaving", "which"})
 FIRST_PERSON = frozenset({"we", "you", "us", "i", "let", "let's", "our", "lets"})
-HYPOTHETICAL = frozenset({"will", "could", "might", "should", "suppose", "assume",
+# "will" is not here: "Park workers will plant 105 trees" restates the problem's event
+# (a plan says "we will": first person, silent anyway)
+HYPOTHETICAL = frozenset({"could", "might", "should", "suppose", "assume",
                           "imagine", "need", "needs", "want", "wants", "some", "not", "no",
                           "never", "doesn't", "don't", "didn't", "isn't", "aren't", "wasn't",
                           "cannot", "can't", "how", "what", "unknown", "number", "x"})
@@ -59,7 +64,8 @@ _LIST_ENDS = frozenset({"together", "combined", "altogether", "do", "does", "did
 _STEP_LABEL_RE = re.compile(r"^\s*(?:step|line)\s*\d+\s*[–—:.)-]\s*", re.IGNORECASE)
 _MODALS = frozenset({"would", "will", "could", "might", "should"})
 # glue a clause may start with, which says nothing itself ("We know that", "This means")
-_GLUE_PHRASES = (("we", "also", "know", "that"), ("we", "also", "know"),
+_GLUE_PHRASES = (("we", "can", "say", "that"), ("we", "find", "that"),
+                 ("we", "can", "conclude", "that"), ("we", "also", "know", "that"), ("we", "also", "know"),
                  ("we", "already", "know", "that"), ("we", "already", "know"),
                  ("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
                  ("we", "are", "told"), ("we", "can", "see", "that"), ("we", "see", "that"),
@@ -141,6 +147,8 @@ def _new_tokens(value: str) -> list[Token]:
     """The token(s) of a text not interned yet: "twenty-five" is two words to fold."""
     match = _TOKEN_RE.match(value)
     kind = (match.lastgroup if match is not None else None) or "punct"
+    if kind == "glued":
+        kind = "word"
     if kind == "number":
         digits = value.replace(",", "")
         if len(digits) > MAX_DIGITS:
