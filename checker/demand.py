@@ -178,7 +178,7 @@ class OnDemand:
         added: list[Hyperedge] = []
         if self._conts.get(key):
             return added  # chaining derived this group's counts itself
-        for (each, time), counts in sorted(self.by_time.items(),
+        for (each, _time), counts in sorted(self.by_time.items(),
                                            key=lambda item: (item[0][0], item[0][1])):
             if each != entity:
                 continue

@@ -65,7 +65,8 @@ _STEP_LABEL_RE = re.compile(r"^\s*(?:step|line)\s*\d+\s*[–—:.)-]\s*", re.IGN
 _MODALS = frozenset({"would", "will", "could", "might", "should"})
 # glue a clause may start with, which says nothing itself ("We know that", "This means")
 _GLUE_PHRASES = (("we", "can", "say", "that"), ("we", "find", "that"),
-                 ("we", "can", "conclude", "that"), ("we", "also", "know", "that"), ("we", "also", "know"),
+                 ("we", "can", "conclude", "that"),
+                 ("we", "also", "know", "that"), ("we", "also", "know"),
                  ("we", "already", "know", "that"), ("we", "already", "know"),
                  ("we", "know", "that"), ("we", "know"), ("we", "are", "told", "that"),
                  ("we", "are", "told"), ("we", "can", "see", "that"), ("we", "see", "that"),
