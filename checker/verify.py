@@ -443,11 +443,20 @@ def _spec_from_program_file(program_file: Any, source: str, **extra: Any) -> Pro
 
 
 def _spec_from_text(text: str, source: str, **extra: Any) -> ProblemSpec:
-    from vlp.grammar import parse_problem
+    from vlp.grammar import ProblemParseError, parse_problem
 
     if not text.strip():
         raise InputError("the problem text is empty", source)
-    parsed = parse_problem(text, source=source)
+    try:
+        parsed = parse_problem(text, source=source)
+    except ProblemParseError as error:  # not the template language: a real word problem?
+        from vlp.reading import encode
+
+        encoded = encode(text)
+        if not hasattr(encoded, "program"):
+            raise InputError(f"{error.message}; nor could it be encoded ({encoded})",
+                             error.location) from None
+        return ProblemSpec(encoded.program, encoded.query, encoded.axiom_order, **extra)
     if parsed.query is None:
         raise InputError("the problem asks no question", source)
     return ProblemSpec(parsed.program, parsed.query, tuple(parsed.axiom_order),
