@@ -87,10 +87,76 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         for reason, count in reasons.most_common(args.refusals):
             print(f"    refused {count:4d}: {reason}")
+    _real_transcripts()
     if total_seconds:
         print(f"{total_problems / total_seconds:.0f} problems encoded per CPU second "
               "(chaining and the certified shortest proof included)")
     return 0
+
+
+def _real_transcripts() -> None:
+    """The 22 problems of ``real_transcripts/`` against their hand-written program files:
+    encoded with the same goal (the query's theorem), and each transcript's verdicts, answer
+    and efficiency against the encoding as against the hand program."""
+    import json
+
+    from vlp.checker import load_program
+    from vlp.checker.encoding import encode_record
+    from vlp.checker.shortest import solve
+    from vlp.checker.verify import verify
+
+    folder = real_sources.REFERENCE / "real_transcripts"
+    path = folder / "real_transcripts.jsonl"
+    if not path.is_file():
+        return
+    same_goal = wrong = refused = same_reports = 0
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    for row in rows:
+        program_path = folder / row["program"]
+        hand = load_program(program_path) if program_path.suffix == ".json" else \
+            program_path.read_text(encoding="utf-8")
+        result = encode_record(row["problem"], gold_answer=row["gt_answer"],
+                               problem_id=row["id"])
+        if result.record is None:
+            if result.answer is not None:
+                wrong += 1
+                print(f"  real {row['id']}: another answer {result.answer}: "
+                      f"{result.program_text}")
+            else:
+                refused += 1
+                print(f"  real {row['id']}: refused: {result.reason}")
+            continue
+        hand_report = verify(hand, row["transcript"])
+        if isinstance(hand, str):
+            hand_goal = hand_report.goal
+        else:
+            hand_goal = str(solve(hand.program, hand.query,
+                                  axiom_order=hand.axiom_order).goal)
+        encoded_goal = result.record["goal"]
+        if _claim_text(hand_goal) == _claim_text(str(encoded_goal)):
+            same_goal += 1
+        else:
+            print(f"  real {row['id']}: goal {encoded_goal} against the hand program's "
+                  f"{hand_goal}")
+        report = verify(result.record, row["transcript"])
+        # verdicts: each step's status and relevance (entity spellings may differ: "trick
+        # decks" where the hand program wrote "decks")
+        verdicts = [(s.sentence, s.status.value, s.relevant) for s in report.steps]
+        hand_verdicts = [(s.sentence, s.status.value, s.relevant) for s in hand_report.steps]
+        if verdicts == hand_verdicts and report.answer_correct == hand_report.answer_correct \
+                and report.efficiency == hand_report.efficiency:
+            same_reports += 1
+        else:
+            print(f"  real {row['id']}: verdicts differ from the hand program's")
+    print(f"real_transcripts: {len(rows)} problems, {same_goal} encoded with the hand "
+          f"program's goal, {wrong} with another answer, {refused} refused; "
+          f"{same_reports} transcripts with the same verdicts, answer and efficiency")
+
+
+def _claim_text(atom: str) -> str:
+    """An atom's text without its time (the claim)."""
+    return atom.rsplit(",", 1)[0]
 
 
 if __name__ == "__main__":

@@ -55,6 +55,7 @@ class Count:
     entity: str | None
     owner: str | None = None  # "25 of Sam's marbles"
     more: bool = False  # "another 3", "3 more"
+    referred: bool = False  # "3 of the potatoes", "3 of them"
 
 
 def is_name(token: Token) -> bool:
@@ -90,10 +91,11 @@ class Context:
             raise Unreadable(f"'{word}' refers to no one named before")
         raise Unreadable(f"two readings of '{word}'")
 
-    def entity(self, words: Sequence[str]) -> str:
+    def entity(self, words: Sequence[str], quantity: int = 2) -> str:
         """The entity ``words`` name: an earlier one with that name or that head noun
-        ("the marbles" after "64 violet marbles"), else a new one."""
-        name = plural_noun(list(words))
+        ("the marbles" after "64 violet marbles"), else a new one (in the plural: "1 apple"
+        counts apples; a noun after another number is kept as written, "25 starfish")."""
+        name = plural_noun(list(words)) if quantity == 1 else " ".join(words)
         if name in self.entities:
             return name
         same_head = [e for e in self.entities if head_noun(e) == head_noun(name)
@@ -102,6 +104,10 @@ class Context:
             return same_head[0]
         if len(same_head) > 1:
             raise Unreadable(f"two readings of '{' '.join(words)}'")
+        general = [e for e in self.entities if name.endswith(" " + e)]
+        if general:  # "103 new cakes" after "173 cakes": more cakes, or other ones?
+            raise Unreadable(f"two readings of '{' '.join(words)}' (the {general[0]} or "
+                             "others)")
         return name
 
     def count(self, name: str) -> None:
@@ -160,6 +166,8 @@ def _one_agent(tokens: Sequence[Token], index: int, context: Context) -> tuple[s
         return None  # "her tree": a possession, not a person
     if token.lower in ("her", "him"):
         return context.person(token.lower), after
+    if token.lower in context.people and token.text.isalpha():
+        return token.lower, after  # a name met before, written in lower case ("jackie")
     if is_name(token):
         if not token.lower.endswith("'s"):
             context.mention(token.lower)  # "Edward and his friend": his is Edward
@@ -198,7 +206,7 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
             break
         quantity = tokens[index].number
         index += 1
-        while index < len(tokens) and tokens[index].lower in _COUNT_MARKS:
+        while index < len(tokens) and tokens[index].lower in _COUNT_MARKS | {"fewer", "less"}:
             more = more or tokens[index].lower in ("more", "additional", "extra", "another")
             index += 1
         owner: str | None = None
@@ -237,7 +245,7 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
     shared_noun = next((w for _q, w, _o, _m, r in reversed(found) if w and not r), None)
     for quantity, words, owner, more, referred in found:
         if not words:
-            counts.append(Count(quantity, None, owner, more))
+            counts.append(Count(quantity, None, owner, more, referred))
             continue
         if not referred and words != shared_noun and shared_noun is not None and \
                 _is_adjectives(words) and len(found) > 1:
@@ -245,9 +253,9 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
         if words[-1] in ("one", "ones"):
             if len(words) > 1 and words[-2] not in _COLOURS | {"new", "old", "more", "other"}:
                 raise Unreadable(f"no reading of '{' '.join(words)}'")
-            counts.append(Count(quantity, None, owner, more))
+            counts.append(Count(quantity, None, owner, more, referred))
             continue
-        counts.append(Count(quantity, context.entity(words), owner, more))
+        counts.append(Count(quantity, context.entity(words, quantity), owner, more, referred))
     return counts, index
 
 
@@ -321,4 +329,5 @@ def _starts_clause(tokens: Sequence[Token], index: int, context: Context) -> boo
     end = found[1]
     while end < len(tokens) and tokens[end].lower in _MODIFIERS:
         end += 1
-    return end < len(tokens) and (tokens[end].lower in VERBS or tokens[end].lower in BE)
+    return end + 1 < len(tokens) and (tokens[end].lower in VERBS or tokens[end].lower in BE) \
+        and tokens[end + 1].text.isalnum()  # "... than Adam and Jackie together do."

@@ -34,6 +34,7 @@ from .words import (
     LOSE,
     NOT_WHOLE_RE,
     PLACE,
+    PHRASE_ENDS,
     PLURAL_PRONOUNS,
     TAKE,
     UNKNOWN_AMOUNTS,
@@ -196,8 +197,7 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
         words = _strip_leading(words)
         if not words:
             continue
-        if any(t.lower in ("initially", "originally") for t in words) and any(
-                f.claim.predicate == "transfer" for f in problem.facts):
+        if _EARLIER.search(part) and problem.facts:
             raise Unreadable("a count stated for a time before a change already read")
         unknown = next((t.lower for t in words if t.lower in UNKNOWN_AMOUNTS), None)
         if unknown is not None:
@@ -328,13 +328,18 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         while words_end < len(clause) and clause[words_end].number is None and \
                 clause[words_end].lower not in ("for", "at"):
             words_end += 1
-        noun = [t.lower for t in clause[index + 1:words_end] if t.lower not in ("the", "a",
-                                                                              "some")]
+        noun: list[str] = []
+        for token in clause[index + 1:words_end]:
+            if token.lower in ("the", "a", "some"):
+                continue
+            if token.lower in PHRASE_ENDS or not token.text.isalpha():
+                break
+            noun.append(token.lower)
         rate = _rate_after(clause, words_end, context)
         if rate is None or not noun or verb not in BUY | {"buying", "selling", "sold"}:
             raise Unreadable(f"no count in '{said}'")
         _check_rest(clause, rate[2], said)
-        container = plural_noun(noun[-1:])
+        container = context.entity(noun)
         for name in names:
             problem.add(Claim("rate", (Agents.of(name), rate[0], rate[1], container)),
                         sentence, "have")
@@ -372,14 +377,17 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         receiver = _after(clause, end, "to", context) if verb in ("sold", "sell", "sells") \
             else None
         end = _phrase_end(clause, end, "to", context)
+        owners = (counts[0].owner,) if counts[0].owner else holder
+        taker = receiver or (LOSE[verb],)
         for count in counts:
             entity = _entity_of(problem, count, said)
-            owner = (count.owner,) if count.owner else holder
-            if not all(problem.has_count(name, entity) for name in owner):
-                raise Unreadable(f"'{said}' takes {entity} from a count never stated")
+            if not all(problem.has_count(name, entity) for name in owners):
+                others = [h for h in problem.holders(entity) if h not in holder]
+                if not (count.referred and len(others) == 1 and len(counts) == 1):
+                    raise Unreadable(f"'{said}' takes {entity} from a count never stated")
+                owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
         _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
-        owners = (counts[0].owner,) if counts[0].owner else holder
-        _transfers(problem, owners, receiver or (LOSE[verb],), counts, sentence, said)
+        _transfers(problem, owners, taker, counts, sentence, said)
         return
     per = _per_after(problem, clause, end)
     if per is not None and (verb in HAVE or verb in ACQUIRE) and len(counts) == 1:
@@ -681,6 +689,11 @@ def _comparison(clause: list[Token], end: int, counts: list[Count], context: Con
                          f"'{' '.join(t.text for t in clause)}'")
     at = lowered.index("than", max(end - 3, 0))
     than = agents_at(clause, at + 1, context)
+    if than is None and at + 1 < len(clause) and clause[at + 1].text.isalpha() and \
+            clause[at + 1].lower not in context.entities and (
+            at + 2 == len(clause) or not clause[at + 2].text.isalpha()):
+        than = ((clause[at + 1].lower,), at + 2)  # "than jackie": a name in lower case
+        context.mention(clause[at + 1].lower)
     if than is None:
         raise Unreadable(f"no reading of whom '{' '.join(t.text for t in clause)}' compares "
                          "with")
