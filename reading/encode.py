@@ -465,7 +465,7 @@ def _read_rate(problem: _Problem, clause: list[Token], sentence: str) -> None:
     count = counts[0]
     entity = _entity_of(problem, count, said)
     _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
-    container = problem.context.entity(words)
+    container = problem.context.entity(words, 1)  # "each crate": crates
     problem.rates.append((count.quantity, entity, container, None, sentence))
     problem.facts.append(_Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)), sentence,
                                "rate"))
@@ -787,7 +787,7 @@ def _per_after(problem: _Problem, clause: list[Token], end: int) -> tuple[str, i
         index += 1
     if not words:
         return None
-    return problem.context.entity(words), index
+    return problem.context.entity(words, 1), index  # "per box": boxes
 
 
 def _each_follows(clause: list[Token], index: int) -> bool:
