@@ -106,6 +106,7 @@ class PreparedProblem:
         self._builtins: list[tuple[Arithmetic, Any]] | None = None
         self._arithmetic_instances: dict[Arithmetic, Hyperedge | None] = {}
         self._saturated_order: SaturatedOrder | None = None
+        self._favoured: frozenset[Atom] | None = None
         self._references: dict[str, tuple[Claim, ...]] = {}
         self.goal_text = str(self.goal)  # every report names it
         # whitespace tokens of a reference proof (per transcript otherwise, always the same)
@@ -248,9 +249,23 @@ class PreparedProblem:
                 arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises, edge.conclusion)
                 if arithmetic is not None:
                     found.append((arithmetic, edge))
-            found.sort(key=lambda item: item[1].conclusion not in self.proof.atoms)
+            favoured = self.favoured_conclusions()
+            found.sort(key=lambda item: item[1].conclusion not in favoured)
             self._builtins = found
         return self._builtins
+
+    def favoured_conclusions(self) -> frozenset[Atom]:
+        """The conclusions an expression's rule instance is preferred for: the shortest
+        proof's atoms, less those whose claim restates an axiom. An expression that
+        computes a stated fact again ("99 - 20 = 79" where 79 is given) concludes nothing
+        new, so it does not outrank the instances concluding the proof's derived facts
+        (decision 2 of issue 26: refgen traces in arithmetic mode 571 -> 595 of 598 right
+        answers)."""
+        if self._favoured is None:
+            axioms = self.index.axiom_claims
+            self._favoured = frozenset(atom for atom in self.proof.atoms
+                                       if atom.claim() not in axioms)
+        return self._favoured
 
     def arithmetic_instance(self, expression: Arithmetic) -> Hyperedge | None:
         """The rule instance ``expression`` is matched with: the first whose built-in it
@@ -261,7 +276,8 @@ class PreparedProblem:
             return self._arithmetic_instances[expression]
         matches = [edge for builtin, edge in self.builtins()
                    if same_expression(expression, builtin)]
-        match = self.saturated_order().first_writing(expression, matches, self.proof.atoms)
+        match = self.saturated_order().first_writing(expression, matches,
+                                                       self.favoured_conclusions())
         if match is not None and not self.saturated_order().is_chained(match):
             self.index.demand_instance(match)
         self._arithmetic_instances[expression] = match
@@ -446,11 +462,20 @@ def _spec_from_program_file(program_file: Any, source: str, **extra: Any) -> Pro
 
 
 def _spec_from_text(text: str, source: str, **extra: Any) -> ProblemSpec:
-    from vlp.grammar import parse_problem
+    from vlp.grammar import ProblemParseError, parse_problem
 
     if not text.strip():
         raise InputError("the problem text is empty", source)
-    parsed = parse_problem(text, source=source)
+    try:
+        parsed = parse_problem(text, source=source)
+    except ProblemParseError as error:  # not the template language: a real word problem?
+        from vlp.reading import encode
+
+        encoded = encode(text)
+        if not hasattr(encoded, "program"):
+            raise InputError(f"{error.message}; nor could it be encoded ({encoded})",
+                             error.location) from None
+        return ProblemSpec(encoded.program, encoded.query, encoded.axiom_order, **extra)
     if parsed.query is None:
         raise InputError("the problem asks no question", source)
     return ProblemSpec(parsed.program, parsed.query, tuple(parsed.axiom_order),

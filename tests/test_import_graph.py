@@ -1,5 +1,5 @@
 """The import graph, read with ``ast`` from the sources: layers point one way
-(bottom <- kernel <- grammar <- checker <- sampler <- lm <- CLI) and no module imports
+(bottom <- kernel <- grammar <- reading <- checker <- sampler <- lm <- CLI) and no module imports
 itself back through others. Function-level imports count too: a deferred import is
 still a dependency. Imports under ``if TYPE_CHECKING:`` do not (they never run)."""
 
@@ -14,14 +14,16 @@ import networkx as nx
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"vlp": ROOT / "vlp", "vlp.kernel": ROOT / "kernel", "vlp.grammar": ROOT / "grammar",
-            "vlp.checker": ROOT / "checker", "vlp.sampler": ROOT / "sampler",
+            "vlp.reading": ROOT / "reading", "vlp.checker": ROOT / "checker",
+            "vlp.sampler": ROOT / "sampler",
             "vlp.lm": ROOT / "lm"}
 # Lower layers never import higher ones. vlp.errors, vlp.output, vlp.records, vlp.validate,
 # vlp.lazy and vlp.limits are the bottom every layer may use; the rest of the top-level package
 # (API, CLI, commands) sits on top.
 LAYERS = [("vlp.errors", "vlp.output", "vlp.records", "vlp.validate", "vlp.lazy", "vlp.limits"),
           ("vlp.kernel",),
-          ("vlp.grammar",), ("vlp.checker",), ("vlp.sampler",), ("vlp.lm",), ("vlp",)]
+          ("vlp.grammar",), ("vlp.reading",), ("vlp.checker",), ("vlp.sampler",), ("vlp.lm",),
+          ("vlp",)]
 TRUSTED_CORE = ("vlp.kernel.check", "vlp.kernel.instance", "vlp.kernel.rules",
                 "vlp.kernel.terms")
 
@@ -32,8 +34,8 @@ def modules() -> dict[str, Path]:
         for path in folder.rglob("*.py"):
             relative = path.relative_to(folder).with_suffix("")
             parts = [p for p in relative.parts if p != "__init__"]
-            if package == "vlp" and parts and parts[0] in {"kernel", "grammar", "checker",
-                                                           "sampler", "lm"}:
+            if package == "vlp" and parts and parts[0] in {"kernel", "grammar", "reading",
+                                                           "checker", "sampler", "lm"}:
                 continue
             found[".".join([package, *parts])] = path
     return found
@@ -103,8 +105,8 @@ def test_layers_point_one_way() -> None:
 def test_no_import_cycles() -> None:
     g = graph()
     g.remove_nodes_from([m for m in list(g) if m == "vlp" or m.count(".") == 1
-                         and m.split(".")[1] in {"kernel", "grammar", "checker", "sampler",
-                                                 "lm"}])
+                         and m.split(".")[1] in {"kernel", "grammar", "reading", "checker",
+                                                 "sampler", "lm"}])
     cycles = sorted(sorted(c) for c in nx.simple_cycles(g))
     assert cycles == []
 
@@ -131,3 +133,15 @@ def test_importing_the_bottom_loads_no_layer() -> None:
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, cwd=ROOT).stdout.split()
     assert set(loaded) <= {"vlp", *BOTTOM}
+
+
+def test_reading_sits_between_grammar_and_checker() -> None:
+    """vlp.reading uses the grammar's lexical pieces and is used by the checker, never the
+    other way round."""
+    g = graph()
+    reading = [m for m in g if layer(m) == LAYERS.index(("vlp.reading",))]
+    assert "vlp.reading.encode" in reading
+    assert any(layer(b) == LAYERS.index(("vlp.grammar",)) for a in reading
+               for b in g.successors(a))
+    assert all(layer(b) < LAYERS.index(("vlp.checker",)) for a in reading
+               for b in g.successors(a) if b != "vlp")

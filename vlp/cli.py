@@ -18,6 +18,7 @@ from vlp.output import WRITE_ERRNOS
 
 COMMANDS: tuple[str, ...] = (
     "prove", "generate", "certify", "stats", "verify", "evaluate", "report", "demo", "export",
+    "encode",
 )
 
 

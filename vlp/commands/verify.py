@@ -127,6 +127,8 @@ def read_transcript_argument(argument: str) -> str:
 def load_problem_argument(argument: str) -> tuple[Any, str]:
     """A problem from ``FILE.jsonl:ID`` (the record, checked), or a file that
     ``vlp.verify`` reads: a ``.json`` record or program file, or ``.txt`` text."""
+    if "?" in argument and " " in argument.strip() and not Path(argument[:255]).exists():
+        return argument, "PROBLEM"  # the problem's text itself (a real one is encoded)
     path = Path(argument)
     if not path.exists() and ":" in argument:
         file_part, _, identifier = argument.rpartition(":")

@@ -1,0 +1,199 @@
+"""``vlp encode``: real word problems into programs (vlp.reading.encode), the records built
+from them (vlp.checker.encoding), the command, and vlp.verify's fallback to encoding. Every
+problem here is written for these tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vlp.checker.encoding import encode_record
+from vlp.checker.verify import problem_spec, verify
+from vlp.cli import main, verify_proof_main
+from vlp.grammar import parse_problem
+from vlp.reading import Encoding, Refusal, encode
+
+DATA = Path(__file__).parent / "data"
+COINS = ("Rosa had 31 pennies and 12 dimes in her jar. Her uncle gave her 20 dimes and 7 "
+         "nickels. How many dimes does Rosa have now?")
+
+
+def atoms(text: str) -> tuple[list[str], str]:
+    encoded = encode(text)
+    assert isinstance(encoded, Encoding), encoded
+    return [str(a) for a in encoded.axiom_order], str(encoded.query)
+
+
+def refusal(text: str) -> Refusal:
+    encoded = encode(text)
+    assert isinstance(encoded, Refusal), encoded
+    return encoded
+
+
+def test_counts_conjunctions_containers_and_a_named_giver() -> None:
+    assert atoms(COINS) == ([
+        "cont({rosa}, 31, pennies, 0)", "cont({rosa}, 12, dimes, 0)",
+        "transfer({rosa's uncle}, {rosa}, 20, dimes, 0)",
+        "transfer({rosa's uncle}, {rosa}, 7, nickels, 1)"], "cont({rosa}, ?, dimes, 2)")
+
+
+def test_the_record_has_the_generated_schema_and_its_certified_proof() -> None:
+    result = encode_record(COINS, gold_answer="32", problem_id="coins")
+    record = result.record
+    assert record is not None and result.answer == 32
+    assert record["answer"] == 32 and record["goal"] == "cont({rosa}, 32, dimes, 2)"
+    assert record["axioms"][0] == {"atom": "cont({rosa}, 31, pennies, 0)",
+                                   "sentence": "Rosa had 31 pennies and 12 dimes in her jar."}
+    assert record["proof"]["claims"] == ["cont({rosa}, 12, dimes)",
+                                         "transfer({rosa's uncle}, {rosa}, 20, dimes)",
+                                         "cont({rosa}, 32, dimes)"]
+    assert record["certificate"] == {"optimal_size": 3, "runner_up_size": None, "unique": True}
+    # the record is a problem vlp.verify reads
+    report = verify(record, "Rosa had 12 dimes. Her uncle gave her 20 dimes. So Rosa has "
+                            "12 + 20 = 32 dimes. The answer is 32.")
+    assert report.answer_correct and report.efficiency == 1.0
+
+
+def test_an_answer_other_than_the_gold_one_is_refused_and_reported() -> None:
+    result = encode_record(COINS, gold_answer=39)
+    assert result.record is None and result.answer == 32
+    assert result.reason == "the program's answer 32 differs from the gold answer 39"
+
+
+def test_transfers_with_unnamed_counterparties_are_named_for_what_they_are() -> None:
+    axioms, query = atoms("Omar picked 40 plums. He ate 6 plums and sold 9 plums. He lost 2 "
+                          "of the plums. How many plums does Omar have left?")
+    assert axioms == ["cont({omar}, 40, plums, 0)", "transfer({omar}, {eaten}, 6, plums, 0)",
+                      "transfer({omar}, {buyers}, 9, plums, 1)",
+                      "transfer({omar}, {lost}, 2, plums, 2)"]
+    assert query == "cont({omar}, ?, plums, 3)"
+    assert encode_record("Omar picked 40 plums. He ate 6 plums and sold 9 plums. He lost 2 "
+                         "of the plums. How many plums does Omar have left?").answer == 23
+
+
+def test_comparisons_both_ways_with_the_verb_carried_over() -> None:
+    axioms, query = atoms("Lena has 30 stamps. Ivo has 8 fewer stamps than Lena and 5 more "
+                          "stamps than Pia. How many stamps does Pia have?")
+    assert axioms == ["cont({lena}, 30, stamps, 0)", "comp({lena}, {ivo}, 8, stamps, 0)",
+                      "comp({ivo}, {pia}, 5, stamps, 0)"]
+    assert query == "cont({pia}, ?, stamps, 0)"
+    assert encode_record("Lena has 30 stamps. Ivo has 8 fewer stamps than Lena and 5 more "
+                         "stamps than Pia. How many stamps does Pia have?").answer == 17
+
+
+def test_a_comparison_question() -> None:
+    _, query = atoms("Kofi has 52 shells. Ana has 19 shells. How many more shells does Kofi "
+                     "have than Ana?")
+    assert query == "comp({kofi}, {ana}, ?, shells, 0)"
+
+
+def test_shared_nouns_references_and_unions() -> None:
+    axioms, query = atoms("Ines has 14 red and 9 blue beads, she gave Tom 4 of the red "
+                          "beads. How many red beads does she have now?")
+    assert axioms == ["cont({ines}, 14, red beads, 0)", "cont({ines}, 9, blue beads, 0)",
+                      "transfer({ines}, {tom}, 4, red beads, 0)"]
+    assert query == "cont({ines}, ?, red beads, 1)"
+    _, query = atoms("Ravi grew 11 onions. Mona grew 6 onions. How many onions did they grow "
+                     "in all?")
+    assert query == "cont({mona, ravi}, ?, onions, 0)"
+
+
+def test_rates_per_container_and_prices() -> None:
+    axioms, query = atoms("Jo has 4 crates. Each crate has 6 melons. How many melons does Jo "
+                          "have?")
+    assert axioms == ["cont({jo}, 4, crates, 0)", "rate({jo}, 6, melons, crates, 0)"]
+    assert encode_record("Jo has 4 crates. Each crate has 6 melons. How many melons does Jo "
+                         "have?").answer == 24
+    assert encode_record("Nia bought 3 kites for 5 dollars each. How much did she spend?"
+                         ).answer == 15
+
+
+def test_places_and_existential_sentences() -> None:
+    axioms, query = atoms("There are 12 rulers and 5 pens in the box. Eli placed 7 rulers in "
+                          "the box. How many rulers are in the box now?")
+    assert axioms == ["cont({box}, 12, rulers, 0)", "cont({box}, 5, pens, 0)",
+                      "transfer({eli}, {box}, 7, rulers, 0)"]
+    assert query == "cont({box}, ?, rulers, 1)"
+
+
+def test_number_words() -> None:
+    axioms, _ = atoms("Ada has twenty-five cards. Ben gave Ada seven cards. How many cards "
+                      "does Ada have now?")
+    assert axioms[0] == "cont({ada}, 25, cards, 0)"
+    assert axioms[1] == "transfer({ben}, {ada}, 7, cards, 0)"
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("Mia has 12 pears. She split them equally among 3 friends. How many pears does each "
+     "friend get?", "division is not in the rule table ('split')"),
+    ("Noor has 5 caps. Sam has twice as many caps as Noor. How many caps does Sam have?",
+     "'twice as many' is not a rule ('twice')"),
+    ("Lia had some apples. She ate 3 apples. How many apples did she have left?",
+     "an unknown quantity ('some') is not in the rule table"),
+    ("Kai ran 2.5 miles. Ivy ran 3 miles. How many miles did they run?",
+     "a quantity that is not a whole number is not in the rule table ('2.5')"),
+    ("He has 4 kites. How many kites does he have?", "'he' refers to no one named before"),
+    ("Ana has 3 red pens and 4 blue pens. How many pens does Ana have?",
+     "two readings of 'pens'"),
+])
+def test_refusals_name_the_sentence_and_the_reason(text: str, reason: str) -> None:
+    refused = refusal(text)
+    assert refused.reason == reason
+    assert refused.sentence and refused.sentence in text
+
+
+def test_template_language_problems_are_read_by_the_grammar_exactly() -> None:
+    for line in (DATA / "corpus" / "problems.jsonl").read_text(encoding="utf-8").splitlines():
+        text = json.loads(line)["text"]
+        parsed, encoded = parse_problem(text), encode(text)
+        assert isinstance(encoded, Encoding)
+        assert (encoded.program, encoded.query, encoded.axiom_order) == \
+            (parsed.program, parsed.query, parsed.axiom_order)
+
+
+def test_vlp_verify_encodes_a_problem_outside_the_template_language() -> None:
+    report = verify(COINS, "Rosa had 12 dimes. Her uncle gave her 20 dimes. So she has "
+                           "12 + 20 = 32 dimes. The answer is 32.")
+    assert report.goal == "cont({rosa}, 32, dimes, 2)"
+    assert report.answer_correct and report.efficiency == 1.0
+    assert problem_spec(COINS).query == encode(COINS).query  # type: ignore[union-attr]
+
+
+def test_a_text_neither_read_nor_encoded_is_one_input_error() -> None:
+    from vlp.errors import InputError
+
+    with pytest.raises(InputError) as error:
+        problem_spec("Mia has 12 pears. She split them equally. How many does each get?")
+    assert "nor could it be encoded" in str(error.value) and "division" in str(error.value)
+
+
+def test_the_encode_command_writes_records_and_refuses_with_a_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    problems = tmp_path / "problems.jsonl"
+    problems.write_text(
+        json.dumps({"id": "coins", "question": COINS, "answer": "32"}) + "\n"
+        + json.dumps({"id": "pears", "question": "Mia has 12 pears. She split them equally "
+                      "among 3 friends. How many pears does each friend get?", "answer": 4})
+        + "\n", encoding="utf-8")
+    output = tmp_path / "records.jsonl"
+    assert main(["encode", str(problems), "-o", str(output)]) == 0
+    records = [json.loads(line) for line in output.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in records] == ["coins"] and records[0]["answer"] == 32
+    err = capsys.readouterr().err
+    assert "pears: refused at 'She split them equally among 3 friends.': division is not in " \
+           "the rule table ('split')" in err
+    assert "1 of 2 problems encoded, 1 refused" in err
+    assert main(["encode", "Mia has 12 pears. She split them equally among 3 friends. How many "
+                 "pears does each friend get?"]) == 1
+
+
+def test_verify_proof_takes_the_problem_text(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("Rosa had 12 dimes. Her uncle gave her 20 dimes. So she has 12 + 20 "
+                          "= 32 dimes. The answer is 32.", encoding="utf-8")
+    assert verify_proof_main([COINS, str(transcript), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["predicted_answer"] == 32 and report["goal"] == "cont({rosa}, 32, dimes, 2)"
