@@ -1,0 +1,90 @@
+"""Issue 24's attacks, one regression test each (each failed on b2a215e): inputs that are
+huge, endless or not regular files, surrogates and duplicate keys in JSON, outputs that are
+symbolic links or foreign files, signals to a batch with workers, look-alike names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vlp.cli import main
+
+DATA = Path(__file__).parent / "data"
+D3_RECORDS = DATA / "recorded" / "problems" / "paper_d3.jsonl"
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code: int, err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1 and "Traceback" not in err, (code, err)
+    return lines[0]
+
+
+@pytest.fixture()
+def problems(tmp_path: Path) -> Path:
+    path = tmp_path / "inputs" / "problems.jsonl"
+    path.parent.mkdir()
+    assert main(["generate", "-n", "2", "--seed", "5", "--depth", "2:2", "--quiet",
+                 "-o", str(path)]) == 0
+    return path
+
+
+@pytest.fixture()
+def transcripts(problems: Path) -> Path:
+    from vlp.lm.baselines import baseline_transcript
+
+    lines = []
+    for line in problems.read_text().splitlines():
+        record = json.loads(line)
+        text, _ = baseline_transcript("shortest", record)
+        lines.append(json.dumps({"id": record["id"], "transcript": text}))
+    path = problems.with_name("transcripts.jsonl")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def batch(problems: Path, transcripts: Path, out: Path | str, *extra: str) -> list[str]:
+    return ["verify", "--batch", str(problems), str(transcripts), "-o", str(out), "--json",
+            *extra]
+
+
+# --- 6: an output without its record of inputs is never resumed ------------------------------
+
+def test_a_report_without_its_inputs_record_is_refused_not_trusted(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.jsonl"
+    assert run_cli(capsys, *batch(problems, transcripts, report))[0] == 0
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    # forged rows: every transcript "correct", and no record of the inputs beside them
+    forged = "".join(json.dumps(row | {"answer_correct": True, "exact_match": True}) + "\n"
+                     for row in rows)
+    report.write_text(forged)
+    report.with_name("report.jsonl.inputs.json").unlink()
+    code, _out, err = run_cli(capsys, *batch(problems, transcripts, report))
+    assert one_line_error(code, err) == (
+        f"vlp: error: -o {report}: exists but has no record of its inputs "
+        "(report.jsonl.inputs.json), so its rows cannot be resumed; --restart to overwrite "
+        "it, or choose another -o")
+    assert report.read_text() == forged
+    assert not report.with_name("report.jsonl.inputs.json").exists()
+    # an unrelated file gets no rows appended either
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    code, _out, err = run_cli(capsys, *batch(problems, transcripts, notes))
+    assert code == 2 and "no record of its inputs" in err
+    assert notes.read_text() == "my notes\n"
+    # --restart overwrites, and an empty file is no report yet
+    code, out, _err = run_cli(capsys, *batch(problems, transcripts, report, "--restart"))
+    assert code == 0 and json.loads(out)["transcripts"] == len(rows)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert run_cli(capsys, *batch(problems, transcripts, empty))[0] == 0
+    assert len(empty.read_text().splitlines()) == len(rows)
