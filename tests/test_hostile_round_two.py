@@ -5,10 +5,15 @@ symbolic links or foreign files, signals to a batch with workers, look-alike nam
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from vlp import records
 from vlp.cli import main
 
 DATA = Path(__file__).parent / "data"
@@ -88,3 +93,67 @@ def test_a_report_without_its_inputs_record_is_refused_not_trusted(
     empty.write_text("")
     assert run_cli(capsys, *batch(problems, transcripts, empty))[0] == 0
     assert len(empty.read_text().splitlines()) == len(rows)
+
+
+# --- 2 and 3: every input is a regular file of bounded size ----------------------------------
+
+def _in_a_bounded_process(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``argv`` run as its own process, under 2 GiB of address space and a minute of wall
+    clock: an unbounded read fails with a MemoryError instead of reaching the OOM killer, and
+    a read that blocks forever fails the test by its timeout."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    script = Path(sys.executable).with_name(argv[0])
+    return subprocess.run([str(script), *argv[1:]], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, preexec_fn=limit, stdin=subprocess.DEVNULL, check=False)
+
+
+@pytest.mark.parametrize("argv, what", [
+    (["vlp", "prove", "/dev/zero"], "program"),
+    (["vlp", "certify", "/dev/zero"], "problems"),
+    (["verify-proof", "/dev/zero", "transcript.txt"], "problem"),
+    (["verify-proof", "--batch", "/dev/zero", "transcript.txt", "-o", "r.jsonl"], "problems"),
+])
+def test_an_endless_device_is_refused_unread(tmp_path: Path, argv: list[str],
+                                             what: str) -> None:
+    (tmp_path / "transcript.txt").write_text("Al has 3 apples.\n")
+    done = _in_a_bounded_process(argv, tmp_path)
+    assert done.returncode == 2 and done.stderr.strip().endswith(
+        f"error: /dev/zero: is a device, not a regular file (the {what} must be one)"), \
+        done.stderr[-2000:]
+
+
+def test_a_fifo_as_any_input_is_refused_without_blocking(
+        tmp_path: Path, problems: Path, transcripts: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    record = f"{problems}:{json.loads(problems.read_text().splitlines()[0])['id']}"
+    for argv, what in ((["verify-proof", record, str(fifo)],
+                        "the transcript must be one; - reads standard input"),
+                       (["vlp", "prove", str(fifo)], "the program must be one"),
+                       (["verify-proof", "--batch", str(problems), str(fifo), "-o",
+                         str(tmp_path / "r.jsonl")], "the transcripts must be one"),
+                       (["vlp", "stats", str(fifo)], "the problems must be one")):
+        done = _in_a_bounded_process(argv, tmp_path)
+        assert done.returncode == 2, done.stderr[-2000:]
+        assert done.stderr.strip().endswith(
+            f"error: {fifo}: is a FIFO (a named pipe), not a regular file ({what})")
+
+
+def test_files_past_the_size_limits_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    program = tmp_path / "big.json"
+    filler = "x" * records.MAX_FILE_BYTES
+    program.write_text(json.dumps({"axioms": ["cont({al}, 3, apples, 0)"], "note": filler}))
+    code, _out, err = run_cli(capsys, "prove", str(program))
+    assert one_line_error(code, err) == (
+        f"vlp: error: {program}: the program is {program.stat().st_size:,} bytes; at most "
+        f"{records.MAX_FILE_BYTES:,} are read (README: Limits)")
+    line = tmp_path / "line.jsonl"
+    line.write_text('{"id": "' + filler + '"}\n')
+    for command in ("certify", "stats"):
+        code, _out, err = run_cli(capsys, command, str(line))
+        assert one_line_error(code, err) == (
+            f"vlp: error: {line}:1: a line longer than {records.MAX_LINE_BYTES:,} bytes, "
+            "the most read (README: Limits)")

@@ -20,6 +20,7 @@ from vlp.errors import InputError
 from vlp.output import changed_settings, file_digest, write_atomically
 from vlp.records import (
     JsonlWriter,
+    check_input_file,
     iter_jsonl,
     read_json_file,
     read_jsonl,
@@ -145,6 +146,7 @@ def batch_inputs(problems: Path, transcripts: Path, *, mode: str, strict: bool,
     ``workers``, ``timeout`` or ``ray``, which never change a row)."""
     digests = {}
     for name, path in (("problems", problems), ("transcripts", transcripts)):
+        check_input_file(path, name)  # a FIFO or a device would block or never end
         try:
             digests[f"{name}_sha256"] = file_digest(path)
         except OSError as error:
