@@ -157,3 +157,27 @@ def test_files_past_the_size_limits_are_refused(
         assert one_line_error(code, err) == (
             f"vlp: error: {line}:1: a line longer than {records.MAX_LINE_BYTES:,} bytes, "
             "the most read (README: Limits)")
+
+
+# --- 1: a number of thousands of digits in atom text ----------------------------------------
+
+@pytest.mark.parametrize("template", ["cont({{alice}}, {n}, apples, 0)",
+                                      "cont({{alice}}, 3, apples, {n})"])
+def test_a_number_of_thousands_of_digits_in_atom_text_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], template: str) -> None:
+    program = tmp_path / "huge.json"
+    atom = template.format(n="1" * 5000)
+    program.write_text(json.dumps({"axioms": [atom], "query": "cont({alice}, ?, apples, ?)"}))
+    code, _out, err = run_cli(capsys, "prove", str(program))
+    line = one_line_error(code, err)
+    assert line.startswith(f"vlp: error: {program}:1: bad atom 'cont({{alice}}, ")
+    assert line.endswith("(5,028 characters): a number of 5,000 digits; at most 100 are read "
+                         "(README: Limits)") and len(line) < 400
+    code, _out, err = run_cli(capsys, "prove", str(DATA / "d3.json"), "--query",
+                              "cont({eddie}, ?, parrots, " + "9" * 5000 + ")")
+    assert one_line_error(code, err) == ("vlp: error: --query: bad query: a number of 5,000 "
+                                         "digits; at most 100 are read (README: Limits)")
+    # the longest number read is still read
+    program.write_text(json.dumps({"axioms": [template.format(n="0" * 99 + "1")],
+                                   "query": "cont({alice}, ?, apples, ?)"}))
+    assert run_cli(capsys, "prove", str(program))[0] == 0
