@@ -181,3 +181,43 @@ def test_a_number_of_thousands_of_digits_in_atom_text_is_one_line(
     program.write_text(json.dumps({"axioms": [template.format(n="0" * 99 + "1")],
                                    "query": "cont({alice}, ?, apples, ?)"}))
     assert run_cli(capsys, "prove", str(program))[0] == 0
+
+
+# --- 4: a lone surrogate escape in JSON ------------------------------------------------------
+
+SURROGATE_ERROR = "a lone surrogate \\ud800 in a JSON string is no Unicode character"
+
+
+def test_a_lone_surrogate_in_a_transcript_record_is_an_error_row(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    identifier = json.loads(problems.read_text().splitlines()[0])["id"]
+    transcripts = tmp_path / "t.jsonl"
+    line = json.dumps({"id": identifier, "transcript": "Al has SURROGATE apples."})
+    transcripts.write_text(line.replace("SURROGATE", "\\ud800") + "\n")
+    report = tmp_path / "r.jsonl"
+    code, out, err = run_cli(capsys, *batch(problems, transcripts, report))
+    assert code == 1 and "Traceback" not in err and json.loads(out)["errors"] == 1
+    (row,) = [json.loads(line) for line in report.read_text().splitlines()]
+    assert row["error"] == f"{transcripts}:1: {SURROGATE_ERROR}"
+
+
+@pytest.mark.parametrize("field", ["id", "text"])
+def test_a_lone_surrogate_in_a_problem_record_is_refused_by_every_command(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str],
+        field: str) -> None:
+    record = json.loads(problems.read_text().splitlines()[0])
+    record[field] = "SURROGATE" + record[field]
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(json.dumps(record).replace("SURROGATE", "\\ud800") + "\n")
+    for argv in (["export", str(edited), "-o", str(tmp_path / "train.jsonl")],
+                 ["evaluate", "--model", "baseline:bfs", "--data", str(edited), "-o",
+                  str(tmp_path / "run"), "--quiet"],
+                 ["certify", str(edited)], ["stats", str(edited)]):
+        code, _out, err = run_cli(capsys, *argv)
+        assert one_line_error(code, err) == f"vlp: error: {edited}:1: {SURROGATE_ERROR}"
+    assert not (tmp_path / "train.jsonl").exists() and not (tmp_path / "run").exists()
+
+
+def test_a_surrogate_pair_is_one_character_and_read() -> None:
+    assert records.parse_json('{"a": "\\ud83d\\ude00", "b": "\\\\ud800"}') == (
+        {"a": "\U0001f600", "b": "\\ud800"}, "", 0)

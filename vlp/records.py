@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
@@ -173,7 +174,36 @@ def parse_json(text: str) -> tuple[Any, str, int]:
     if isinstance(value, (dict, list)) and text.count("[") + text.count("{") > MAX_JSON_DEPTH \
             and _depth_exceeds(value, MAX_JSON_DEPTH):
         return None, _too_deep(), 1
+    # UTF-8 text holds no surrogate, so only a \uD800-\uDFFF escape can make one; unpaired,
+    # it is no character, and every later write of the string as UTF-8 would fail
+    escape = _SURROGATE_ESCAPE.search(text)
+    if escape is not None:
+        lone = _lone_surrogate(value)
+        if lone is not None:
+            return (None, f"a lone surrogate \\u{ord(lone):04x} in a JSON string is no Unicode "
+                    "character", text.count("\n", 0, escape.start()) + 1)
     return value, "", 0
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first surrogate in a string (or a key) inside ``value`` (iteratively)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found is not None:
+                return found.group()
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
 
 
 def canonical_json(record: Any) -> str:
