@@ -221,3 +221,70 @@ def test_a_lone_surrogate_in_a_problem_record_is_refused_by_every_command(
 def test_a_surrogate_pair_is_one_character_and_read() -> None:
     assert records.parse_json('{"a": "\\ud83d\\ude00", "b": "\\\\ud800"}') == (
         {"a": "\U0001f600", "b": "\\ud800"}, "", 0)
+
+
+# --- 7: an answer past 64 bits is an error row; an empty transcripts file is refused --------
+
+def test_an_answer_past_64_bits_is_an_error_row_not_a_silent_null(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    first = json.loads(transcripts.read_text().splitlines()[0])
+    edited = tmp_path / "answers.jsonl"
+    edited.write_text(json.dumps(first | {"answer": 10**400}) + "\n"
+                      + json.dumps(first | {"answer": -(2**63) - 1}) + "\n"
+                      + json.dumps(first | {"answer": 2**63 - 1}) + "\n")
+    report = tmp_path / "r.jsonl"
+    code, out, _err = run_cli(capsys, *batch(problems, edited, report))
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    assert code == 1 and json.loads(out)["errors"] == 2
+    assert rows[0]["error"].startswith(f"{edited}:1:answer: 1000000000000000000000000")
+    assert rows[0]["error"].endswith("(401 characters) is above 9223372036854775807")
+    assert rows[1]["error"] == f"{edited}:2:answer: -9223372036854775809 is below " \
+                               "-9223372036854775808"
+    assert "error" not in rows[2] and rows[2]["answer_correct"] is False
+
+
+def test_an_empty_transcripts_file_is_refused(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for content in ("", "\n  \n"):
+        empty = tmp_path / "empty.jsonl"
+        empty.write_text(content)
+        code, _out, err = run_cli(capsys, *batch(problems, empty, tmp_path / "r.jsonl"))
+        assert one_line_error(code, err) == (
+            f"vlp: error: {empty}: has no transcript records (one JSON object a line)")
+        assert not (tmp_path / "r.jsonl").exists()
+        assert not (tmp_path / "r.jsonl.inputs.json").exists()
+
+
+# --- 8: duplicate keys in a JSON object ------------------------------------------------------
+
+def test_a_duplicate_key_is_refused_by_every_reader(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    line = problems.read_text().splitlines()[0]
+    answer = json.loads(line)["answer"]
+    twice = tmp_path / "twice.jsonl"
+    # the first value is the true answer, the second a wrong one that the last-wins reading
+    # would have certified against
+    twice.write_text(line.replace(f'"answer":{answer}',
+                                  f'"answer":{answer},"answer":{answer + 1}') + "\n")
+    assert twice.read_text().count('"answer"') == 2
+    message = f"vlp: error: {twice}:1: the key 'answer' appears twice in one object"
+    for argv in (["certify", str(twice)], ["stats", str(twice)],
+                 ["export", str(twice), "-o", str(tmp_path / "train.jsonl")]):
+        code, _out, err = run_cli(capsys, *argv)
+        assert one_line_error(code, err) == message
+    record = tmp_path / "problem.json"
+    record.write_text('{"axioms": ["cont({al}, 3, x, 0)"],\n "query": "cont({al}, ?, x, ?)",'
+                      '\n "query": "cont({bo}, ?, x, ?)"}')
+    code, _out, err = run_cli(capsys, "prove", str(record))
+    assert one_line_error(code, err) == (
+        f"vlp: error: {record}:3: the key 'query' appears twice in one object")
+    first = transcripts.read_text().splitlines()[0]
+    doubled = tmp_path / "t.jsonl"
+    doubled.write_text(first.replace('"transcript":', '"answer": 1, "answer": 2, "transcript":')
+                       + "\n")
+    code, _out, _err = run_cli(capsys, *batch(problems, doubled, tmp_path / "r.jsonl"))
+    (row,) = [json.loads(text) for text in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert code == 1 and row["error"] == f"{doubled}:1: the key 'answer' appears twice in " \
+                                         "one object"

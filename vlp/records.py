@@ -160,11 +160,40 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
     return False
 
 
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice: Python's json keeps the last value
+    silently, other readers the first, so the record would mean two things."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return value
+
+
+def _line_of_second(text: str, key: str) -> int:
+    """The line where ``key`` is written the second time (as an object's key)."""
+    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    at = found[1] if len(found) > 1 else 0
+    return text.count("\n", 0, at) + 1
+
+
 def parse_json(text: str) -> tuple[Any, str, int]:
     """(value, "", 0), or (None, what is wrong, its line) for malformed JSON or JSON nested
     deeper than :data:`MAX_JSON_DEPTH`."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_object)
+    except _DuplicateKey as duplicate:
+        return None, f"the key {shown(duplicate.key)} appears twice in one object", \
+            _line_of_second(text, duplicate.key)
     except json.JSONDecodeError as error:
         return None, malformed_json(error), error.lineno
     except RecursionError:  # deeper than the interpreter's limit (~1,000)
