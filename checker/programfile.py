@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from vlp.errors import InputError
+from vlp.errors import InputError, shown
 from vlp.grammar.canonical import CanonicalSyntaxError, parse_atom, parse_query
 from vlp.kernel import Atom, Program, Query
 from vlp.limits import check_program
@@ -128,7 +128,7 @@ def _parse(atom_text: str, text: str, source: str, parser: Any) -> Any:
         message = str(error)
         if message.startswith("line 1, "):  # the atom's own line is the file's, not 1
             message = message[len("line 1, "):]
-        raise InputError(f"bad atom {atom_text!r}: {message}",
+        raise InputError(f"bad atom {shown(atom_text, 120)}: {message}",
                          location=f"{source}:{_line_of(text, atom_text)}") from None
 
 

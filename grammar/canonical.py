@@ -22,13 +22,24 @@ class CanonicalSyntaxError(ValueError):
 
 _UNKNOWN = object()
 
+# The longest number atom text may write (README: Limits): Python refuses to convert more
+# than 4,300 digits at all, and a quantity this long is no count of anything.
+MAX_NUMBER_DIGITS = 100
+
+
+def _number(digits: str) -> int:
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise CanonicalSyntaxError(f"a number of {len(digits):,} digits; at most "
+                                   f"{MAX_NUMBER_DIGITS} are read (README: Limits)", 1, 1)
+    return int(digits)
+
 
 class _ToQuery(Transformer):
     def agents(self, items: list[Token]) -> Agents:
         return Agents(frozenset(str(item) for item in items))
 
     def number(self, items: list[Token]) -> int:
-        return int(items[0])
+        return _number(str(items[0]))
 
     def unknown(self, _items: list[Token]) -> object:
         return _UNKNOWN
@@ -80,7 +91,7 @@ def _read_directly(text: str) -> Query | None:
             args.append(Agents(frozenset(_NAME.fullmatch(n).group(1)  # type: ignore[union-attr]
                                          for n in agents.split(","))))
         elif number is not None:
-            args.append(int(number))
+            args.append(_number(number))
         elif unknown is not None:
             args.append(None)
         else:

@@ -31,7 +31,7 @@ the program's own axioms among them).
 
 from __future__ import annotations
 
-import copy
+import sys
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, NoReturn
@@ -40,6 +40,7 @@ import attrs
 
 from .instance import Binding, Failure, _bind, check_builtin, instantiate, solve
 from .rules import RULES, RULES_BY_ID, NoTransferTouching, Rule
+from .rules import rule as find
 from .terms import Agents, Atom, check_args
 
 AXIOM = "axiom"
@@ -62,10 +63,7 @@ class Program:
         return Program, (self.axioms, self.rules)
 
     def rule(self, rule_id: str) -> Rule:
-        by_id = RULES_BY_ID if self.rules is RULES else {r.id: r for r in self.rules}
-        if rule_id in by_id:
-            return by_id[rule_id]
-        raise KeyError(f"unknown rule {rule_id!r}; rules are {', '.join(by_id)}")
+        return find(rule_id, RULES_BY_ID if self.rules is RULES else {r.id: r for r in self.rules})
 
     def __repr__(self) -> str:
         return f"Program({len(self.axioms)} axioms, horizon {self.horizon})"
@@ -132,9 +130,27 @@ class _Theory(NamedTuple):
     own: dict[int, tuple[Theorem, Atom, str, tuple[Atom, ...]]]
 
 
+# The classes a rule is built of (every class of kernel/rules.py, all attrs classes): the
+# kernel copies a rule field by field from these exact types (a subclass, or a caller's
+# ``__deepcopy__``, could hand it a rule other than the one the program shows).
+_PARTS = frozenset(c for c in vars(sys.modules[Rule.__module__]).values() if isinstance(c, type))
+
+
+def _own_copy(value: object) -> Any:
+    """A fresh copy of a rule (or a part of one) built by the kernel from exact values: no
+    method of the caller's runs, and anything but the table's own classes, tuples and
+    built-in scalars is refused."""
+    kind = type(value)
+    if kind in (str, int, bool, type(None), tuple):
+        return tuple(map(_own_copy, value)) if kind is tuple else value  # type: ignore
+    if kind not in _PARTS:
+        raise KernelError(f"a rule is built of the kernel's rule classes, not {kind.__name__}")
+    return kind(**{f.name: _own_copy(getattr(value, f.name)) for f in attrs.fields(kind)})
+
+
 # The kernel's own copy of the standard table, by the identity of its public rules: nobody
 # else holds these objects, so changing a public rule in place changes nothing here.
-_PRISTINE = {id(public): own for public, own in zip(RULES, copy.deepcopy(RULES), strict=True)}
+_PRISTINE = {id(public): _own_copy(public) for public in RULES}
 _UNSEALED = "is not a program the kernel sealed at construction"
 _SET_ATOM, _SET_RULE_ID, _SET_PREMISES, _SET_PROGRAM = (
     vars(Theorem)[name].__set__ for name in ("atom", "rule_id", "premises", "_program"))
@@ -144,7 +160,9 @@ _ILL_FORMED: Failure = ("ill-formed", lambda: "the conclusion is no atom of exac
 def _theory_of(program: Program, ref: weakref.ref[Program]) -> _Theory:
     """Build the kernel's view of a program from its fields at construction."""
     axioms = {atom: atom for atom in program.axioms}
-    rules = tuple(_PRISTINE.get(id(rule)) or copy.deepcopy(rule) for rule in program.rules)
+    if not all(map(_is_plain, axioms)):  # as a stated conclusion is checked
+        raise KernelError("an axiom of a program is an exact Atom of exact built-in values")
+    rules = tuple(_PRISTINE.get(id(rule)) or _own_copy(rule) for rule in program.rules)
     transfers: dict[tuple[str, int], list[Atom]] = {}
     for a in axioms:
         if a.predicate == "transfer":

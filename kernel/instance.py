@@ -32,7 +32,8 @@ from .rules import (
     UnionOf,
     Var,
 )
-from .terms import Agents, Atom
+from .terms import Atom
+from .terms import format_term as show
 
 # A substitution: rule-variable name -> value. The union rule's per-copy variables
 # (agents and quantity of the repeated premise) map to the tuple of their values.
@@ -44,10 +45,6 @@ Failure = tuple[str, Callable[[], str]]
 def patterns(rule: Rule, count: int) -> tuple[Pattern, ...]:
     """The premise patterns for ``count`` premises (the union rule repeats its one)."""
     return (rule.premises[0],) * count if rule.repeated else rule.premises
-
-
-def show(value: Any) -> str:
-    return repr(value) if isinstance(value, Agents) else str(value)
 
 
 def _bind(rule: Rule, premises: Sequence[Atom], conclusion: Atom | None,

@@ -207,17 +207,15 @@ class Rule:
         return f"({self.id}) {premises}; {'; '.join(side)} |- {self.conclusion!r}"
 
 
-def _vars(spec: str) -> tuple[Var, ...]:
-    """``"A1:agents q:quantity"`` -> variables."""
-    return tuple(Var(*item.split(":")) for item in spec.split())
+def _vars(names: str, kind: str) -> tuple[Var, ...]:
+    """``"A1 A2", "agents"`` -> variables of that kind."""
+    return tuple(Var(name, kind) for name in names.split())
 
 
-A, A1, A2, A3, A4, S, R = _vars(
-    "A:agents A1:agents A2:agents A3:agents A4:agents S:agents R:agents"
-)
-q, q1, q2 = _vars("q:quantity q1:quantity q2:quantity")
-e, e2 = _vars("e:entity e2:entity")
-t, t2 = _vars("t:time t2:time")
+A, A1, A2, A3, A4, S, R = _vars("A A1 A2 A3 A4 S R", "agents")
+q, q1, q2 = _vars("q q1 q2", "quantity")
+e, e2 = _vars("e e2", "entity")
+t, t2 = _vars("t t2", "time")
 
 
 def _p(predicate: str, *args: Var) -> Pattern:
@@ -278,8 +276,8 @@ def is_frame_rule(rule_id: str) -> bool:
 UNION_RULE_ID = "3"
 
 
-def rule(rule_id: str) -> Rule:
-    try:
-        return RULES_BY_ID[rule_id]
-    except KeyError:
-        raise KeyError(f"unknown rule {rule_id!r}; rules are {', '.join(RULES_BY_ID)}") from None
+def rule(rule_id: str, table: dict[str, Rule] = RULES_BY_ID) -> Rule:
+    """The rule ``rule_id`` of ``table`` (by id; the paper's table by default)."""
+    if rule_id in table:
+        return table[rule_id]
+    raise KeyError(f"unknown rule {rule_id!r}; rules are {', '.join(table)}")

@@ -7,6 +7,7 @@ in the canonical text form, e.g. ``cont({alice}, 3, apples, 0)``.
 from __future__ import annotations
 
 import operator
+import unicodedata
 from collections.abc import Iterable
 
 import attrs
@@ -29,8 +30,9 @@ _NOT_QUANTITY = {p: operator.itemgetter(*(i for i, k in enumerate(kinds) if k !=
 
 
 def normalize_name(name: str) -> str:
-    """Agent and entity names compare case-insensitively and with single spaces."""
-    return " ".join(name.replace("\u2019", "'").split()).lower()
+    """Agent and entity names compare case-insensitively, with single spaces, in Unicode's
+    composed form (NFC: an ``é`` typed as ``e`` and an accent is the same name)."""
+    return " ".join(unicodedata.normalize("NFC", name).replace("\u2019", "'").split()).lower()
 
 
 @attrs.frozen(order=True, repr=False, cache_hash=True)
@@ -57,10 +59,7 @@ class Agents:
         return self.names.isdisjoint(other.names)
 
     def union(self, others: Iterable[Agents]) -> Agents:
-        names = set(self.names)
-        for other in others:
-            names |= other.names
-        return Agents(frozenset(names))
+        return Agents(self.names.union(*(other.names for other in others)))
 
     def __len__(self) -> int:
         return len(self.names)

@@ -175,6 +175,7 @@ BAD_FIELDS: dict[str, tuple[int, Callable[[dict[str, Any]], None], str]] = {
     "schema 99": (1, lambda r: r.update(schema=99), "schema"),
     "answer 10**30": (0, lambda r: r.update(answer=10**30), "answer"),
     "answer true": (0, lambda r: r.update(answer=True), "answer"),
+    "answer negative": (0, lambda r: r.update(answer=-5), "answer"),
     "seed negative": (0, lambda r: r.update(seed=-1), "seed"),
     "axiom relevant as a string": (0, lambda r: r["axioms"][1].update(relevant="yes"),
                                    "axioms[1].relevant"),

@@ -434,3 +434,76 @@ def test_the_frame_index_blocks_exactly_where_a_scan_of_the_transfers_would(seed
         else:
             assert isinstance(verdict, Rejection) and verdict.reason == "frame-across-transfer"
             assert verdict.message == expected
+
+
+# --- issue 24: the kernel's own inputs, the rule table and the axioms -------------------------
+
+def _doubling_rule(rule_id: str = "x") -> Rule:
+    """``cont(A, q, e, t) |- cont(A, q2, e, t)`` with ``q2 = q + q``: a rule the test can
+    tell from a looser one by the quantity it concludes."""
+    from vlp.kernel.rules import Add, Equal
+
+    q2 = Var("q2", "quantity")
+    return Rule(rule_id, [Pattern("cont", (A, Q, E, T))], [Equal(q2, Add(Q, Q))],
+                Pattern("cont", (A, q2, E, T)))
+
+
+def test_a_rule_whose_deepcopy_lies_gives_the_kernel_no_looser_rule() -> None:
+    strict = _doubling_rule()
+    loose = Rule("x", strict.premises, [], strict.conclusion)  # any quantity at all
+
+    class Lying(Rule):
+        def __deepcopy__(self, memo: dict) -> Rule:
+            return loose
+
+    lying = Lying(strict.id, strict.premises, strict.builtins, strict.conclusion)
+    three = cont("bob", 3, "apples", 0)
+    with pytest.raises(KernelError, match="rule classes, not Lying"):
+        Program([three], rules=(*RULES, lying))
+    # a part of a rule that lies is refused the same way, at any depth
+    from vlp.kernel.rules import Add, Equal
+
+    class LyingAdd(Add):
+        def __deepcopy__(self, memo: dict) -> Add:
+            return Add(Q, Q)
+
+    sneaky = Rule("x", strict.premises, [Equal(Var("q2", "quantity"), LyingAdd(Q, Q))],
+                  strict.conclusion)
+    with pytest.raises(KernelError, match="not LyingAdd"):
+        Program([three], rules=(*RULES, sneaky))
+    # an exact rule is copied by the kernel itself: it applies what the program shows
+    program = Program([three], rules=(*RULES, strict))
+    assert repr(program.rule("x")) == "(x) cont(A, q, e, t); q2 = q + q |- cont(A, q2, e, t)"
+    rejected(check_hyperedge(program, "x", [three], three.with_quantity(999)), "arithmetic")
+    assert isinstance(check_hyperedge(program, "x", [three], three.with_quantity(6)), Theorem)
+
+
+def test_an_axiom_that_is_no_exact_atom_of_exact_values_is_refused() -> None:
+    negative = object.__new__(Atom)  # built around the constructor's check
+    for name, value in (("predicate", "cont"), ("args", (Agents.of("bob"), -5, "apples", 0)),
+                        ("_attrs_cached_hash", None)):
+        object.__setattr__(negative, name, value)
+    with pytest.raises(KernelError, match="exact Atom of exact built-in values"):
+        Program([negative])
+
+    class Shifting(Atom):
+        """An atom whose arguments change each time they are read."""
+
+        reads = 0
+
+        @property  # type: ignore[override]
+        def args(self) -> tuple:
+            Shifting.reads += 1
+            return (Agents.of("bob"), 3 if Shifting.reads < 3 else 999_999, "apples", 0)
+
+        __hash__ = Atom.__hash__
+
+    shifting = object.__new__(Shifting)
+    object.__setattr__(shifting, "predicate", "cont")
+    object.__setattr__(shifting, "_attrs_cached_hash", None)
+    with pytest.raises(KernelError, match="exact Atom"):
+        Program([shifting])
+    # nor can either be minted through a program that holds them
+    for bad in (negative, shifting):
+        with pytest.raises(KernelError):
+            axiom(Program([bad]), bad)

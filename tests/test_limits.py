@@ -103,19 +103,21 @@ def test_a_transcript_at_the_limit_is_read_and_one_byte_more_is_refused(
              f"{MAX_TRANSCRIPT_BYTES:,}")
 
 
-def test_a_50_mb_transcript_is_refused_having_read_one_byte_past_the_limit(
-        tmp_path: Path, capsys) -> None:
+def test_a_50_mb_transcript_is_refused_by_its_size_unread(tmp_path: Path, capsys) -> None:
     big = tmp_path / "big.txt"
     with big.open("wb") as handle:
         handle.write(b"Eddie has 26 parrots.\n" * (MAX_TRANSCRIPT_BYTES // 22 + 1))
         handle.truncate(50_000_000)  # the rest a hole: nothing past the limit is read
     _refused(capsys, ["verify", str(DATA / "d3.txt"), str(big)], f"{big}:",
-             f"longer than {MAX_TRANSCRIPT_BYTES:,} bytes")
+             f"is 50,000,000 bytes; at most {MAX_TRANSCRIPT_BYTES:,} are read")
 
 
-def test_a_transcript_that_never_ends_is_refused_after_the_limit(capsys) -> None:
-    # /dev/zero is read only up to the limit, never to the end (there is none)
-    _refused(capsys, ["verify", str(DATA / "d3.txt"), "/dev/zero"], "/dev/zero")
+def test_a_transcript_that_never_ends_is_refused_unread(capsys) -> None:
+    # /dev/zero is no regular file: refused before a byte is read (there is no end)
+    assert main(["verify", str(DATA / "d3.txt"), "/dev/zero"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "vlp: error: /dev/zero: is a device, not a regular file (the transcript must be one; "
+        "- reads standard input)")
 
 
 def test_a_long_transcript_on_standard_input_is_refused(capsys, monkeypatch) -> None:

@@ -20,6 +20,7 @@ from vlp.errors import InputError
 from vlp.output import changed_settings, file_digest, write_atomically
 from vlp.records import (
     JsonlWriter,
+    check_input_file,
     iter_jsonl,
     read_json_file,
     read_jsonl,
@@ -145,6 +146,7 @@ def batch_inputs(problems: Path, transcripts: Path, *, mode: str, strict: bool,
     ``workers``, ``timeout`` or ``ray``, which never change a row)."""
     digests = {}
     for name, path in (("problems", problems), ("transcripts", transcripts)):
+        check_input_file(path, name)  # a FIFO or a device would block or never end
         try:
             digests[f"{name}_sha256"] = file_digest(path)
         except OSError as error:
@@ -162,6 +164,14 @@ def resume(output: Path, restart: bool, inputs: dict[str, Any] | None = None,
 
     if inputs is not None:
         recorded_path = inputs_path(output)
+        if not restart and _has_rows(output) and not recorded_path.exists():
+            # rows without the record of what they were computed from are no report this
+            # command wrote (an unrelated file, or one whose record was removed): resuming
+            # would trust them as finished work and never check the transcripts
+            raise InputError(
+                f"exists but has no record of its inputs ({recorded_path.name}), so its "
+                "rows cannot be resumed; --restart to overwrite it, or choose another -o",
+                f"-o {output}")
         if not restart and output.exists() and recorded_path.exists():
             recorded = read_json_file(recorded_path, "report inputs")
             changed = changed_settings(recorded if isinstance(recorded, dict) else {}, inputs)
@@ -176,6 +186,18 @@ def resume(output: Path, restart: bool, inputs: dict[str, Any] | None = None,
     for row in writer.resume(lenient=True, restart=restart):
         summary.add(row)
     return writer, summary
+
+
+def _has_rows(path: Path) -> bool:
+    """Whether ``path`` exists holding anything but whitespace (an empty file is no report
+    yet: writing into it loses nothing)."""
+    try:
+        with path.open("rb") as handle:
+            return any(block.strip() for block in iter(lambda: handle.read(1 << 16), b""))
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        raise InputError(f"cannot read the report: {error.strerror}", f"-o {path}") from None
 
 
 def count_lines(path: Path) -> int:

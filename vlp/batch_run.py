@@ -35,8 +35,12 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
     output = output_file(output, inputs=(problems_path, transcripts_path))
     problems = read_problems(problems_path)
     inputs = batch_inputs(problems_path, transcripts_path, mode=mode, strict=strict)
+    total = count_lines(transcripts_path)
+    if total == 0:  # else a summary of nothing, and exit code 0
+        raise InputError("has no transcript records (one JSON object a line)",
+                         str(transcripts_path))
     with OutputLock(output):
-        result = _verify_into(output, problems, problems_path, transcripts_path, inputs,
+        result = _verify_into(output, problems, problems_path, transcripts_path, inputs, total,
                               mode=mode, restart=restart, strict=strict, workers=workers,
                               timeout=timeout, use_ray=use_ray)
     if as_json:
@@ -51,12 +55,11 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
 
 
 def _verify_into(output: Path, problems: dict[str, Any], problems_path: Path,
-                 transcripts_path: Path,
-                 inputs: dict[str, Any], *, mode: str, restart: bool, strict: bool, workers: int,
+                 transcripts_path: Path, inputs: dict[str, Any], total: int, *, mode: str,
+                 restart: bool, strict: bool, workers: int,
                  timeout: float | None, use_ray: bool) -> dict[str, Any]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    total = count_lines(transcripts_path)
     report, summary = resume(output, restart, inputs)
     pending = entries(transcripts_path, report.done)
     task = RowTask(mode, str(problems_path), strict)

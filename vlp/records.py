@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from vlp.errors import InputError, shown
 from vlp.output import write_failed
@@ -23,6 +25,18 @@ ID_KEYS = ("id", "problem_id", "uid")
 # JSON nested deeper than this is refused before any code walks it: the records this project
 # writes nest at most 4 levels, and Python's json and every recursive reader stop near 1,000.
 MAX_JSON_DEPTH = 64
+
+
+# What is read, bounded (README: Limits; vlp/limits.py lists them with the program limits).
+# A file read whole (a program, a problem record, a run's JSON): 20,000 axioms of ~200 bytes
+# each with their sentences are 4 MB.
+MAX_FILE_BYTES = 32_000_000
+# One line of a JSON-Lines file (a problem record, a transcript record of at most 1 MB of
+# transcript, a report row): a record is held in memory whole.
+MAX_LINE_BYTES = 32_000_000
+# A JSON-Lines file: streamed line by line, but problems are held by id; the paper's whole
+# design (500 bases, 49,000 problems) is ~250 MB.
+MAX_JSONL_BYTES = 4_000_000_000
 
 
 def _unreadable(path: Path, what: str, error: OSError) -> InputError:
@@ -42,19 +56,53 @@ def _openable(path: Path, what: str) -> None:
         raise _unreadable(path, what, IsADirectoryError())
 
 
-def read_text_file(path: Path, what: str, *, limit: int | None = None) -> str:
-    """The file's text; with ``limit``, a file of more bytes is refused after reading only
-    ``limit + 1`` of them (a device or pipe that never ends included)."""
+def open_input(path: Path, what: str, limit: int) -> BinaryIO:
+    """``path`` opened for reading, if it is a regular file of at most ``limit`` bytes.
+    A FIFO, socket or device is refused before a byte is read: opening or reading one may
+    block forever (a FIFO no one writes) or never end (``/dev/zero``). The open itself does
+    not block (``O_NONBLOCK``, which a regular file ignores)."""
     _openable(path, what)
     try:
-        if limit is None:
-            data = path.read_bytes()
-        else:
-            with path.open("rb") as handle:
-                data = handle.read(limit + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise _unreadable(path, what, error) from None
-    if limit is not None and len(data) > limit:
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"is {_kind(info.st_mode)}, not a regular file (the {what} "
+                             "must be one" + ("; - reads standard input)"
+                                              if what == "transcript" else ")"), str(path))
+        if info.st_size > limit:
+            raise InputError(too_long(what, limit, info.st_size), str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (a named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+
+
+def check_input_file(path: Path, what: str, limit: int = MAX_JSONL_BYTES) -> None:
+    """Refuse ``path`` as :func:`open_input` would, reading nothing (for an input that is
+    hashed or counted before it is read)."""
+    open_input(path, what, limit).close()
+
+
+def read_text_file(path: Path, what: str, *, limit: int = MAX_FILE_BYTES) -> str:
+    """The file's text; a file of more than ``limit`` bytes is refused, and no more than
+    ``limit + 1`` bytes are ever read (a file that grows while read included)."""
+    with open_input(path, what, limit) as handle:
+        try:
+            data = handle.read(limit + 1)
+        except OSError as error:
+            raise _unreadable(path, what, error) from None
+    if len(data) > limit:
         raise InputError(too_long(what, limit), str(path))
     return decode_text(data, str(path), what)
 
@@ -112,11 +160,40 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
     return False
 
 
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice: Python's json keeps the last value
+    silently, other readers the first, so the record would mean two things."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return value
+
+
+def _line_of_second(text: str, key: str) -> int:
+    """The line where ``key`` is written the second time (as an object's key)."""
+    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    at = found[1] if len(found) > 1 else 0
+    return text.count("\n", 0, at) + 1
+
+
 def parse_json(text: str) -> tuple[Any, str, int]:
     """(value, "", 0), or (None, what is wrong, its line) for malformed JSON or JSON nested
     deeper than :data:`MAX_JSON_DEPTH`."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_object)
+    except _DuplicateKey as duplicate:
+        return None, f"the key {shown(duplicate.key)} appears twice in one object", \
+            _line_of_second(text, duplicate.key)
     except json.JSONDecodeError as error:
         return None, malformed_json(error), error.lineno
     except RecursionError:  # deeper than the interpreter's limit (~1,000)
@@ -126,7 +203,36 @@ def parse_json(text: str) -> tuple[Any, str, int]:
     if isinstance(value, (dict, list)) and text.count("[") + text.count("{") > MAX_JSON_DEPTH \
             and _depth_exceeds(value, MAX_JSON_DEPTH):
         return None, _too_deep(), 1
+    # UTF-8 text holds no surrogate, so only a \uD800-\uDFFF escape can make one; unpaired,
+    # it is no character, and every later write of the string as UTF-8 would fail
+    escape = _SURROGATE_ESCAPE.search(text)
+    if escape is not None:
+        lone = _lone_surrogate(value)
+        if lone is not None:
+            return (None, f"a lone surrogate \\u{ord(lone):04x} in a JSON string is no Unicode "
+                    "character", text.count("\n", 0, escape.start()) + 1)
     return value, "", 0
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first surrogate in a string (or a key) inside ``value`` (iteratively)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found is not None:
+                return found.group()
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
 
 
 def canonical_json(record: Any) -> str:
@@ -152,17 +258,18 @@ def read_json_file(path: Path, what: str) -> Any:
 def iter_jsonl(path: Path, what: str, *, complete_lines: bool = False,
                ) -> Iterator[tuple[int, dict[str, Any] | None, str]]:
     """(line number, object or None if the line is malformed, error message) per line.
-    Read line by line: a file of any size streams. ``complete_lines`` skips a last line
-    without its newline (what a crash in the middle of a write leaves). Bytes that are not
-    UTF-8 text are an error at ``FILE:LINE`` naming their byte offset."""
-    _openable(path, what)
-    try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise _unreadable(path, what, error) from None
+    Read line by line, so memory holds one line; a line past :data:`MAX_LINE_BYTES` and a
+    file past :data:`MAX_JSONL_BYTES` are refused (README: Limits). ``complete_lines``
+    skips a last line without its newline (what a crash in the middle of a write leaves).
+    Bytes that are not UTF-8 text are an error at ``FILE:LINE`` naming their byte offset."""
+    handle = open_input(path, what, MAX_JSONL_BYTES)
     offset = 0
     with handle:
-        for number, data in enumerate(handle, 1):
+        for number, data in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""),
+                                      1):
+            if len(data) > MAX_LINE_BYTES:  # read no further: the line may never end
+                raise InputError(f"a line longer than {MAX_LINE_BYTES:,} bytes, the most "
+                                 "read (README: Limits)", f"{path}:{number}")
             if complete_lines and not data.endswith(b"\n"):
                 return
             error = _not_text(data, str(path), what, offset, number)
@@ -264,9 +371,10 @@ class JsonlWriter:
                     break
                 end = start
             file.seek(cut)
+            tail = file.read(MAX_LINE_BYTES + 1)  # a longer line is no row: never read whole
             try:
-                value, error, _ = parse_json(file.read().decode("utf-8"))
-                whole = not error and isinstance(value, dict)
+                value, error, _ = parse_json(tail.decode("utf-8"))
+                whole = not error and isinstance(value, dict) and len(tail) <= MAX_LINE_BYTES
             except UnicodeDecodeError:
                 whole = False
             if whole:

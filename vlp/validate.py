@@ -76,7 +76,7 @@ PROBLEM_FIELDS: dict[str, Field] = {
     "question": Field("str", nonempty=True),
     "query": _ATOM,
     "goal": _ATOM,
-    "answer": Field("int", low=-INT_LIMIT, high=INT_LIMIT - 1),
+    "answer": _COUNT,  # the goal's quantity: a natural number
     "proof": Field("object", fields={
         "claims": Field("list", item=_ATOM),
         "hyperedges": Field("list", item=Field("object", fields=HYPEREDGE_FIELDS)),
@@ -99,7 +99,7 @@ PROBLEM_FIELDS: dict[str, Field] = {
 # generated record: each is checked when present.
 LOOSE_PROBLEM_FIELDS: dict[str, Field] = {
     **{key: Field("str", nullable=True, required=False, nonempty=True) for key in ID_KEYS},
-    "answer": Field("int", nullable=True, required=False, low=-INT_LIMIT, high=INT_LIMIT - 1),
+    "answer": _COUNT.optional(),
     **{key: PROBLEM_FIELDS[key].optional()
        for key in ("setting", "overlap", "connection", "control", "query_kind")},
 }
@@ -158,7 +158,9 @@ RESULT_FIELDS: dict[str, Field] = {
 # string, so other values under those names are not errors.
 TRANSCRIPT_FIELDS: dict[str, Field] = {
     **{key: _optional("str|int") for key in ID_KEYS},
-    "answer": _optional("int|str"),
+    # a whole number within a signed 64-bit integer, as in every record; a string is the
+    # model's own text, read as the answer it gives
+    "answer": _optional("int|str", low=-INT_LIMIT, high=INT_LIMIT - 1),
 }
 
 # A run's run.json, in the fields vlp report reads.
@@ -211,9 +213,10 @@ def field_problem(value: Any, spec: Field) -> str:
         allowed = ", ".join(map(str, spec.choices))
         return f"{shown(value)} is not one of {allowed}" if spec.kind != "int" else \
             f"{shown(value)} is not a known version ({allowed})"
-    if spec.low is not None and value < spec.low:
+    bounded = type(value) is not str  # the bounds of an "int|str" field are the int's
+    if bounded and spec.low is not None and value < spec.low:
         return f"{shown(value)} is below {spec.low}"
-    if spec.high is not None and value > spec.high:
+    if bounded and spec.high is not None and value > spec.high:
         return f"{shown(value)} is above {spec.high}"
     if spec.nonempty and not value:
         return "must not be empty"

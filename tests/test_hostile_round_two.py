@@ -1,0 +1,290 @@
+"""Issue 24's attacks, one regression test each (each failed on b2a215e): inputs that are
+huge, endless or not regular files, surrogates and duplicate keys in JSON, outputs that are
+symbolic links or foreign files, signals to a batch with workers, look-alike names."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vlp import records
+from vlp.cli import main
+
+DATA = Path(__file__).parent / "data"
+D3_RECORDS = DATA / "recorded" / "problems" / "paper_d3.jsonl"
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code: int, err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code == 2 and len(lines) == 1 and "Traceback" not in err, (code, err)
+    return lines[0]
+
+
+@pytest.fixture()
+def problems(tmp_path: Path) -> Path:
+    path = tmp_path / "inputs" / "problems.jsonl"
+    path.parent.mkdir()
+    assert main(["generate", "-n", "2", "--seed", "5", "--depth", "2:2", "--quiet",
+                 "-o", str(path)]) == 0
+    return path
+
+
+@pytest.fixture()
+def transcripts(problems: Path) -> Path:
+    from vlp.lm.baselines import baseline_transcript
+
+    lines = []
+    for line in problems.read_text().splitlines():
+        record = json.loads(line)
+        text, _ = baseline_transcript("shortest", record)
+        lines.append(json.dumps({"id": record["id"], "transcript": text}))
+    path = problems.with_name("transcripts.jsonl")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def batch(problems: Path, transcripts: Path, out: Path | str, *extra: str) -> list[str]:
+    return ["verify", "--batch", str(problems), str(transcripts), "-o", str(out), "--json",
+            *extra]
+
+
+# --- 6: an output without its record of inputs is never resumed ------------------------------
+
+def test_a_report_without_its_inputs_record_is_refused_not_trusted(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.jsonl"
+    assert run_cli(capsys, *batch(problems, transcripts, report))[0] == 0
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    # forged rows: every transcript "correct", and no record of the inputs beside them
+    forged = "".join(json.dumps(row | {"answer_correct": True, "exact_match": True}) + "\n"
+                     for row in rows)
+    report.write_text(forged)
+    report.with_name("report.jsonl.inputs.json").unlink()
+    code, _out, err = run_cli(capsys, *batch(problems, transcripts, report))
+    assert one_line_error(code, err) == (
+        f"vlp: error: -o {report}: exists but has no record of its inputs "
+        "(report.jsonl.inputs.json), so its rows cannot be resumed; --restart to overwrite "
+        "it, or choose another -o")
+    assert report.read_text() == forged
+    assert not report.with_name("report.jsonl.inputs.json").exists()
+    # an unrelated file gets no rows appended either
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    code, _out, err = run_cli(capsys, *batch(problems, transcripts, notes))
+    assert code == 2 and "no record of its inputs" in err
+    assert notes.read_text() == "my notes\n"
+    # --restart overwrites, and an empty file is no report yet
+    code, out, _err = run_cli(capsys, *batch(problems, transcripts, report, "--restart"))
+    assert code == 0 and json.loads(out)["transcripts"] == len(rows)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert run_cli(capsys, *batch(problems, transcripts, empty))[0] == 0
+    assert len(empty.read_text().splitlines()) == len(rows)
+
+
+# --- 2 and 3: every input is a regular file of bounded size ----------------------------------
+
+def _in_a_bounded_process(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``argv`` run as its own process, under 2 GiB of address space and a minute of wall
+    clock: an unbounded read fails with a MemoryError instead of reaching the OOM killer, and
+    a read that blocks forever fails the test by its timeout."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    script = Path(sys.executable).with_name(argv[0])
+    return subprocess.run([str(script), *argv[1:]], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, preexec_fn=limit, stdin=subprocess.DEVNULL, check=False)
+
+
+@pytest.mark.parametrize("argv, what", [
+    (["vlp", "prove", "/dev/zero"], "program"),
+    (["vlp", "certify", "/dev/zero"], "problems"),
+    (["verify-proof", "/dev/zero", "transcript.txt"], "problem"),
+    (["verify-proof", "--batch", "/dev/zero", "transcript.txt", "-o", "r.jsonl"], "problems"),
+])
+def test_an_endless_device_is_refused_unread(tmp_path: Path, argv: list[str],
+                                             what: str) -> None:
+    (tmp_path / "transcript.txt").write_text("Al has 3 apples.\n")
+    done = _in_a_bounded_process(argv, tmp_path)
+    assert done.returncode == 2 and done.stderr.strip().endswith(
+        f"error: /dev/zero: is a device, not a regular file (the {what} must be one)"), \
+        done.stderr[-2000:]
+
+
+def test_a_fifo_as_any_input_is_refused_without_blocking(
+        tmp_path: Path, problems: Path, transcripts: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    record = f"{problems}:{json.loads(problems.read_text().splitlines()[0])['id']}"
+    for argv, what in ((["verify-proof", record, str(fifo)],
+                        "the transcript must be one; - reads standard input"),
+                       (["vlp", "prove", str(fifo)], "the program must be one"),
+                       (["verify-proof", "--batch", str(problems), str(fifo), "-o",
+                         str(tmp_path / "r.jsonl")], "the transcripts must be one"),
+                       (["vlp", "stats", str(fifo)], "the problems must be one")):
+        done = _in_a_bounded_process(argv, tmp_path)
+        assert done.returncode == 2, done.stderr[-2000:]
+        assert done.stderr.strip().endswith(
+            f"error: {fifo}: is a FIFO (a named pipe), not a regular file ({what})")
+
+
+def test_files_past_the_size_limits_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    program = tmp_path / "big.json"
+    filler = "x" * records.MAX_FILE_BYTES
+    program.write_text(json.dumps({"axioms": ["cont({al}, 3, apples, 0)"], "note": filler}))
+    code, _out, err = run_cli(capsys, "prove", str(program))
+    assert one_line_error(code, err) == (
+        f"vlp: error: {program}: the program is {program.stat().st_size:,} bytes; at most "
+        f"{records.MAX_FILE_BYTES:,} are read (README: Limits)")
+    line = tmp_path / "line.jsonl"
+    line.write_text('{"id": "' + filler + '"}\n')
+    for command in ("certify", "stats"):
+        code, _out, err = run_cli(capsys, command, str(line))
+        assert one_line_error(code, err) == (
+            f"vlp: error: {line}:1: a line longer than {records.MAX_LINE_BYTES:,} bytes, "
+            "the most read (README: Limits)")
+
+
+# --- 1: a number of thousands of digits in atom text ----------------------------------------
+
+@pytest.mark.parametrize("template", ["cont({{alice}}, {n}, apples, 0)",
+                                      "cont({{alice}}, 3, apples, {n})"])
+def test_a_number_of_thousands_of_digits_in_atom_text_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], template: str) -> None:
+    program = tmp_path / "huge.json"
+    atom = template.format(n="1" * 5000)
+    program.write_text(json.dumps({"axioms": [atom], "query": "cont({alice}, ?, apples, ?)"}))
+    code, _out, err = run_cli(capsys, "prove", str(program))
+    line = one_line_error(code, err)
+    assert line.startswith(f"vlp: error: {program}:1: bad atom 'cont({{alice}}, ")
+    assert line.endswith("(5,028 characters): a number of 5,000 digits; at most 100 are read "
+                         "(README: Limits)") and len(line) < 400
+    code, _out, err = run_cli(capsys, "prove", str(DATA / "d3.json"), "--query",
+                              "cont({eddie}, ?, parrots, " + "9" * 5000 + ")")
+    assert one_line_error(code, err) == ("vlp: error: --query: bad query: a number of 5,000 "
+                                         "digits; at most 100 are read (README: Limits)")
+    # the longest number read is still read
+    program.write_text(json.dumps({"axioms": [template.format(n="0" * 99 + "1")],
+                                   "query": "cont({alice}, ?, apples, ?)"}))
+    assert run_cli(capsys, "prove", str(program))[0] == 0
+
+
+# --- 4: a lone surrogate escape in JSON ------------------------------------------------------
+
+SURROGATE_ERROR = "a lone surrogate \\ud800 in a JSON string is no Unicode character"
+
+
+def test_a_lone_surrogate_in_a_transcript_record_is_an_error_row(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    identifier = json.loads(problems.read_text().splitlines()[0])["id"]
+    transcripts = tmp_path / "t.jsonl"
+    line = json.dumps({"id": identifier, "transcript": "Al has SURROGATE apples."})
+    transcripts.write_text(line.replace("SURROGATE", "\\ud800") + "\n")
+    report = tmp_path / "r.jsonl"
+    code, out, err = run_cli(capsys, *batch(problems, transcripts, report))
+    assert code == 1 and "Traceback" not in err and json.loads(out)["errors"] == 1
+    (row,) = [json.loads(line) for line in report.read_text().splitlines()]
+    assert row["error"] == f"{transcripts}:1: {SURROGATE_ERROR}"
+
+
+@pytest.mark.parametrize("field", ["id", "text"])
+def test_a_lone_surrogate_in_a_problem_record_is_refused_by_every_command(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str],
+        field: str) -> None:
+    record = json.loads(problems.read_text().splitlines()[0])
+    record[field] = "SURROGATE" + record[field]
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text(json.dumps(record).replace("SURROGATE", "\\ud800") + "\n")
+    for argv in (["export", str(edited), "-o", str(tmp_path / "train.jsonl")],
+                 ["evaluate", "--model", "baseline:bfs", "--data", str(edited), "-o",
+                  str(tmp_path / "run"), "--quiet"],
+                 ["certify", str(edited)], ["stats", str(edited)]):
+        code, _out, err = run_cli(capsys, *argv)
+        assert one_line_error(code, err) == f"vlp: error: {edited}:1: {SURROGATE_ERROR}"
+    assert not (tmp_path / "train.jsonl").exists() and not (tmp_path / "run").exists()
+
+
+def test_a_surrogate_pair_is_one_character_and_read() -> None:
+    assert records.parse_json('{"a": "\\ud83d\\ude00", "b": "\\\\ud800"}') == (
+        {"a": "\U0001f600", "b": "\\ud800"}, "", 0)
+
+
+# --- 7: an answer past 64 bits is an error row; an empty transcripts file is refused --------
+
+def test_an_answer_past_64_bits_is_an_error_row_not_a_silent_null(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    first = json.loads(transcripts.read_text().splitlines()[0])
+    edited = tmp_path / "answers.jsonl"
+    edited.write_text(json.dumps(first | {"answer": 10**400}) + "\n"
+                      + json.dumps(first | {"answer": -(2**63) - 1}) + "\n"
+                      + json.dumps(first | {"answer": 2**63 - 1}) + "\n")
+    report = tmp_path / "r.jsonl"
+    code, out, _err = run_cli(capsys, *batch(problems, edited, report))
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    assert code == 1 and json.loads(out)["errors"] == 2
+    assert rows[0]["error"].startswith(f"{edited}:1:answer: 1000000000000000000000000")
+    assert rows[0]["error"].endswith("(401 characters) is above 9223372036854775807")
+    assert rows[1]["error"] == f"{edited}:2:answer: -9223372036854775809 is below " \
+                               "-9223372036854775808"
+    assert "error" not in rows[2] and rows[2]["answer_correct"] is False
+
+
+def test_an_empty_transcripts_file_is_refused(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for content in ("", "\n  \n"):
+        empty = tmp_path / "empty.jsonl"
+        empty.write_text(content)
+        code, _out, err = run_cli(capsys, *batch(problems, empty, tmp_path / "r.jsonl"))
+        assert one_line_error(code, err) == (
+            f"vlp: error: {empty}: has no transcript records (one JSON object a line)")
+        assert not (tmp_path / "r.jsonl").exists()
+        assert not (tmp_path / "r.jsonl.inputs.json").exists()
+
+
+# --- 8: duplicate keys in a JSON object ------------------------------------------------------
+
+def test_a_duplicate_key_is_refused_by_every_reader(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    line = problems.read_text().splitlines()[0]
+    answer = json.loads(line)["answer"]
+    twice = tmp_path / "twice.jsonl"
+    # the first value is the true answer, the second a wrong one that the last-wins reading
+    # would have certified against
+    twice.write_text(line.replace(f'"answer":{answer}',
+                                  f'"answer":{answer},"answer":{answer + 1}') + "\n")
+    assert twice.read_text().count('"answer"') == 2
+    message = f"vlp: error: {twice}:1: the key 'answer' appears twice in one object"
+    for argv in (["certify", str(twice)], ["stats", str(twice)],
+                 ["export", str(twice), "-o", str(tmp_path / "train.jsonl")]):
+        code, _out, err = run_cli(capsys, *argv)
+        assert one_line_error(code, err) == message
+    record = tmp_path / "problem.json"
+    record.write_text('{"axioms": ["cont({al}, 3, x, 0)"],\n "query": "cont({al}, ?, x, ?)",'
+                      '\n "query": "cont({bo}, ?, x, ?)"}')
+    code, _out, err = run_cli(capsys, "prove", str(record))
+    assert one_line_error(code, err) == (
+        f"vlp: error: {record}:3: the key 'query' appears twice in one object")
+    first = transcripts.read_text().splitlines()[0]
+    doubled = tmp_path / "t.jsonl"
+    doubled.write_text(first.replace('"transcript":', '"answer": 1, "answer": 2, "transcript":')
+                       + "\n")
+    code, _out, _err = run_cli(capsys, *batch(problems, doubled, tmp_path / "r.jsonl"))
+    (row,) = [json.loads(text) for text in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert code == 1 and row["error"] == f"{doubled}:1: the key 'answer' appears twice in " \
+                                         "one object"
