@@ -373,21 +373,25 @@ def prepared_problem(problem: Any) -> PreparedProblem:
 
 def problem_spec(problem: Any, *, source: str = "<problem>") -> ProblemSpec:
     """Accept a problem in any form: a :class:`ProblemSpec`, a sampler ``Problem``, a program
-    file (``ProgramFile``), a file (a ``pathlib.Path``, or a ``str`` naming an existing
-    file: a ``.json`` problem record or program file, else a word problem's text), a problem
-    record (dict), or problem text (any other ``str``)."""
+    file (``ProgramFile``), a problem record (dict), a resolved
+    :class:`~vlp.checker.references.Reference`, or a problem reference (a ``str`` or
+    ``pathlib.Path``: ``FILE.jsonl:ID``, a ``.jsonl`` file of one record, a ``.json`` record
+    or program file, a text file, or the problem's text; see :mod:`vlp.checker.references`)."""
     from .programfile import ProgramFile
+    from .references import Reference, resolve
 
     if isinstance(problem, ProblemSpec):
         return problem
     if isinstance(problem, ProgramFile):
         return _spec_from_program_file(problem, source)
-    if isinstance(problem, str) and _names_a_file(problem):
-        problem = Path(problem)
-    if isinstance(problem, Path):
-        return _spec_from_file(problem)
-    if isinstance(problem, str):
-        return _spec_from_text(problem, source)
+    if isinstance(problem, (str, Path)):
+        problem = resolve(problem, source=source)
+    if isinstance(problem, Reference):
+        if problem.record is not None:
+            return _record_spec(problem.record, problem.source)
+        if problem.path is not None:
+            return _spec_from_file(problem.path)
+        return _spec_from_text(problem.text or "", problem.source)
     if isinstance(problem, Mapping):
         return _record_spec(problem, source)
     to_json = getattr(problem, "to_json", None)
@@ -421,17 +425,6 @@ def _record_spec(record: Mapping[str, Any], source: str) -> ProblemSpec:
                 del _RECORD_SPECS[next(iter(_RECORD_SPECS))]  # the oldest first
             _RECORD_SPECS[key] = spec
     return spec
-
-
-def _names_a_file(text: str) -> bool:
-    """Whether ``text`` is the path of an existing file rather than a problem's text (which
-    has sentences, so spaces and a question mark, and is never a file's name)."""
-    if "\n" in text or "?" in text or len(text) > 4096:
-        return False
-    try:
-        return Path(text).is_file()
-    except (OSError, ValueError):  # a name too long, a NUL byte
-        return False
 
 
 def _spec_from_file(path: Path) -> ProblemSpec:

@@ -301,6 +301,50 @@ def efficiency_by_setting_markdown(runs: Sequence[Run], seed: int = 0,
     return efficiency_by_setting_table(runs, seed).markdown(interval)
 
 
+# The scores a finished run prints (vlp evaluate, vlp report RUN_DIR): the figures of the
+# lm-eval-harness task vlp_efficiency and the inspect task, with intervals. Efficiency,
+# non-axiom efficiency and recall are over correctly answered problems (Table 3); false
+# steps (claims that are not theorems) per transcript, over all.
+SCORE_METRICS = (("accuracy", "Accuracy", True), ("efficiency", "Efficiency", False),
+                 ("efficiency_non_axioms", "Efficiency (non-axioms)", False),
+                 ("recall", "Correct theorems", False), ("false_claims", "False steps", False))
+
+
+def scores(runs: Sequence[Run], seed: int = 0) -> tuple[list[str], list[list[Any]]]:
+    """Rows (model, setting, metric, Estimate): every problem of a run ("all"), then each
+    setting when the run has several."""
+    rows = []
+    for run in runs:
+        settings = sorted({str(r.get("setting")) for r in run.records if r.get("setting")},
+                          key=lambda s: ("base", *SETTINGS).index(s)
+                          if s in ("base", *SETTINGS) else len(SETTINGS) + 1)
+        groups = [("all", list(run.records))]
+        if len(settings) > 1:
+            groups += [(s, select(run.records, setting=s)) for s in settings]
+        for setting, records in groups:
+            correct = select(records, correct_only=True)
+            for name, _, _ in SCORE_METRICS:
+                estimate = (accuracy(records, seed) if name == "accuracy"
+                            else metric(records, name, seed) if name == "false_claims"
+                            else metric(correct, name, seed))
+                rows.append([run.label, setting, name, estimate])
+    return ["model", "setting", "metric", "value"], rows
+
+
+def scores_table(runs: Sequence[Run], seed: int = 0) -> Table:
+    _, rows = scores(runs, seed)
+    by_key = {(r[0], r[1], r[2]): r[3] for r in rows}
+    groups = list(dict.fromkeys((r[0], r[1]) for r in rows))
+    columns = [Column("Model"), Column("Problems")] + [Column(t) for _, t, _ in SCORE_METRICS]
+    body = [(label, "all" if setting == "all" else SETTING_TITLES.get(setting, setting),
+             *(Cell(by_key[(label, setting, name)], percent)
+               for name, _, percent in SCORE_METRICS)) for label, setting in groups]
+    caption = ("Scores: accuracy (%) over all problems; efficiency, non-axiom efficiency and "
+               "correct theorems over the correctly answered ones; false steps per transcript")
+    return Table("scores", caption, tuple(columns), tuple(body),
+                 _interval_note(r[3] for r in rows))
+
+
 def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
     """The long form: one line per estimate, with n, the interval and how it was computed."""
     with atomic_file(path) as file:

@@ -180,7 +180,7 @@ def test_merge_refuses_one_id_naming_two_problems(tmp_path: Path,
     assert "'line-1' is a different problem" in error and str(b) in error
 
 
-def test_report_writes_latex_tables_and_needs_an_output(runs: list[Path], tmp_path: Path,
+def test_report_writes_latex_tables_or_prints_the_scores(runs: list[Path], tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
     out = tmp_path / "report"
@@ -190,8 +190,11 @@ def test_report_writes_latex_tables_and_needs_an_output(runs: list[Path], tmp_pa
         assert "\\toprule" in text and "\\bottomrule" in text
     assert "n/a" in (out / "table2_accuracy.tex").read_text(encoding="utf-8")
     capsys.readouterr()
-    assert main(["report", *map(str, runs)]) == 2
-    assert "-o OUT" in capsys.readouterr().err
+    written = sorted(p for p in tmp_path.rglob("*"))
+    assert main(["report", *map(str, runs)]) == 0  # no output named: print, write nothing
+    printed = capsys.readouterr().out
+    assert "| Model | Problems | Accuracy | Efficiency" in printed and "n=" in printed
+    assert sorted(p for p in tmp_path.rglob("*")) == written
 
 
 def test_report_help_prints_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
@@ -215,3 +218,26 @@ def test_latex_tables_compile_in_a_two_column_article(runs: list[Path], tmp_path
                           timeout=120)
     assert done.returncode == 0, done.stdout[-2000:]
     assert "Overfull \\hbox" not in done.stdout
+
+
+def test_the_scores_table_has_a_row_per_setting_when_there_are_several() -> None:
+    from vlp.lm.report import Run, scores, scores_table
+
+    def record(problem: str, setting: str, correct: bool, efficiency: float) -> dict:
+        return {"problem_id": problem, "setting": setting, "sample": 0,
+                "score": {"answer_correct": correct, "efficiency": efficiency,
+                          "efficiency_non_axioms": efficiency, "recall": 1.0,
+                          "false_claims": 0 if correct else 2}}
+
+    run = Run("m", (Path("r"),), (record("a", "tree", True, 0.5),
+                                  record("b", "tree", False, 0.9),
+                                  record("c", "trees", True, 0.25)))
+    _, rows = scores([run])
+    value = {(setting, name): estimate.mean for _, setting, name, estimate in rows}
+    assert value[("all", "accuracy")] == pytest.approx(2 / 3)
+    assert value[("all", "efficiency")] == pytest.approx(0.375)  # the correct answers only
+    assert value[("tree", "efficiency")] == 0.5 and value[("trees", "accuracy")] == 1.0
+    assert value[("all", "false_claims")] == pytest.approx(2 / 3)
+    text = scores_table([run]).markdown()
+    assert [line.split(" | ")[1] for line in text.splitlines() if line.startswith("| m")] == \
+        ["all", "w/ Tree", "w/ Multiple Trees"]

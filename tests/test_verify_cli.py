@@ -62,6 +62,8 @@ def test_malformed_records_are_one_line_errors(tmp_path: Path, capsys) -> None:
                        '"query": "cont({a}, ?, x, ?)"}\n')
     code, _out, err = run_cli(capsys, f"{records}:zzz", str(transcript))
     assert "no record with id 'zzz'" in one_line_error(code, err)
+    # a file of one record names it; a file of several needs FILE.jsonl:ID or --id
+    records.write_text(records.read_text() + records.read_text().replace('"a"', '"b"'))
     code, _out, err = run_cli(capsys, str(records), str(transcript))
     assert "FILE.jsonl:ID" in one_line_error(code, err)
 

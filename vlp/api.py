@@ -6,9 +6,10 @@
     (True, 0.5555555555555556)
 
 ``problem`` is a problem record (a dict, e.g. one line of a generated dataset), a sampler
-``Problem``, a ``vlp.checker.ProgramFile``, a file (a ``pathlib.Path``, or a ``str`` that
-names an existing file: a ``.json`` record or program file, else a word problem's text) or
-the text of a word problem (any other ``str``); ``transcript`` is the model's proof as
+``Problem``, a ``vlp.checker.ProgramFile``, or a problem reference, named the way every
+command names one (:mod:`vlp.checker.references`): ``"FILE.jsonl:ID"``, a ``.jsonl`` file
+of one record, a ``.json`` record or program file, a text file, or the problem's text (a
+string with spaces that names no file); ``transcript`` is the model's proof as
 text. The returned :class:`~vlp.checker.report.Report` has a verdict per step
 (``report.steps``), the metrics (``report.metrics``) and ``report.to_json()``. Verification
 of many transcripts of one problem reuses the problem's chart and shortest proof (cached);

@@ -17,11 +17,13 @@ room to think in step 2, for models that think before answering), ``limit_per_se
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.hooks import Hooks, RunEnd, hooks
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
@@ -47,6 +49,9 @@ from vlp.lm.scoring import VerifyScorer
 from vlp.lm.selection import stratified
 
 __all__ = ["efficiency", "two_step", "verified"]
+
+TASK_NAME = "vlp/efficiency"
+OFFLINE_RECIPE = "README: inspect-ai offline"
 
 
 def _messages(prompt: ChatPrompt) -> list[ChatMessage]:
@@ -145,3 +150,35 @@ def efficiency(data: str, max_tokens: int = 2048, answer_max_tokens: int = 16,
     metadata: dict[str, Any] = {"data": str(path), "verify_mode": verify_mode}
     return Task(dataset=dataset, solver=two_step(max_tokens, answer_max_tokens, reasoning),
                 scorer=verified(verify_mode), metadata=metadata)
+
+
+def unscored(log: Any) -> str | None:
+    """Why a log of this task scored no sample (its status and error), or None if one was."""
+    results = getattr(log, "results", None)
+    if results is not None and (results.scored_samples or 0) > 0:
+        return None
+    error = getattr(log, "error", None)
+    reason = f": {error.message.splitlines()[0][:300]}" if error is not None else ""
+    return f"{log.status}{reason}"
+
+
+@hooks(name="vlp_unscored", description="vlp/efficiency fails loudly when it scored nothing")
+class FailWhenUnscored(Hooks):
+    """``inspect eval`` exits 0 whatever its logs' status; a run of vlp/efficiency that
+    scored no sample (a model that cannot be reached, a tokenizer that cannot be
+    downloaded offline) says so on stderr and, on inspect's command line, exits 1."""
+
+    async def on_run_end(self, data: RunEnd) -> None:
+        failures = [(log, why) for log in data.logs or []
+                    if getattr(log.eval, "task", "") == TASK_NAME
+                    and (why := unscored(log)) is not None]
+        for log, why in failures:
+            print(f"{TASK_NAME}: no sample was scored ({why}); log: {log.location}; to try "
+                  f"the task without a network, see {OFFLINE_RECIPE}", file=sys.stderr)
+        if failures and _on_inspects_command_line():
+            raise SystemExit(1)  # not an Exception: inspect's hook wrapper lets it through
+
+
+def _on_inspects_command_line() -> bool:
+    program = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return program == "inspect" or (program == "__main__.py" and "inspect_ai" in sys.argv[0])

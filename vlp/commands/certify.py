@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vlp import flags
+from vlp.commands.problem_argument import add_problem_arguments
 from vlp.errors import InputError
 
 if TYPE_CHECKING:
@@ -22,7 +23,9 @@ def register(subparsers: Any) -> None:
                     "goal; Z3's shortest proof is exactly the stored one and unique; the text "
                     "reads back to the same program and query; the proof text re-verbalizes "
                     "identically; the overlap type holds. Exit 1 if any record fails.")
-    parser.add_argument("file", metavar="FILE.jsonl", type=flags.path)
+    add_problem_arguments(parser, dest="file", metavar="FILE.jsonl",
+                          help="generated problems: FILE.jsonl (every record), FILE.jsonl:ID "
+                               "or --id ID (one), or a .json record", type=flags.path)
     parser.add_argument("--workers", type=flags.workers, default=1, metavar="W",
                         help="check in W processes (at most one per CPU; default 1)")
     parser.set_defaults(func=run)
@@ -35,15 +38,41 @@ def _check(item: tuple[int, Problem]) -> tuple[int, str, list[str]]:
     return number, problem.id, recheck(problem)
 
 
+def _records(argument: str, problem_id: str | None) -> list[tuple[int, Problem]]:
+    """The generated records a problem reference names: all of a ``.jsonl`` file unless
+    an id picks one. Program files and problem texts carry no proof to re-check."""
+    from vlp.checker.references import JSONL_SUFFIX, resolve, split_record_reference
+    from vlp.records import read_json_file
+    from vlp.sampler.dataset import load_problem, read_problems
+
+    whole_file = (problem_id is None and split_record_reference(argument) is None
+                  and Path(argument).suffix.lower() == JSONL_SUFFIX)
+    if whole_file:
+        records = list(read_problems(Path(argument)))
+        if not records:
+            raise InputError("no problem records", argument)
+        return records
+    reference = resolve(argument, problem_id=problem_id, source=argument)
+    if reference.record is not None:
+        line = int(reference.source.rpartition(":")[2])
+        return [(line, load_problem(reference.record, reference.source))]
+    if reference.path is not None and reference.path.suffix.lower() == ".json":
+        record = read_json_file(reference.path, "problem")
+        if isinstance(record, dict) and "schema" in record:
+            return [(1, load_problem(record, str(reference.path)))]
+    raise InputError("vlp certify re-checks generated problem records (they carry their "
+                     "proof); for a program file or a word problem run `vlp prove`",
+                     reference.source)
+
+
 def run(args: argparse.Namespace) -> int:
     import multiprocessing
 
-    from vlp.sampler.dataset import read_problems
+    records = _records(str(args.file), args.id)
+    from vlp.checker.references import split_record_reference
 
-    path = Path(args.file)
-    records = list(read_problems(path))
-    if not records:
-        raise InputError("no problem records", str(path))
+    split = split_record_reference(str(args.file))
+    path = split[0] if split else Path(args.file)
     workers = flags.cap_workers(args.workers, len(records), "vlp certify")
     if workers == 1:
         results = map(_check, records)

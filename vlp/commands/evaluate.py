@@ -192,6 +192,7 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
           f"{store.results_path} ({totals.new} new, {totals.cached} from cache, "
           f"{totals.input_tokens:,} input / {totals.output_tokens:,} output tokens"
           + (f", ~${cost:.4f}" if cost else "") + ")")
+    print_scores([args.output])
     if retried:
         log(f"{len(retried)} requests retried (429/5xx/timeouts), last: {retried[-1]}")
     if totals.failed:
@@ -199,3 +200,13 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
             "command to retry them")
         return 1
     return 0
+
+
+def print_scores(run_dirs: list[Path]) -> None:
+    """The scores table of finished runs (accuracy, efficiency, recall, false steps with
+    intervals; per setting when there are several), as lm-eval prints its table."""
+    from vlp.lm.report import load_runs, scores_table
+
+    runs = load_runs(run_dirs)
+    if any(run.records for run in runs):
+        print("\n" + scores_table(runs).markdown())

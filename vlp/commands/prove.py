@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from vlp.commands.problem_argument import add_problem_arguments
 from vlp.errors import InputError
 
 if TYPE_CHECKING:
@@ -19,9 +20,10 @@ STRATEGIES = ("dfs", "bfs", "overlap")
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "prove", help="answer a program's query with a certified shortest proof",
-        description="Forward-chain a program file (.json, or a .txt word problem), answer its "
-                    "query and print the unique-shortest-proof certificate.")
-    parser.add_argument("file", metavar="FILE", help="program file (.json) or word problem (.txt)")
+        description="Forward-chain a problem's program (a program file, a record, a word "
+                    "problem), answer its query and print the unique-shortest-proof "
+                    "certificate.")
+    add_problem_arguments(parser, dest="file")
     parser.add_argument("--query", metavar="Q",
                         help="query in canonical syntax, e.g. 'cont({eddie}, ?, parrots, ?)' "
                              "(overrides the file's query)")
@@ -33,21 +35,29 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vlp.checker import NumericalInconsistencyError, load_program, solve
+    from vlp.checker.references import resolve
+    from vlp.checker.verify import problem_spec
     from vlp.grammar.canonical import CanonicalSyntaxError, parse_query
 
-    loaded = load_program(args.file)
-    query = loaded.query
+    reference = resolve(args.file, problem_id=args.id, source=args.file, what="program")
+    if reference.path is not None:  # a program file may leave its query to --query
+        loaded = load_program(reference.path)
+        program, query, order = loaded.program, loaded.query, loaded.axiom_order
+    else:
+        spec = problem_spec(reference)
+        program, query, order = spec.program, spec.query, spec.axiom_order
     if args.query is not None:
         try:
             query = parse_query(args.query)
         except CanonicalSyntaxError as error:
             raise InputError(f"bad query: {error}", location="--query") from None
     if query is None:
-        raise InputError("the file has no \"query\"; pass one with --query", location=args.file)
+        raise InputError("the file has no \"query\"; pass one with --query",
+                         location=reference.source)
     try:
-        solution = solve(loaded.program, query, args.strategy, axiom_order=loaded.axiom_order)
+        solution = solve(program, query, args.strategy, axiom_order=order)
     except NumericalInconsistencyError as error:
-        raise InputError(error.message, location=args.file) from None
+        raise InputError(error.message, location=reference.source) from None
     if args.json:
         print(json.dumps(_as_json(solution, args.strategy), indent=2))
     else:

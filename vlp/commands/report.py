@@ -18,7 +18,8 @@ def register(subparsers: Any) -> None:
         description="Aggregate run directories of vlp evaluate into tables (Markdown, LaTeX, "
         "CSV) and figures (PNG, PDF, SVG) with 95% intervals (Wilson for proportions, "
         "bootstrap for means), and/or one self-contained HTML page to browse every "
-        "transcript. Directories of the same model and generation settings are merged.")
+        "transcript. Directories of the same model and generation settings are merged. "
+        "Without -o or --html it prints the scores table and writes nothing.")
     parser.add_argument("runs", nargs="+", type=flags.path, metavar="RUN_DIR")
     parser.add_argument("-o", "--output", type=flags.path, metavar="OUT",
                         help="directory for the tables, figures and report.md")
@@ -38,9 +39,11 @@ def run(args: argparse.Namespace) -> int:
     from vlp.lm.report import load_runs
     from vlp.lm.store import RESULTS_FILE, RUN_FILE
 
-    if args.output is None and args.html is None:
-        raise InputError("say where to write: -o OUT (tables and figures), --html OUT.html "
-                         "(the viewer), or both")
+    if args.output is None and args.html is None:  # print the scores, write nothing
+        from vlp.commands.evaluate import print_scores
+
+        print_scores(args.runs)
+        return 0
     inputs = [run / name for run in args.runs for name in (RESULTS_FILE, RUN_FILE)]
     if args.html is not None:
         output_file(args.html, option="--html", inputs=inputs)

@@ -3,8 +3,9 @@
     verify-proof PROBLEM TRANSCRIPT [--json]
     verify-proof --batch PROBLEMS.jsonl TRANSCRIPTS.jsonl -o REPORT.jsonl
 
-PROBLEM is a problem record (``.json``, or ``FILE.jsonl:ID``), a program file (``.json``
-with canonical atoms) or a word problem (``.txt``); TRANSCRIPT a text file or ``-``.
+PROBLEM is a problem reference (``vlp.checker.references``: ``FILE.jsonl:ID``, a ``.jsonl``
+file of one record or ``--id ID``, a ``.json`` record or program file, a ``.txt`` word
+problem, or the problem's text); TRANSCRIPT a text file or ``-``.
 """
 
 from __future__ import annotations
@@ -16,16 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from vlp import flags
+from vlp.commands.problem_argument import add_problem_arguments
 from vlp.errors import InputError
 from vlp.limits import MAX_TRANSCRIPT_BYTES
 from vlp.records import (
     decode_text,
-    iter_jsonl,
     read_text_file,
-    record_id,
     too_long,
 )
-from vlp.validate import check_loose_problem
 
 
 def register(subparsers: Any) -> None:
@@ -34,9 +33,7 @@ def register(subparsers: Any) -> None:
         description="Align every sentence of a model's proof with the problem's logic program, "
                     "check each step with the kernel, extract the answer and report efficiency "
                     "(paper §3.2, §5.2). Also installed as `verify-proof`.")
-    parser.add_argument("problem", metavar="PROBLEM", nargs="?",
-                        help="problem record (.json or FILE.jsonl:ID), program file (.json) or "
-                             "word problem (.txt)")
+    add_problem_arguments(parser, nargs="?")
     parser.add_argument("transcript", metavar="TRANSCRIPT", nargs="?",
                         help="the model's proof: a text file, or - for standard input")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -92,11 +89,12 @@ def run(args: argparse.Namespace) -> int:
     if not args.problem or not args.transcript:
         raise InputError("usage: verify-proof PROBLEM TRANSCRIPT (or --batch PROBLEMS.jsonl "
                          "TRANSCRIPTS.jsonl -o REPORT.jsonl)")
+    from vlp.checker.references import resolve
     from vlp.checker.report import render_report
 
-    problem, source = load_problem_argument(args.problem)
+    problem = resolve(args.problem, problem_id=args.id, source=args.problem)
     transcript = read_transcript_argument(args.transcript)
-    report = _verify_or_input_error(problem, transcript, source, answer=args.answer,
+    report = _verify_or_input_error(problem, transcript, problem.source, answer=args.answer,
                                     mode=args.mode, strict=args.strict)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
@@ -122,43 +120,6 @@ def read_transcript_argument(argument: str) -> str:
             raise InputError(too_long("transcript", MAX_TRANSCRIPT_BYTES), "<stdin>")
         return decode_text(data, "<stdin>", "transcript")
     return read_text_file(Path(argument), "transcript", limit=MAX_TRANSCRIPT_BYTES)
-
-
-def load_problem_argument(argument: str) -> tuple[Any, str]:
-    """A problem from ``FILE.jsonl:ID`` (the record, checked), or a file that
-    ``vlp.verify`` reads: a ``.json`` record or program file, or ``.txt`` text."""
-    if "?" in argument and " " in argument.strip() and not Path(argument[:255]).exists():
-        return argument, "PROBLEM"  # the problem's text itself (a real one is encoded)
-    path = Path(argument)
-    if not path.exists() and ":" in argument:
-        file_part, _, identifier = argument.rpartition(":")
-        if file_part.endswith(".jsonl"):
-            return find_record(Path(file_part), identifier), f"{file_part}:{identifier}"
-    if path.suffix.lower() == ".jsonl":
-        raise InputError("name one record of a .jsonl file as FILE.jsonl:ID", argument)
-    if not path.is_file():
-        read_text_file(path, "problem")  # the error that names why (absent, a directory)
-    return path, argument
-
-
-def find_record(path: Path, identifier: str) -> dict[str, Any]:
-    """The record of ``path`` with id ``identifier`` (else on line ``identifier``), checked
-    against the record schema."""
-    found = next(((number, record) for number, record, _ in iter_jsonl(path, "problems")
-                  if record is not None and record_id(record) == identifier), None)
-    # a 1-based line number, for files without ids ('²'.isdigit() holds, but int() refuses it)
-    if found is None and identifier.isascii() and identifier.isdigit():
-        for number, record, error in iter_jsonl(path, "problems"):
-            if number == int(identifier):
-                if record is None:
-                    raise InputError(error, f"{path}:{number}")
-                found = number, record
-                break
-    if found is None:
-        raise InputError(f"no record with id {identifier!r}", str(path))
-    number, record = found
-    check_loose_problem(record, f"{path}:{number}")
-    return record
 
 
 # --- batch -----------------------------------------------------------------------------------
