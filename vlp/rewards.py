@@ -369,19 +369,28 @@ class AsyncTRLReward(TRLReward):
 
 # --- verl -------------------------------------------------------------------------------------
 
+_WEIGHT_NAMES = frozenset(field.name for field in attrs.fields(RewardWeights))
+_IGNORED_KEYWORDS: set[str] = set()  # keywords already logged as ignored
+
+
 def compute_score(data_source: Any, solution_str: Any, ground_truth: Any,
                   extra_info: Mapping[str, Any] | None = None,
-                  **weights: Any) -> float:
-    """verl's custom reward function (``custom_reward_function.name=compute_score``).
+                  **keywords: Any) -> float:
+    """verl's custom reward function (``reward.custom_reward_function.name=compute_score``).
 
     The problem record is ``extra_info["problem"]`` (what ``vlp export`` writes), or
-    ``ground_truth`` itself when it is a record. Keyword arguments (verl's
-    ``custom_reward_function.reward_kwargs``) override :class:`RewardWeights` fields.
+    ``ground_truth`` itself when it is a record. Keywords named like :class:`RewardWeights`
+    fields (verl's ``custom_reward_function.reward_kwargs``) set those weights; any other
+    keyword (verl's reward managers pass their own, e.g. ``reward_router_address``,
+    ``reward_model_tokenizer``) is ignored, and logged once per name.
     """
-    try:
-        chosen = attrs.evolve(DEFAULT_WEIGHTS, **weights)
-    except TypeError as error:  # a misspelled weight is a configuration error: say so loudly
-        raise TypeError(f"vlp compute_score: unknown reward weight ({error})") from None
+    unknown = keywords.keys() - _WEIGHT_NAMES
+    for name in sorted(unknown - _IGNORED_KEYWORDS):
+        _IGNORED_KEYWORDS.add(name)
+        logger.info("vlp compute_score: ignoring the keyword %r (not a reward weight; "
+                    "weights: %s)", name, ", ".join(sorted(_WEIGHT_NAMES)))
+    weights = {name: value for name, value in keywords.items() if name in _WEIGHT_NAMES}
+    chosen = attrs.evolve(DEFAULT_WEIGHTS, **weights) if weights else DEFAULT_WEIGHTS
     problem = None
     if isinstance(extra_info, Mapping):
         problem = extra_info.get(PROBLEM_COLUMN)
@@ -430,6 +439,7 @@ def _response_of(query: str, prompt: str) -> str:
 
 __all__ = [
     "DEFAULT_WEIGHTS", "PROBLEM_COLUMN", "AsyncTRLReward", "RewardWeights", "Scored",
-    "TRLReward", "completion_text", "compute_score", "problem_of", "reward", "reward_func",
-    "score", "score_batch", "score_sample", "verifier_pool",
+    "TRLReward", "completeness", "completion_text", "compute_score", "excess_length",
+    "idle_share", "problem_of", "reward", "reward_func", "score", "score_batch",
+    "score_sample", "verifier_pool",
 ]
