@@ -23,8 +23,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from vlp.rewards import (
@@ -223,3 +225,27 @@ def test_trl_reward_keeps_its_worker_processes_between_steps() -> None:
         assert first == second == pytest.approx([LLAMA_REWARD, 0.0, LLAMA_REWARD])
     finally:
         reward.close()
+
+
+README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+BASH_BLOCKS = re.findall(r"```bash\n(.*?)```", README, re.S)
+
+
+def test_the_readme_verl_command_uses_the_current_config_keys() -> None:
+    """Current verl reads the custom reward under ``reward.custom_reward_function`` (path,
+    name, reward_kwargs); the weights it sets are RewardWeights fields."""
+    block = next(b for b in BASH_BLOCKS if "verl.trainer.main_ppo" in b)
+    keys = re.findall(r"\+*([\w.]*custom_reward_function[\w.]*)=", block)
+    assert {k.rsplit(".", 1)[-1] for k in keys} >= {"path", "name"}
+    assert all(k.startswith("reward.custom_reward_function.") for k in keys), keys
+    fields = {f.name for f in attrs.fields(RewardWeights)}
+    weights = [k.split("reward_kwargs.", 1)[1] for k in keys if "reward_kwargs." in k]
+    assert weights and set(weights) <= fields
+
+
+def test_the_readme_openrlhf_command_applies_a_chat_template_to_chat_prompts() -> None:
+    block = next(b for b in BASH_BLOCKS if "openrlhf" in b)
+    data = re.search(r"--prompt_data (\S+)", block).group(1)
+    exports = {m.group(2): m.group(1) for m in re.finditer(
+        r"vlp export \S+ --format jsonl --style (\w+) -o (\S+)", README)}
+    assert exports[data] == ("chat" if "--apply_chat_template" in block else "completion")
