@@ -9,8 +9,10 @@ through ``vlp.rewards`` (the TRL adapter's path). Prints
 - one core, warm problems: every problem already prepared (CPU seconds of this process);
 - one core, cold problems: every problem new (record parsing, chaining and the shortest
   proof included), i.e. the first batch a problem appears in;
-- ``--workers N``, warm: the same batches through a kept worker pool (wall-clock, after
-  one warm-up round), and the scaling ratio to one core measured the same way in this run.
+- ``--workers N``: new batches of the same problems, each scored in this process and then
+  by a kept worker pool (after one warm-up batch), paired round by round: wall-clock
+  throughput and CPU seconds per reward (the parent's and the workers', read from
+  ``/proc``), their ratios, and the load average.
 
 Sentences are parsed afresh for every transcript (model outputs rarely repeat a sentence
 verbatim across samples), so the figures do not lean on the sentence cache. Target: 300
@@ -23,7 +25,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import sys
 import time
 from pathlib import Path
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--problems", type=int, default=8)
     parser.add_argument("--samples", type=int, default=8, help="transcripts per problem (K)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=3, help="timed passes over the batch")
+    parser.add_argument("--rounds", type=int, default=10, help="timed batches")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
@@ -90,53 +91,57 @@ def main(argv: list[str] | None = None) -> int:
             seconds += time.process_time() - start
     warm = args.rounds * len(batch) / seconds
 
-    # warm, wall clock: one process vs a kept pool of --workers processes
-    def wall(pool: object) -> float:
-        start = time.perf_counter()
-        for _ in range(args.rounds):
-            fresh_sentences()
-            rewards.score_batch(column, completions, pool=pool)
-        return args.rounds * len(batch) / (time.perf_counter() - start)
+    # one process vs a kept pool of --workers processes, paired round by round: each round
+    # is a new batch of the same problems (new transcripts), scored first in this process,
+    # then by the pool, so neither meets a sentence the other has parsed and load drift
+    # hits both alike
+    def new_batch() -> list[str]:
+        return [_transcript(problem, rng) for problem in problems for _ in range(args.samples)]
 
-    single_wall = wall(None)
-
-    def children_cpu() -> float:
-        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return usage.ru_utime + usage.ru_stime
-
-    # CPU cost of starting and stopping a pool (spawn, imports), to leave out below
-    before = children_cpu()
-    with rewards.verifier_pool(args.workers) as idle:
-        idle.wait_ready()
-    startup = children_cpu() - before
-
-    before, parent = children_cpu(), time.process_time()
-    pool = rewards.verifier_pool(args.workers)
-    try:
+    batches = [new_batch() for _ in range(args.rounds + 1)]
+    single_wall = single_cpu = pooled_wall = pooled_cpu = 0.0
+    with rewards.verifier_pool(args.workers) as pool:
         pool.wait_ready()
-        rewards.score_batch(column, completions, pool=pool)  # start-up and warm caches
-        warm_up = time.process_time()
-        pooled_wall = wall(pool)
-        parent_cpu = time.process_time() - warm_up
-    finally:
-        pool.close()
-    pool_cpu = children_cpu() - before - startup + parent_cpu
-    # the CPU a reward costs in the pool (parent and workers, the warm-up round included)
-    pooled_cpu_rate = (args.rounds + 1) * len(batch) / pool_cpu
-    del parent
+        rewards.score_batch(column, batches[0], pool=pool)  # each worker's first problems
+        workers = [worker.process.pid for worker in pool.workers]
+        # the workers' CPU over the whole loop (idle while this process scores: /proc counts
+        # in clock ticks, too coarse for one round)
+        children = _cpu_seconds(workers)
+        for texts in batches[1:]:
+            cpu, start = time.process_time(), time.perf_counter()
+            rewards.score_batch(column, texts)
+            single_wall += time.perf_counter() - start
+            single_cpu += time.process_time() - cpu
+            cpu, start = time.process_time(), time.perf_counter()
+            rewards.score_batch(column, texts, pool=pool)
+            pooled_wall += time.perf_counter() - start
+            pooled_cpu += time.process_time() - cpu
+        pooled_cpu += _cpu_seconds(workers) - children
+    scored = args.rounds * len(batch)
     transcripts = len(batch)
     print(f"{len(problems)} problems x {args.samples} samples = {transcripts} transcripts of "
           f"20 steps, sentences parsed afresh")
     print(f"one core, warm problems: {warm:7.0f} rewards/s (CPU time); target "
           f"{TARGET_PER_CORE}/s/core: {warm / TARGET_PER_CORE:.2f}x")
     print(f"one core, cold problems: {cold:7.0f} rewards/s (each one a new problem)")
-    print(f"wall clock, warm: 1 process {single_wall:7.0f} rewards/s; {args.workers} workers "
-          f"{pooled_wall:7.0f} rewards/s; scaling {pooled_wall / single_wall:.2f}x "
-          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-    print(f"CPU per reward with {args.workers} workers: {pooled_cpu_rate:7.0f} rewards per CPU "
-          f"second (1 core: {warm:.0f}); scaling on {args.workers} idle cores at most "
-          f"{args.workers * pooled_cpu_rate / warm:.2f}x")
+    print(f"paired, {args.rounds} new batches of {transcripts}: 1 process "
+          f"{scored / single_wall:7.0f} rewards/s wall, {scored / single_cpu:7.0f} per CPU "
+          f"second; {args.workers} workers {scored / pooled_wall:7.0f} rewards/s wall, "
+          f"{scored / pooled_cpu:7.0f} per CPU second (parent and workers)")
+    print(f"pool vs one process: wall-clock throughput {single_wall / pooled_wall:.2f}x "
+          f"(target 1.6x on 2 idle cores), CPU per reward {pooled_cpu / single_cpu:.2f}x "
+          f"(target at most 1.15x); load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores")
     return 0
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds of running processes (Linux ``/proc``)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _record(program: object) -> dict:

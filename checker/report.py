@@ -47,6 +47,9 @@ class Report:
     search_order: SearchOrder | None = None
     reference_proof: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    # answers the transcript's answer phrases state besides the one read (a hedge: "the
+    # answer is 24 ... the answer is 26"), distinct, in order
+    other_answers: tuple[int | float, ...] = ()
 
     @property
     def answer_correct(self) -> bool:
@@ -93,6 +96,7 @@ class Report:
             "predicted_answer": self.predicted_answer,
             "gold_answer": self.gold_answer,
             "answer_source": self.answer_source,
+            "other_answers": list(self.other_answers),
             **metrics,
             "search_order": order,
             "reference_proof": list(self.reference_proof),

@@ -705,6 +705,10 @@ def verify(
         notes.append("no step matches this problem: is the transcript for another problem?")
 
     predicted, source = _extract_answer(prepared, transcript, steps, answer, strict=strict)
+    others = _other_answers(transcript, predicted) if answer is None else ()
+    if others:
+        notes.append("the transcript also states the answer "
+                     + ", ".join(map(str, others)) + f" (read: {predicted})")
     gold = spec.gold_answer if spec.gold_answer is not None else prepared.goal.quantity
     reference = spec.reference_proof or _safe_reference(prepared)
     metrics = _metrics(prepared, steps, chosen, transcript, reference, tokenizer)
@@ -721,6 +725,7 @@ def verify(
         search_order=order_result,
         reference_proof=tuple(reference),
         notes=tuple(notes),
+        other_answers=others,
     )
 
 
@@ -913,6 +918,16 @@ def _extract_answer(
     if value is not None:
         return value, "closing expression"
     return None, None
+
+
+def _other_answers(transcript: str, predicted: int | float | None) -> tuple[int | float, ...]:
+    """The answers the transcript's answer phrases state other than ``predicted``."""
+    lowered = transcript.lower()
+    if lowered.count("answer") + lowered.count("boxed{") < 2:  # one answer phrase at most
+        return ()
+    from vlp.grammar.transcript import stated_answers
+
+    return tuple(dict.fromkeys(v for v in stated_answers(transcript) if v != predicted))
 
 
 def _ends_with_other_claim(prepared: PreparedProblem, steps: Sequence[StepVerdict]) -> bool:

@@ -17,7 +17,7 @@ import attrs
 
 from vlp.kernel import Claim
 
-from .arithmetic import Arithmetic, extract_arithmetic
+from .arithmetic import ANSWER_NUMBER, Arithmetic, answer_value, extract_arithmetic
 from .sentences import (
     ANSWER,
     CLAIMS,
@@ -72,8 +72,10 @@ _LABEL_RE = re.compile(
 # The common numbering, "12. " before a word: its label and what strip_numbering leaves (the
 # numbering regex takes the number, the dot and the spaces, and nothing of an ASCII letter)
 _PLAIN_NUMBER_RE = re.compile(r"(\d+)\.\s+(?=[A-Za-z])")
-# A sentence ends at ".", "?" or "!" followed by a space or the end; not inside "2.5".
-_SENTENCE_END_RE = re.compile(r"[.?!]+(?=\s|$)")
+# A sentence ends at ".", "?" or "!" followed by a space or the end; not inside "2.5". A
+# closing bracket or quote after the stop belongs to the sentence it closes: "(Roscoe has
+# 30 tiaras.) Therefore, the answer is 49." is two sentences, the first one judged.
+_SENTENCE_END_RE = re.compile(r"[.?!]+[)\]\"'»”’]*(?=\s|$)")
 _TAG_RE = re.compile(r"</?think>", re.IGNORECASE)
 
 
@@ -201,9 +203,67 @@ def read_sentences(
             # too long a "sentence" gives its reason
             parsed = parse_sentence(sentence) if grammar else read_without_grammar(sentence)
             if parsed.kind == ANSWER:
+                # the answer phrase is read by the answer extraction; whatever else the
+                # sentence says ("Ilya has 97 pandas, so the answer is 378.") is judged
+                for rest in answer_remainders(sentence):
+                    read = parse_sentence(rest) if grammar else read_without_grammar(rest)
+                    if read.kind != ANSWER:
+                        yield line_number, label, in_think, read, sentence_arithmetic(rest, read)
+                        label = None
                 continue
             yield line_number, label, in_think, parsed, sentence_arithmetic(sentence, parsed)
             label = None
+
+
+# An answer phrase with its number, as ``sentences._ANSWER_RE`` and ``_BOXED_RE`` read it
+# (markdown emphasis removed first, as ``extract_answer`` does), with the closing brace
+# or dollar of "\\boxed{26}" and "$26$"
+_ANSWER_PHRASE_RE = re.compile(
+    r"(?:the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)|answer\s*:)"
+    r"\s*\$?\\?(?:boxed\{)?\s*(" + ANSWER_NUMBER + r")\s*\}?\$?"
+    r"|\\boxed\{\s*(" + ANSWER_NUMBER + r")\s*\}", re.IGNORECASE)
+# words that join an answer phrase to the rest of its sentence ("..., so the answer is")
+_JOINING_WORDS = frozenset(
+    "and so thus therefore hence then which means that this is overall finally because since "
+    "as for given in total all altogether".split())
+_EDGE_PUNCTUATION = " \t,;:.!?-–—=()[]"
+
+
+def answer_remainders(sentence: str) -> list[str]:
+    """What an answer sentence says besides its answer phrases: the text before the first
+    and after the last, joining words and punctuation at the phrase removed, kept when it
+    has a digit or at least four words (a claim or an expression, not "pandas in all")."""
+    text = sentence.replace("*", "").replace("`", "")
+    matches = list(_ANSWER_PHRASE_RE.finditer(text))
+    if not matches:
+        return []
+    pieces = (_trimmed(text[:matches[0].start()], from_end=True),
+              _trimmed(text[matches[-1].end():], from_end=False))
+    return [piece for piece in pieces
+            if any(map(str.isdigit, piece)) or len(piece.split()) >= 4]
+
+
+def _trimmed(piece: str, *, from_end: bool) -> str:
+    """``piece`` without the joining words and punctuation on its side of the answer, as a
+    sentence (a full stop closes it)."""
+    words = piece.strip(_EDGE_PUNCTUATION).split()
+    edge = -1 if from_end else 0
+    while words and words[edge].strip(_EDGE_PUNCTUATION).lower() in _JOINING_WORDS:
+        words.pop(edge)
+    text = " ".join(words).strip(" ,;:-–—=")
+    return text + "." if text and text[-1] not in ".?!)" else text
+
+
+def stated_answers(text: str) -> tuple[int | float, ...]:
+    """Every answer the transcript's answer phrases state, in order ("the answer is 24 ...
+    the answer is 26" gives both: a reward must not take the last and ignore the first)."""
+    plain = text.replace("*", "").replace("`", "")
+    return tuple(value for value in map(_phrase_value, _ANSWER_PHRASE_RE.finditer(plain))
+                 if value is not None)
+
+
+def _phrase_value(match: re.Match[str]) -> int | float | None:
+    return answer_value(match.group(1) or match.group(2))
 
 
 def sentence_arithmetic(sentence: str, parsed: SentenceParse) -> tuple[Arithmetic, ...]:

@@ -85,3 +85,14 @@ def test_a_late_transcript_times_out_and_the_rest_go_on() -> None:
     assert [o.report for o in outcomes] == ["P:a", None, "P:b", None, "Q:c"]
     assert outcomes[1].reason == TIMEOUT_REASON
     assert outcomes[3].reason == "the verifier process died (exit code 3)"
+
+
+def test_a_worker_that_dies_after_unsent_results_blames_only_the_transcript_it_ran() -> None:
+    """Results travel a chunk at a time: those a dead worker had not sent yet are verified
+    again, and only the transcript it was running scores the death."""
+    stream = [("p", "P", "a"), ("p", "P", "b"), ("p", "P", "crash"), ("p", "P", "c"),
+              ("q", "Q", "d"), ("q", "Q", "hang"), ("q", "Q", "e")]
+    outcomes = list(run_grouped(_Sleepy(), stream, workers=2, timeout=2))
+    assert [o.report for o in outcomes] == ["P:a", "P:b", None, "P:c", "Q:d", None, "Q:e"]
+    assert outcomes[2].reason == "the verifier process died (exit code 3)"
+    assert outcomes[5].reason == TIMEOUT_REASON

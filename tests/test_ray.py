@@ -9,6 +9,8 @@ import os
 import re
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -63,6 +65,30 @@ def test_verify_dataset_adds_report_reward_and_reason(batch_problems) -> None:
     assert expected[0] == 1.0 and all(row["reason"] is None for row in out[:-1])
     assert out[-1]["reward"] == 0.0 and "no problem with id 'missing'" in out[-1]["reason"]
     assert json.loads(out[0]["report"])["problem_id"] == rows[0]["problem_id"]
+
+
+def test_the_readme_snippet_finishes_on_two_cpus(batch_problems, tmp_path) -> None:
+    """The README's ``verify_dataset`` snippet, as written, run by a new Python process in
+    the folder of ``problems.jsonl`` and ``transcripts.jsonl`` on a Ray of 2 CPUs (its own:
+    a new user's). The verifier actors leave a CPU to the read tasks: with every CPU taken
+    by actors the read is backpressured forever (the timeout only bounds a hang)."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    snippet = next(block for block in re.findall(r"```python\n(.*?)```", readme, re.S)
+                   if "vlp.ray.verify_dataset" in block)
+    two_cpus = ("import vlp.ray, ray\nray.init(num_cpus=2, _node_ip_address='127.0.0.1', "
+                "include_dashboard=False, log_to_driver=False)\n"
+                "assert vlp.ray.default_concurrency() == 1\n")
+    shutil.copy(batch_problems, tmp_path / "problems.jsonl")
+    records = [json.loads(line) for line in batch_problems.read_text().splitlines()]
+    rows = [{"id": record["id"], "transcript": baseline_transcript(strategy, record)[0]}
+            for strategy in ("shortest", "bfs") for record in records]
+    (tmp_path / "transcripts.jsonl").write_text(
+        "".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", two_cpus + snippet], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=600,
+                          env={**os.environ, "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.count("'reward':") == 3 and "'id':" in done.stdout, done.stdout
 
 
 def test_ray_talks_over_loopback_only() -> None:

@@ -23,8 +23,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from vlp.rewards import (
@@ -43,7 +45,9 @@ DATA = Path(__file__).parent / "data"
 RECORD = json.loads((DATA / "d3.json").read_text(encoding="utf-8"))
 PROBLEM = json.dumps(RECORD)
 LLAMA = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
-LLAMA_REWARD = 0.5 + 0.5 * 10 / 18  # answer 26 correct, efficiency 10/18, no false step
+# answer 26 correct, efficiency 10/18, every claim of the shortest proof established step by
+# step (completeness 1), no false step, no idle sentence, shorter than twice the proof
+LLAMA_REWARD = 0.25 + 0.25 * 10 / 18 + 0.5
 WRONG = "Pieter has 20 parrots.\nTherefore, the answer (arabic numerals) is 3."
 FALSE = "Pieter has 21 parrots.\nTherefore, the answer (arabic numerals) is 26."
 
@@ -54,16 +58,49 @@ def test_the_default_reward_is_the_readme_reward() -> None:
     assert score_sample(RECORD, WRONG).reward == 0.0
 
 
+ONLY = {"answer": 0.0, "efficiency": 0.0, "completeness": 0.0, "idle": 0.0, "verbosity": 0.0}
+
+
+def weights(**chosen: float) -> RewardWeights:
+    """Every term off but those chosen."""
+    return RewardWeights(**{**ONLY, **chosen})
+
+
 def test_weights_are_arguments() -> None:
     report = score_sample(RECORD, LLAMA).report
-    assert score(report, RewardWeights(answer=1.0, efficiency=0.0)) == 1.0
-    assert score(report, RewardWeights(answer=0.0, efficiency=1.0)) == pytest.approx(10 / 18)
-    formatted = RewardWeights(answer=0.0, efficiency=0.0, format=0.1)
-    assert score(report, formatted) == pytest.approx(0.1)  # closes with the answer sentence
+    assert score(report, weights(answer=1.0)) == 1.0
+    assert score(report, weights(efficiency=1.0)) == pytest.approx(10 / 18)
+    assert score(report, weights(completeness=1.0)) == 1.0
+    assert score(report, weights(format=0.1)) == pytest.approx(0.1)  # closes with the answer
     false = score_sample(RECORD, FALSE).report
     assert false.metrics.false_claims == 1
-    assert score(false, RewardWeights(answer=1.0, efficiency=0.0, false_step=0.25)) == 0.75
-    assert score(false, RewardWeights(answer=0.0, efficiency=0.0, floor=-1.0)) == -0.25
+    assert score(false, weights(answer=1.0, false_step=0.25)) == 0.75
+    assert score(false, weights(floor=-1.0)) == -0.25
+    # the answer and one fact: precision 1, but 1 of the proof's 10 claims established
+    short = score_sample(RECORD, "Pieter has 20 parrots.\nTherefore, the answer (arabic "
+                                 "numerals) is 26.").report
+    assert short.efficiency == 1.0
+    assert score(short, weights(completeness=1.0)) == pytest.approx(1 / 10)
+    assert score(short) == pytest.approx(0.25 + 0.25 + 0.5 / 10)
+
+
+def test_idle_sentences_and_padding_cost() -> None:
+    padded = score_sample(RECORD, "I will now think.\n" + LLAMA).report
+    sentences = {step.sentence for step in padded.steps}
+    assert padded.steps[0].status.value == "unparsed" and len(sentences) > 10
+    assert score(padded, weights(idle=1.0, floor=-1.0)) == pytest.approx(-1 / len(sentences))
+    twice = score_sample(RECORD, LLAMA + "\n" + LLAMA).report
+    assert twice.metrics.transcript_tokens > 2 * twice.metrics.reference_tokens
+    assert score(twice, weights(idle=1.0, floor=-1.0)) < -0.4  # the second copy is idle
+    assert score(twice, weights(verbosity=1.0, floor=-1.0)) < 0.0
+    assert score(score_sample(RECORD, LLAMA).report, weights(verbosity=1.0)) == 0.0
+
+
+def test_a_hedged_answer_is_wrong() -> None:
+    hedged = score_sample(RECORD, LLAMA + "\nTherefore, the answer (arabic numerals) is 25.\n"
+                                  "Therefore, the answer (arabic numerals) is 26.").report
+    assert hedged.answer_correct and hedged.other_answers == (25,)
+    assert score(hedged) == 0.0
 
 
 @pytest.mark.parametrize("completion", [
@@ -87,8 +124,9 @@ def test_completion_text_reads_every_trainer_format() -> None:
     assert completion_text([{"role": "assistant", "content": "a."}]) == "a."
     assert completion_text([{"role": "assistant", "content": [{"type": "text", "text": "a."}]}]) \
         == "a."
-    # a base model running on into the next few-shot question; special tokens left in
-    assert completion_text("a.\nQ: Eddie has 3 keys.") == "a.\n"
+    # a base model running on into the next few-shot question is judged on all it wrote;
+    # special tokens left in are not text
+    assert completion_text("a.\nQ: Eddie has 3 keys.") == "a.\nQ: Eddie has 3 keys."
     assert completion_text("a.<|im_end|><|endoftext|>") == "a."
 
 
@@ -134,11 +172,24 @@ def test_verl_compute_score() -> None:
     assert compute_score(data_source="vlp", solution_str=LLAMA, ground_truth="26",
                          extra_info=extra) == pytest.approx(LLAMA_REWARD)
     assert compute_score("vlp", LLAMA, PROBLEM) == pytest.approx(LLAMA_REWARD)  # record as truth
-    assert compute_score("vlp", LLAMA, "26", extra, answer=1.0, efficiency=0.0) == 1.0
+    assert compute_score("vlp", LLAMA, "26", extra, **{**ONLY, "answer": 1.0}) == 1.0
     assert compute_score("vlp", LLAMA, "26", None) == 0.0  # no record: the floor
     assert compute_score("vlp", None, "26", extra) == 0.0
-    with pytest.raises(TypeError, match="unknown reward weight"):
-        compute_score("vlp", LLAMA, "26", extra, efficency=1.0)
+
+
+def test_verl_keywords_that_are_not_weights_are_ignored_and_logged_once(caplog) -> None:
+    """verl's reward managers pass keywords of their own (``reward_router_address``,
+    ``reward_model_tokenizer``) to every call."""
+    extra = {"index": 0, "problem": PROBLEM}
+    with caplog.at_level(logging.INFO, logger="vlp.rewards"):
+        for _ in range(3):
+            value = compute_score(data_source="vlp", solution_str=LLAMA, ground_truth="26",
+                                  extra_info=extra, reward_router_address=None,
+                                  reward_model_tokenizer=object(), efficiency=1.0)
+            assert isinstance(value, float)
+            assert value == pytest.approx(LLAMA_REWARD + 0.75 * 10 / 18)
+    assert caplog.text.count("'reward_router_address'") == 1
+    assert caplog.text.count("'reward_model_tokenizer'") == 1
 
 
 def test_openrlhf_reward_func() -> None:
@@ -174,3 +225,27 @@ def test_trl_reward_keeps_its_worker_processes_between_steps() -> None:
         assert first == second == pytest.approx([LLAMA_REWARD, 0.0, LLAMA_REWARD])
     finally:
         reward.close()
+
+
+README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+BASH_BLOCKS = re.findall(r"```bash\n(.*?)```", README, re.S)
+
+
+def test_the_readme_verl_command_uses_the_current_config_keys() -> None:
+    """Current verl reads the custom reward under ``reward.custom_reward_function`` (path,
+    name, reward_kwargs); the weights it sets are RewardWeights fields."""
+    block = next(b for b in BASH_BLOCKS if "verl.trainer.main_ppo" in b)
+    keys = re.findall(r"\+*([\w.]*custom_reward_function[\w.]*)=", block)
+    assert {k.rsplit(".", 1)[-1] for k in keys} >= {"path", "name"}
+    assert all(k.startswith("reward.custom_reward_function.") for k in keys), keys
+    fields = {f.name for f in attrs.fields(RewardWeights)}
+    weights = [k.split("reward_kwargs.", 1)[1] for k in keys if "reward_kwargs." in k]
+    assert weights and set(weights) <= fields
+
+
+def test_the_readme_openrlhf_command_applies_a_chat_template_to_chat_prompts() -> None:
+    block = next(b for b in BASH_BLOCKS if "openrlhf" in b)
+    data = re.search(r"--prompt_data (\S+)", block).group(1)
+    exports = {m.group(2): m.group(1) for m in re.finditer(
+        r"vlp export \S+ --format jsonl --style (\w+) -o (\S+)", README)}
+    assert exports[data] == ("chat" if "--apply_chat_template" in block else "completion")

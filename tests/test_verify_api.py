@@ -89,7 +89,8 @@ def test_without_a_closing_sentence_the_answer_is_the_last_claim_answering_the_q
 
 def test_reward_example() -> None:
     good = verify(DATA / "d3.txt", LLAMA)
-    assert reward(good) == pytest.approx(0.5 + 0.5 * 10 / 18)
+    # answer, efficiency 10/18, completeness 1 (vlp.rewards.DEFAULT_WEIGHTS)
+    assert reward(good) == pytest.approx(0.25 + 0.25 * 10 / 18 + 0.5)
     wrong = verify(DATA / "d3.txt", LLAMA.replace("is 26.", "is 25."))
     assert reward(wrong) == 0.0
 

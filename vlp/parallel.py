@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import multiprocessing
 import signal
 import time
@@ -184,14 +185,34 @@ def _in_process(task: Task, stream: Iterable[tuple[Hashable, Any, Any]]) -> Iter
         yield _run_one(task, prepared, key, payload, entry)
 
 
-def _worker_main(task: Task, inbox: Any, outbox: Any) -> None:
+# A worker's results travel in batches (one message per chunk, or sooner when a batch is
+# this old): one message per result woke the parent for every transcript, and on 2 cores the
+# parent's wake-ups took the CPU the workers needed. What the worker is running is in shared
+# memory instead (``_Worker.progress``): the parent times the right transcript out, and blames
+# the right one when a worker dies, without a message per transcript.
+_BATCH_SECONDS = 0.05
+_IDLE = math.inf  # progress[1] between transcripts (none is running)
+
+
+def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     prepared = _Prepared(task)
     outbox.send(None)  # ready: start-up time does not count against the first timeout
     while (message := inbox.get()) is not None:
         first, key, payload, entries = message
+        batch: list[tuple[int, Any]] = []
+        sent = time.monotonic()
         for offset, entry in enumerate(entries):
-            outbox.send((first + offset, _run_one(task, prepared, key, payload, entry)))
+            progress[1] = _IDLE  # the index and its start change together, never torn
+            progress[0] = first + offset
+            progress[1] = time.monotonic()
+            batch.append((first + offset, _run_one(task, prepared, key, payload, entry)))
+            progress[1] = _IDLE
+            if time.monotonic() - sent >= _BATCH_SECONDS:
+                outbox.send(batch)
+                batch, sent = [], time.monotonic()
+        if batch:
+            outbox.send(batch)
 
 
 @attrs.define
@@ -207,22 +228,28 @@ class _Worker:
     def __init__(self, context: Any, task: Task):
         self.inbox = context.Queue()
         self.results, sender = context.Pipe(duplex=False)
-        self.process = context.Process(target=_worker_main, args=(task, self.inbox, sender),
+        # (index of the transcript running, when it started or _IDLE): written by the worker
+        self.progress = context.RawArray("d", [-1.0, _IDLE])
+        self.process = context.Process(target=_worker_main,
+                                       args=(task, self.inbox, sender, self.progress),
                                        daemon=True)
         self.process.start()
         sender.close()
         self.ready = False
         self.chunks: deque[_Chunk] = deque()
-        self.since = 0.0  # when the current entry started
         self.keys: OrderedDict[Hashable, None] = OrderedDict()
 
     @property
     def queued(self) -> int:
         return sum(len(c.entries) - c.done for c in self.chunks)
 
+    def running(self) -> tuple[int, float] | None:
+        """The stream index of the transcript this worker runs and when it started, if one
+        runs."""
+        started = self.progress[1]
+        return None if started == _IDLE else (int(self.progress[0]), started)
+
     def send(self, chunk: _Chunk) -> None:
-        if not self.chunks:
-            self.since = time.monotonic()
         self.chunks.append(chunk)
         self.inbox.put((chunk.first + chunk.done, chunk.key, chunk.payload,
                         chunk.entries[chunk.done:]))
@@ -291,7 +318,7 @@ class WorkerPool:
         """Block until every worker has started (imports done)."""
         for worker in self.workers:
             while not worker.ready:
-                _take(worker, worker.results.recv(), {}, time.monotonic())
+                _take(worker, worker.results.recv(), {})
 
     def close(self) -> None:
         for worker in self.workers:
@@ -353,8 +380,13 @@ def _collect(task: Task, pool: list[_Worker], busy: list[_Worker], timeout: floa
              finished: dict[int, Any], retry: deque[_Chunk], context: Any) -> None:
     """Wait for results (or a deadline), take them in, replace dead or late workers."""
     now = time.monotonic()
-    deadlines = [w.since + timeout for w in busy if w.ready] if timeout is not None else []
-    wait_for = max(0.0, min(deadlines) - now) if deadlines else None
+    deadlines = []
+    if timeout is not None:
+        running = [worker.running() for worker in busy if worker.ready]
+        deadlines = [item[1] + timeout for item in running if item is not None]
+    # a transcript may start while the parent waits: look again at least this often
+    wait_for = None if timeout is None else min(
+        [max(0.0, d - now) for d in deadlines] + [min(timeout, 1.0)])
     ready = set(wait([w.results for w in busy] + [w.process.sentinel for w in busy],
                      timeout=wait_for))
     now = time.monotonic()
@@ -363,39 +395,55 @@ def _collect(task: Task, pool: list[_Worker], busy: list[_Worker], timeout: floa
         if worker.results in ready or worker.process.sentinel in ready:
             try:
                 while worker.results.poll():
-                    _take(worker, worker.results.recv(), finished, now)
+                    _take(worker, worker.results.recv(), finished)
             except (EOFError, OSError):
                 pass
             if not worker.process.is_alive() and worker.chunks:
                 reason = f"the verifier process died (exit code {worker.process.exitcode})"
-        if reason is None and timeout is not None and worker.ready and worker.chunks and \
-                now - worker.since >= timeout:
-            reason = TIMEOUT_REASON
+        if reason is None and timeout is not None and worker.ready and worker.chunks:
+            item = worker.running()
+            if item is not None and now - item[1] >= timeout:
+                reason = TIMEOUT_REASON
         if reason is not None:
             _replace(task, pool, worker, reason, finished, retry, context)
 
 
-def _take(worker: _Worker, message: Any, finished: dict[int, Any], now: float) -> None:
-    worker.since = now
+def _take(worker: _Worker, message: Any, finished: dict[int, Any]) -> None:
     if message is None:
         worker.ready = True
         return
-    index, result = message
-    finished[index] = result
-    head = worker.chunks[0]
-    head.done += 1
-    if head.done == len(head.entries):
-        worker.chunks.popleft()
+    for index, result in message:
+        finished[index] = result
+        head = worker.chunks[0]
+        head.done += 1
+        if head.done == len(head.entries):
+            worker.chunks.popleft()
 
 
 def _replace(task: Task, pool: list[_Worker], worker: _Worker, reason: str,
              finished: dict[int, Any], retry: deque[_Chunk], context: Any) -> None:
-    head = worker.chunks[0]
-    finished[head.first + head.done] = task.failure(head.entries[head.done], reason)
+    """The transcript the worker was running scores ``reason``; everything else it held
+    (results it had not sent yet included: they are verified again) goes to a fresh one."""
+    item = worker.running()
+    unfinished = [(chunk, chunk.first + position) for chunk in worker.chunks
+                  for position in range(chunk.done, len(chunk.entries))]
+    indices = [index for _, index in unfinished]
+    # the running transcript, else (it died between transcripts) the first not finished
+    blamed = item[0] if item is not None and item[0] in indices else indices[0]
+    leftovers: list[_Chunk] = []
+    for chunk in worker.chunks:
+        start = chunk.first + chunk.done
+        end = chunk.first + len(chunk.entries)
+        if start <= blamed < end:
+            finished[blamed] = task.failure(chunk.entries[blamed - chunk.first], reason)
+            pieces = [(start, blamed), (blamed + 1, end)]
+        else:
+            pieces = [(start, end)]
+        leftovers.extend(_Chunk(low, chunk.key, chunk.payload,
+                                chunk.entries[low - chunk.first:high - chunk.first])
+                         for low, high in pieces if low < high)
     if reason != TIMEOUT_REASON:
         logger.warning("vlp: %s; its item scores the floor", reason)
-    head.done += 1
-    leftovers = [c for c in worker.chunks if c.done < len(c.entries)]
     retry.extendleft(reversed(leftovers))
     worker.chunks.clear()
     worker.stop(kill=True)

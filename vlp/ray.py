@@ -104,6 +104,10 @@ def verify_dataset(dataset: Any, problems: Mapping[str, Any] | Path | str, *,
     (:func:`vlp.rewards.score`) and ``reason`` (why a row has no report). Set
     ``DataContext.get_current().execution_options.preserve_order`` to keep the row order.
     ``problems_path`` is the problems file that error rows name.
+
+    ``concurrency``: verifier actors (one CPU each); by default one fewer than the
+    cluster's CPUs, at least one, so that the stage's read tasks always find a CPU (an
+    actor pool that takes every CPU starves its own input and never finishes).
     """
     source = problems_path or "problems"
     if isinstance(problems, (str, Path)):
@@ -114,9 +118,15 @@ def verify_dataset(dataset: Any, problems: Mapping[str, Any] | Path | str, *,
                    for pid, value in problems.items()}
     return dataset.map_batches(
         ProblemVerifier, batch_size=batch_size, batch_format="numpy",
-        concurrency=concurrency or max(1, int(ray.available_resources().get("CPU", 1))),
+        concurrency=concurrency or default_concurrency(),
         fn_constructor_kwargs={"problems": located, "mode": mode, "strict": strict,
                                "weights": weights, "problems_path": source})
+
+
+def default_concurrency() -> int:
+    """Verifier actors by default: the cluster's CPUs less one for reading, at least one."""
+    ensure_initialized()
+    return max(1, int(ray.cluster_resources().get("CPU", 1)) - 1)
 
 
 def verify_entries(entries: Iterator[Entry], problems: Mapping[str, Any], task: RowTask, *,

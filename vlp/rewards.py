@@ -1,31 +1,50 @@
-"""Efficiency as a training reward: one definition, and adapters for TRL, verl and OpenRLHF.
+"""Proof quality as a training reward: one definition, and adapters for TRL, verl and
+OpenRLHF.
 
 The reward of one completion (weights are arguments, :class:`RewardWeights`)::
 
-    reward = max(floor, answer    * correct
-                      + efficiency * correct * efficiency_of_the_proof
-                      - min(max_false_penalty, false_step * distinct_false_claims)
-                      + format    * well_formed)
+    reward = max(floor, correct x (answer + efficiency x efficiency_of_the_proof
+                                   + completeness x completeness_of_the_proof)
+                      - min(max_false_penalty, false_step x distinct_false_claims)
+                      - idle x idle_sentences - verbosity x excess_length
+                      + format x well_formed)
 
-- ``correct``: the answer read from the completion equals the problem's answer;
-- ``efficiency_of_the_proof``: |claims of the shortest proof| / |distinct claims stated|
-  (false ones included), 0 when nothing could be read;
-- ``distinct_false_claims``: claims that are not theorems, and wrong sums;
+- ``correct``: the answer read from the completion is the problem's, and no other answer
+  phrase of the completion states another number (a hedge is not an answer);
+- ``efficiency_of_the_proof``: the paper's efficiency, |claims of the shortest proof
+  stated| / |distinct claims stated| (false ones included), 0 when nothing could be read;
+  it is precision alone: any fragment of the proof has efficiency 1;
+- ``completeness_of_the_proof``: the share of the shortest proof's claims (the facts it
+  uses, its steps and the goal) that the completion establishes step by step: each one
+  stated as a given fact or derived by one rule application from the facts and the
+  claims stated before it (a ``derived-multi`` step, which skips its premises, does not
+  count). The honest shortest proof has 1; the goal alone, one fact, a few equations or
+  the last two steps have little;
+- ``distinct_false_claims``: claims that are not theorems, and wrong sums, wherever they
+  are written (in brackets, on the answer line, after a ``Q:`` line, in a code block);
+- ``idle_sentences``: the share of the completion's sentences that state nothing new
+  (nothing readable, or only claims stated before): restating the proof, filler,
+  instructions to the grader;
+- ``excess_length``: how far the completion's words run past ``length_slack`` times the
+  words of the shortest proof's own verbalization (plus ``length_allowance`` for the
+  answer sentence), as a fraction of that budget, at most 1: padding inside a sentence
+  costs too;
 - ``well_formed``: the completion closes with an answer sentence ("Therefore, the answer
   (arabic numerals) is 26."), the format the App. D.2 prompt asks for;
 - ``floor``: the lowest reward, and the reward of a sample that cannot be verified (no
   problem, a completion that is not text, a timeout); the reason is logged, never raised.
 
-With the default weights a correct answer scores ``0.5 + 0.5 * efficiency`` less 0.25 per
-false step, a wrong one 0: the reward the README's first example computes.
+With the default weights the honest shortest proof scores 1, a wrong answer 0, and every
+shortcut less than the proof (``bench/reward_hacks.py`` prints the table).
 
 Adapters (each returns one float per sample and never raises on a bad sample):
 
 - TRL: ``GRPOTrainer(reward_funcs=TRLReward())`` (or :class:`AsyncTRLReward`), called as
   ``reward(prompts=..., completions=..., **dataset_columns)``; the problem record is read
   from the ``problem`` column that ``vlp export`` writes.
-- verl: ``custom_reward_function.path=<this file>``, ``name=compute_score``; the record is
-  read from ``extra_info["problem"]`` (or from ``ground_truth`` when that is a record).
+- verl: ``reward.custom_reward_function.path=<this file>``, ``name=compute_score``; the
+  record is read from ``extra_info["problem"]`` (or from ``ground_truth`` when that is a
+  record).
 - OpenRLHF: ``--remote_rm_url <this file> --label_key problem``; ``reward_func(queries,
   prompts, labels)``.
 """
@@ -53,12 +72,18 @@ PROBLEM_COLUMN = "problem"
 
 @attrs.frozen
 class RewardWeights:
-    """The weights of the reward (see the module docstring for the formula)."""
+    """The weights of the reward (see the module docstring for the formula). The defaults
+    score the honest shortest proof 1: answer, efficiency and completeness sum to 1."""
 
-    answer: float = 0.5
-    efficiency: float = 0.5
+    answer: float = 0.25
+    efficiency: float = 0.25
+    completeness: float = 0.5
     false_step: float = 0.25
     max_false_penalty: float = 1.0
+    idle: float = 0.25
+    verbosity: float = 0.25
+    length_slack: float = 2.0  # words allowed, in shortest-proof verbalizations
+    length_allowance: int = 16  # words allowed besides (the answer sentence has 6)
     format: float = 0.0
     floor: float = 0.0
 
@@ -66,21 +91,57 @@ class RewardWeights:
 DEFAULT_WEIGHTS = RewardWeights()
 
 
+def completeness(report: Any) -> float:
+    """The share of the shortest proof's claims the transcript establishes step by step
+    (stated as an axiom, or derived in one rule application from what was available)."""
+    total = report.metrics.proof_claims
+    if not total:
+        return 0.0
+    established = {str(step.claim) for step in report.steps
+                   if step.relevant and step.claim is not None
+                   and step.status.value in ("axiom", "derived")}
+    return len(established) / total
+
+
+def idle_share(report: Any) -> float:
+    """The share of the transcript's sentences that state nothing new: every verdict of
+    the sentence is ``unparsed`` or a duplicate (the answer sentence is not a step)."""
+    new: dict[int, bool] = {}
+    for step in report.steps:
+        states = step.status.value != "unparsed" and not step.duplicate
+        new[step.sentence] = new.get(step.sentence, False) or states
+    return sum(not states for states in new.values()) / len(new) if new else 0.0
+
+
+def excess_length(report: Any, weights: RewardWeights = DEFAULT_WEIGHTS) -> float:
+    """Words past the budget (``length_slack`` shortest-proof verbalizations and
+    ``length_allowance`` words), as a fraction of the budget, at most 1."""
+    reference = report.metrics.reference_tokens
+    if not reference:
+        return 0.0
+    budget = weights.length_slack * reference + weights.length_allowance
+    return min(1.0, max(0.0, report.metrics.transcript_tokens - budget) / budget)
+
+
 def score(report: Any, weights: RewardWeights = DEFAULT_WEIGHTS) -> float:
     """The reward of one verified transcript (a :class:`vlp.Report`)."""
-    correct = bool(report.answer_correct)
-    efficiency = report.efficiency or 0.0
-    penalty = min(weights.max_false_penalty, weights.false_step * report.metrics.false_claims)
-    well_formed = report.answer_source == "closing sentence"
-    value = (weights.answer * correct + weights.efficiency * correct * efficiency
-             - penalty + weights.format * well_formed)
+    correct = bool(report.answer_correct) and not getattr(report, "other_answers", ())
+    value = 0.0
+    if correct:
+        value = (weights.answer + weights.efficiency * (report.efficiency or 0.0)
+                 + weights.completeness * completeness(report))
+    value -= min(weights.max_false_penalty, weights.false_step * report.metrics.false_claims)
+    if weights.idle:
+        value -= weights.idle * idle_share(report)
+    if weights.verbosity:
+        value -= weights.verbosity * excess_length(report, weights)
+    value += weights.format * (report.answer_source == "closing sentence")
     return max(weights.floor, value)
 
 
-def reward(report: Any, *, efficiency_weight: float = 0.5) -> float:
-    """``vlp.reward(report)``: :func:`score` with answer weight ``1 - efficiency_weight``."""
-    return score(report, RewardWeights(answer=1 - efficiency_weight,
-                                       efficiency=efficiency_weight))
+def reward(report: Any, weights: RewardWeights = DEFAULT_WEIGHTS) -> float:
+    """``vlp.reward(report)``: :func:`score`, the default weights unless given."""
+    return score(report, weights)
 
 
 @attrs.frozen
@@ -95,9 +156,6 @@ class Scored:
 
 # --- reading what the trainers pass ------------------------------------------------------------
 
-# base models continue with the next few-shot question; everything from there on is not
-# part of the proof
-_NEXT_QUESTION = re.compile(r"^\s*Q:", re.MULTILINE)
 # special tokens that trainers leave in decoded text (OpenRLHF decodes with them)
 _TRAILING_SPECIAL = re.compile(r"(?:\s*(?:<\|[^|<>]{1,40}\|>|</s>|<eos>|<pad>|<end_of_turn>))+\s*$")
 
@@ -117,8 +175,9 @@ def completion_text(completion: Any) -> str:
                          f"{type(completion).__name__}")
     if "\x00" in text:
         raise InputError("the completion is not text (it contains NUL bytes)")
-    match = _NEXT_QUESTION.search(text)
-    return _TRAILING_SPECIAL.sub("", text[: match.start()] if match else text)
+    # everything the completion writes is judged, a next few-shot question included: a
+    # trainer that samples a base model stops it there (a stop string "\nQ:")
+    return _TRAILING_SPECIAL.sub("", text)
 
 
 def _message_text(message: Mapping[str, Any]) -> str:
@@ -310,19 +369,28 @@ class AsyncTRLReward(TRLReward):
 
 # --- verl -------------------------------------------------------------------------------------
 
+_WEIGHT_NAMES = frozenset(field.name for field in attrs.fields(RewardWeights))
+_IGNORED_KEYWORDS: set[str] = set()  # keywords already logged as ignored
+
+
 def compute_score(data_source: Any, solution_str: Any, ground_truth: Any,
                   extra_info: Mapping[str, Any] | None = None,
-                  **weights: Any) -> float:
-    """verl's custom reward function (``custom_reward_function.name=compute_score``).
+                  **keywords: Any) -> float:
+    """verl's custom reward function (``reward.custom_reward_function.name=compute_score``).
 
     The problem record is ``extra_info["problem"]`` (what ``vlp export`` writes), or
-    ``ground_truth`` itself when it is a record. Keyword arguments (verl's
-    ``custom_reward_function.reward_kwargs``) override :class:`RewardWeights` fields.
+    ``ground_truth`` itself when it is a record. Keywords named like :class:`RewardWeights`
+    fields (verl's ``custom_reward_function.reward_kwargs``) set those weights; any other
+    keyword (verl's reward managers pass their own, e.g. ``reward_router_address``,
+    ``reward_model_tokenizer``) is ignored, and logged once per name.
     """
-    try:
-        chosen = attrs.evolve(DEFAULT_WEIGHTS, **weights)
-    except TypeError as error:  # a misspelled weight is a configuration error: say so loudly
-        raise TypeError(f"vlp compute_score: unknown reward weight ({error})") from None
+    unknown = keywords.keys() - _WEIGHT_NAMES
+    for name in sorted(unknown - _IGNORED_KEYWORDS):
+        _IGNORED_KEYWORDS.add(name)
+        logger.info("vlp compute_score: ignoring the keyword %r (not a reward weight; "
+                    "weights: %s)", name, ", ".join(sorted(_WEIGHT_NAMES)))
+    weights = {name: value for name, value in keywords.items() if name in _WEIGHT_NAMES}
+    chosen = attrs.evolve(DEFAULT_WEIGHTS, **weights) if weights else DEFAULT_WEIGHTS
     problem = None
     if isinstance(extra_info, Mapping):
         problem = extra_info.get(PROBLEM_COLUMN)
@@ -371,6 +439,7 @@ def _response_of(query: str, prompt: str) -> str:
 
 __all__ = [
     "DEFAULT_WEIGHTS", "PROBLEM_COLUMN", "AsyncTRLReward", "RewardWeights", "Scored",
-    "TRLReward", "completion_text", "compute_score", "problem_of", "reward", "reward_func",
-    "score", "score_batch", "score_sample", "verifier_pool",
+    "TRLReward", "completeness", "completion_text", "compute_score", "excess_length",
+    "idle_share", "problem_of", "reward", "reward_func", "score", "score_batch",
+    "score_sample", "verifier_pool",
 ]
