@@ -24,7 +24,7 @@ DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 def main(argv: list[str] | None = None) -> int:
     from vlp.api import verify
     from vlp.checker.goldscore import format_table, score_rows, totals
-    from vlp.commands.verify import iter_jsonl
+    from vlp.records import iter_jsonl
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("corpus", "heldout"), default="corpus",

@@ -76,6 +76,16 @@ originally initially now too also left total still already altogether original i
 finally today yesterday then there here brand in all combined together overall""".split())
 # a number right after these is a time, a place or a price, not what the subject has
 # ("grew 24 pumpkins in 34 days"), unless a rate's "each" / "per" follows it
+# words of a variable list's label that say nothing of their own ("Number of pencils in the
+# drawer = 9", "Number of oak trees initially in the park: 33")
+_LABEL_GLUE = frozenset("""number numbers of the a an in on at by to from into inside out
+be been is are was were has have had that which who total amount count initially originally
+now currently left remaining remain start beginning end first initial final today yesterday
+tomorrow still already altogether all there here""".split())
+# the words of a label that name an event: the line is the one transfer they fit
+_LABEL_EVENT_WORDS = frozenset("""sold given gave away taken took cut down planted placed
+added removed served eaten ate used lost spent bought received got borrowed donated picked
+thrown threw moved brought additional extra more""".split())
 _ONE_WORDS = frozenset({"a", "an", "one", "1", "each", "every"})
 _PARTICIPLES = frozenset("""given taken eaten thrown stolen sold used lost spent bought got
 gotten received donated made baked picked collected found""".split())
@@ -664,6 +674,9 @@ class SentenceReader:
         colon = self._colon_form(tokens, mentions, numbers)
         if colon is not None:
             return [colon], None
+        variable = self._variable_line(tokens, words, mentions, numbers)
+        if variable is not None:
+            return [variable], None
         started = self._topic_line(tokens, words, mentions, numbers)
         if started is not None:
             return [started], None
@@ -1357,6 +1370,107 @@ class SentenceReader:
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
         group = predicate == "cont" and args.get("A") is None and not TOTALS.isdisjoint(words)
         return self._resolve(pattern, arithmetic, reading, group)
+
+    def _variable_line(self, tokens: Sequence[Token], words: tuple[str, ...],
+                       mentions: list[_Mention], numbers: list[int]
+                       ) -> LooseClaim | LooseGap | None:
+        """A variable list's line: "Number of short trees initially: 112", "Number of books
+        Joan sold = 26", "Crayons on the desk = 6", "6 short bushes.", "2 short bushes to be
+        cut down." Its words name an entity of the program, maybe an agent, maybe an event;
+        it is read as the one count or transfer they fit, and a word that fits none of
+        those (nor a time) leaves it unread. ``None`` when the clause is no such line."""
+        if len(numbers) != 1:
+            return None
+        n = numbers[0]
+        start = 0
+        while start < len(words) and (words[start] in _LEADS or words[start] in ("-", "*")):
+            start += 1
+        if n >= 2 and words[n - 1] in (":", "=") and n - 1 > start:
+            label = list(range(start, n - 1))
+            # what follows the number: a unit of the entity, punctuation, nothing more
+            unit, _shown, _ambiguous, after = self._entity(tokens, n + 1)
+            if any(tokens[i].kind == "word" for i in range(after, len(tokens))):
+                return None
+        elif n == start and not any(w in _VERBS or w in _LEAVING_VERBS or w in _ARRIVING_VERBS
+                                    for w in words):
+            label = list(range(n + 1, len(words)))  # "6 short bushes." "7 trees in the park."
+            unit = None
+        else:
+            return None
+        label_words = [words[i] for i in label if tokens[i].kind == "word"]
+        if not label_words or any(tokens[i].kind == "number" for i in label):
+            return None
+        if {"per", "each", "every"} & set(label_words):
+            return None  # a rate's label ("Slices per pizza: 4"): the rate paths read it
+        reading_cues: list[str] = [":" if n and words[n - 1] == ":" else "="]
+        resolved: list[tuple[str, str]] = []
+        # the entity: the longest run of label words that is one of the program's entities
+        entity, used = None, set()
+        for size in range(min(4, len(label)), 0, -1):
+            for i in range(len(label) - size + 1):
+                run = label[i:i + size]
+                phrase = " ".join(words[j] for j in run)
+                fits = [e for e in self.lex.entities if e in (phrase, to_plural(phrase))]
+                if len(fits) == 1:
+                    entity, used = fits[0], set(run)
+                    break
+            if entity is not None:
+                break
+        if entity is None:
+            entity = unit
+        if entity is None:
+            return None
+        if unit is not None and unit != entity:
+            return LooseGap(f"the label names {entity}, its number {unit}",
+                            Reading(LOOSE, tuple(reading_cues), ()))
+        agents = [m for m in mentions if m.position in label and m.agents is not None
+                  and m.said.lower() not in _LABEL_EVENT_WORDS and m.said.lower() not in
+                  _LABEL_GLUE]
+        for m in agents:
+            used.update(range(m.position, m.end or m.position + 1))
+        event = [words[i] for i in label if words[i] in _LABEL_EVENT_WORDS and i not in used]
+        others = [words[i] for i in label if i not in used and tokens[i].kind == "word"
+                  and words[i] not in _LABEL_GLUE and words[i] not in _LABEL_EVENT_WORDS
+                  and words[i] not in _ENTITY_FILLER]
+        reading = Reading(LOOSE, tuple(reading_cues + event), tuple(resolved))
+        if others:
+            return LooseGap(f"the line's words {' '.join(others)!r} say what no claim states",
+                            reading)
+        number = tokens[n]
+        named = {m.agents for m in agents}
+        if len(named) > 1:
+            return LooseGap("the line names several agents", reading)
+        agent = next(iter(named), None)
+        if event:
+            fitting = [a for a in self.lex.index.program.axioms if a.predicate == "transfer"
+                       and a.entity == entity and (agent is None or agent in a.agent_sets)]
+            same = [a for a in fitting if a.quantity == number.value]
+            sides = {(a.args[0], a.args[1]) for a in (same or fitting)}
+            if len(sides) != 1:
+                return LooseGap(f"{' '.join(event)!r}: which transfer of {entity}, the words "
+                                "do not say", reading)
+            sender, receiver = next(iter(sides))
+            return self._resolve(ClaimPattern("transfer", (sender, receiver, number.value,
+                                                           entity)),
+                                 as_arithmetic(number), reading)
+        if agent is None:
+            holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+                ClaimPattern("cont", (None, None, entity)))}
+            if "total" in label_words or "altogether" in label_words:
+                holders = {h for h in holders if len(h) > 1} or holders
+            if len(holders) != 1:
+                return LooseGap(f"whose {entity} the line counts, the words do not say",
+                                reading)
+            agent = next(iter(holders))
+        elif not self.lex.index.is_theorem(Claim("cont", (agent, number.value, entity))) and \
+                any(a.predicate == "transfer" and a.quantity == number.value and
+                    a.entity == entity and agent in a.agent_sets
+                    for a in self.lex.index.program.axioms):
+            # "Dan: 28 pears" after Sara gave Dan 28 pears: what Dan has, or what he got
+            return LooseGap(f"'{_show(agent)}: {number.value}' may be a count or the "
+                            f"transfer of {number.value}", reading)
+        return self._resolve(ClaimPattern("cont", (agent, number.value, entity)),
+                             as_arithmetic(number), reading)
 
     def _label_line(self, tokens: Sequence[Token], words: tuple[str, ...], colon: int,
                     position: int, entity: str | None, after: int,

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from vlp.checker.goldscore import GoldScore, format_table, score_rows, totals
-from vlp.commands.verify import iter_jsonl
+from vlp.records import iter_jsonl
 
 DATA = Path(__file__).parent / "data"
 

@@ -15,7 +15,7 @@ import pytest
 
 from vlp.checker.verdicts import Status
 from vlp.checker.verify import verify
-from vlp.commands.verify import iter_jsonl
+from vlp.records import iter_jsonl
 
 HELDOUT = Path(__file__).parent / "data" / "heldout"
 PROBLEMS = {r["id"]: r for _, r, _ in iter_jsonl(HELDOUT / "problems.jsonl", "problems")
