@@ -23,6 +23,7 @@ import attrs
 from rapidfuzz import fuzz
 
 from vlp.grammar.inflect import singular, to_plural
+from vlp.grammar.loose import HYPOTHETICAL as _HYPOTHETICAL
 from vlp.grammar.loose import Clause, Token, read_clauses
 from vlp.grammar.sentences import LEAD_WORDS
 from vlp.grammar.templates import CLAIM_SLOTS, TEMPLATES
@@ -84,13 +85,14 @@ now currently left remaining remain start beginning end first initial final toda
 tomorrow still already altogether all there here""".split())
 # the words of a label that name an event: the line is the one transfer they fit
 _LABEL_EVENT_WORDS = frozenset("""sold given gave away taken took cut down planted placed
-added removed served eaten ate used lost spent bought received got borrowed donated picked
-thrown threw moved brought additional extra more""".split())
+added removed served eaten ate used lost spent bought received got borrowed donated
+thrown threw moved additional extra more""".split())
 _ONE_WORDS = frozenset({"a", "an", "one", "1", "each", "every"})
 _PARTICIPLES = frozenset("""given taken eaten thrown stolen sold used lost spent bought got
 gotten received donated made baked picked collected found""".split())
 _VERB_ADVERBS = frozenset({"then", "also", "now", "only", "just", "still", "already",
                            "finally", "later", "eventually", "again"})
+_HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
 _OBJECT_PREPOSITIONS = frozenset({"for", "at", "from", "in", "on", "with", "to", "of", "by",
                                   "into", "onto", "during", "after", "before"})
 _SETTING_PREPOSITIONS = frozenset({"in", "for", "after", "during", "within", "over", "on", "at",
@@ -101,7 +103,11 @@ _LEAVING_VERBS = frozenset("""left leave leaves went go goes departed depart dep
 quit quits died died fell falls flew escaped ran""".split())
 _ARRIVING_VERBS = frozenset("""came come comes arrived arrive arrives joined join joins entered
 enter enters""".split())
-COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer"}
+# verbs that end an entity phrase ("42 new students came", "3 hamburgers were served")
+_ENTITY_ENDS = _LEAVING_VERBS | _ARRIVING_VERBS | _SENDER_VERBS | _RECEIVER_VERBS
+COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer", "farther": "more",
+                "further": "more", "longer": "more", "taller": "more", "higher": "more",
+                "shorter": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
 _SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
 _PLURAL_PRONOUNS = frozenset({"they", "them", "both"})
@@ -293,6 +299,16 @@ class Discourse:
         chosen = plain or (candidates[0] if candidates else None)
         return None if chosen is None else self.learn(pronoun, chosen)
 
+    def snapshot(self) -> tuple[object, ...]:
+        return (list(self.records), list(self.claims), dict(self.gender), set(self.things),
+                self.topic, self.heading)
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        records, claims, gender, things, self.topic, self.heading = saved
+        self._records, self._claims = list(records), list(claims)  # type: ignore[call-overload]
+        self.gender, self.things = dict(gender), set(things)  # type: ignore[call-overload]
+        self._pending = []
+
     def learn(self, pronoun: str, agents: Agents) -> Agents:
         gender = _gender(pronoun)
         if gender is not None and len(agents) == 1:
@@ -356,10 +372,35 @@ class SentenceReader:
         offset = self._offset(text)
         if offset is not None:
             return [offset]
-        found: list[LooseClaim | LooseGap | LooseArithmetic] = []
-        inherited: Agents | None = None
         self._last_predicate = None
         clauses = read_clauses(text)
+        if any(c.silent == _HYPOTHETICAL_SILENCE for c in clauses):
+            return self._conditional(text, clauses)
+        return self._read_clauses(clauses)
+
+    def _conditional(self, text: str, clauses: tuple[Clause, ...]
+                     ) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        """"If 3 customers left, he would have 11 customers left": when every claim of the
+        condition is a theorem (it restates what holds), the conclusion is read too; a
+        condition that does not hold ("If Ilse had 10, ...") makes it all state nothing."""
+        saved = self.discourse.snapshot()
+        opened = tuple(attrs.evolve(c, silent=None) if c.silent == _HYPOTHETICAL_SILENCE
+                       else c for c in clauses)
+        found = self._read_clauses(opened)
+        conditions = [i for c, i in self._items_by_clause if c.words[:1] == ("if",)]
+        stated = [i for items in conditions for i in items]
+        index = self.lex.index
+        if stated and all(isinstance(i, LooseClaim) and i.pattern.is_complete and
+                          index.is_theorem(i.pattern.as_claim()) for i in stated):
+            return found
+        self.discourse.restore(saved)
+        return self._read_clauses(clauses)
+
+    def _read_clauses(self, clauses: tuple[Clause, ...]
+                      ) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        found: list[LooseClaim | LooseGap | LooseArithmetic] = []
+        inherited: Agents | None = None
+        self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
         self._skip_next = False
         self._in_gerund_chain = False
         for n, clause in enumerate(clauses):
@@ -370,6 +411,7 @@ class SentenceReader:
             self._later_clauses = clauses[n + 1:]
             self.discourse.ambiguity = None
             items, subject = self._clause(clause, inherited)
+            self._items_by_clause.append((clause, items))
             inherited = subject or inherited
             found.extend(items)
             if self.discourse.ambiguity is not None and items and \
@@ -556,7 +598,8 @@ class SentenceReader:
         vocabulary = self.lex.entity_vocabulary
         while i < len(tokens) and len(words) < 3 and tokens[i].kind == "word" and (
                 tokens[i].lower in vocabulary or (tokens[i].lower not in _STOP
-                                                 and tokens[i].lower not in COMPARATIVES)):
+                                                 and tokens[i].lower not in COMPARATIVES
+                                                 and tokens[i].lower not in _ENTITY_ENDS)):
             words.append(tokens[i].lower)
             i += 1
         if not words:
@@ -635,12 +678,18 @@ class SentenceReader:
         tokens = clause.tokens
         self._words = frozenset(clause.words)
         self._clause_words = clause.words
+        self._after_colon = clause.after_colon
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
         mentions = self._mentions(tokens, subject_owner)
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         words = clause.words
         if clause.silent is not None:
+            if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
+                # "Number of books Joan sold = 26": a variable list's line, not an unknown
+                variable = self._variable_line(tokens, words, mentions, numbers)
+                if variable is not None:
+                    return [variable], None
             answer = self._answer_clause(clause)
             return ([answer] if answer is not None else []), None
         signed = self._signed_change(tokens, mentions)
@@ -865,7 +914,7 @@ class SentenceReader:
         """"She sold 6 of them", "Edward won 9 tickets": the word right after a subject
         that opens the clause, when no list holds it (read only as a transfer that fits)."""
         start = 0
-        while start < len(words) and (words[start] in _LEADS or words[start] == ","):
+        while start < len(words) and (words[start] in _LEADS or words[start] in (",", "the")):
             start += 1
         subject = next((m for m in mentions if m.position == start and m.kind != "possessive"),
                        None)
@@ -1235,6 +1284,11 @@ class SentenceReader:
                 entity is not None:
             # "3 students left.": a transfer out of (or into) whoever held them
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
+        if not named_before and entity is not None and after + 1 < len(words) and \
+                words[after] in ("were", "was") and (words[after + 1] in _PARTICIPLES or
+                                                    words[after + 1] in _LABEL_EVENT_WORDS):
+            # "3 hamburgers were served.": the one transfer of that many, either way
+            return self._moved(words[after + 1], quantity, entity, arithmetic, resolved)
         each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every", "per")),
                     None)
         if each is not None and not any(m.kind == "possessive" and m.position < position
@@ -1283,13 +1337,31 @@ class SentenceReader:
                                              ("from",))
             owner = next((m.agents for m in mentions
                           if position < m.position < end and m.kind == "possessive"), None)
-            if verb in TAKE_VERBS:
+            if verb in ("ate", "eats", "eat") and source is None and owner is None:
+                args = {"S": subject, "R": None}  # "She ate 17 pieces": her own
+            elif verb in TAKE_VERBS:
                 args = {"S": source or owner, "R": subject}
+                if args["S"] is None and subject is not None:
+                    # "Paul got a box of 253 crayons": the transfer the program has, or the
+                    # count it is
+                    if entity is None:
+                        entity = self._context_entity(subject, arithmetic)
+                    if entity is not None:
+                        event = self._event_transfer(subject, quantity, entity, verb,
+                                                     more="more" in window)
+                        if isinstance(event, LooseGap):
+                            return attrs.evolve(event, reading=Reading(LOOSE, (verb,),
+                                                                       tuple(resolved)))
+                        if event is not None:
+                            args = {"S": event[0], "R": event[1]}
+                        elif quantity is not None and self.lex.index.is_theorem(
+                                Claim("cont", (subject, quantity, entity))):
+                            predicate, args = "cont", {"A": subject}
             elif verb in LOSE_VERBS or "away" in words:
                 args = {"S": subject, "R": None}
             else:
                 args = {"S": subject, "R": between or target}
-            if args["S"] is not None and args["S"] == args["R"]:
+            if predicate == "transfer" and args["S"] is not None and args["S"] == args["R"]:
                 return None
         elif "each" in words[:position] and any(
                 m.kind == "possessive" and m.position < position for m in mentions):
@@ -1351,7 +1423,8 @@ class SentenceReader:
                             f"of {quantity}", Reading(LOOSE, (":",), tuple(resolved)))
         if predicate in ("cont", "event") and subject is not None and args.get("A", subject) \
                 == subject and (predicate == "event" or verb in EVENT_VERBS) and not there:
-            event = self._event_transfer(subject, quantity, entity, verb)
+            event = self._event_transfer(subject, quantity, entity, verb,
+                                         more=bool({"more", "another"} & set(window)))
             if isinstance(event, LooseGap):
                 return attrs.evolve(event, reading=Reading(LOOSE, (verb,), tuple(resolved)))
             if event is not None:
@@ -1379,13 +1452,19 @@ class SentenceReader:
         cut down." Its words name an entity of the program, maybe an agent, maybe an event;
         it is read as the one count or transfer they fit, and a word that fits none of
         those (nor a time) leaves it unread. ``None`` when the clause is no such line."""
-        if len(numbers) != 1:
-            return None
+        if len(numbers) != 1 or tokens[numbers[0]].arithmetic is not None or \
+                self._after_colon:
+            return None  # an expression, or a clause going on after a colon: other readers'
         n = numbers[0]
         start = 0
         while start < len(words) and (words[start] in _LEADS or words[start] in ("-", "*")):
             start += 1
-        if n >= 2 and words[n - 1] in (":", "=") and n - 1 > start:
+        if n >= 2 and words[n - 1] in ("is", "was", "are", "were") and \
+                words[start:start + 3] in (("the", "number", "of"), ("the", "total", "number")):
+            start += 1  # "The number of pears that were picked in total is 11."
+        if n >= 2 and words[n - 1] in (":", "=", "is", "was", "are", "were") and \
+                n - 1 > start and (words[n - 1] in (":", "=") or words[start] in ("number",
+                                                                                 "total")):
             label = list(range(start, n - 1))
             # what follows the number: a unit of the entity, punctuation, nothing more
             unit, _shown, _ambiguous, after = self._entity(tokens, n + 1)
@@ -1437,6 +1516,12 @@ class SentenceReader:
             return LooseGap(f"the line's words {' '.join(others)!r} say what no claim states",
                             reading)
         number = tokens[n]
+        if "left" in label_words and any(
+                a.predicate == "transfer" and a.entity == entity and a.quantity == number.value
+                for a in self.lex.index.program.axioms):
+            # "Number of customers left: 5": those remaining, or those who went away
+            return LooseGap(f"'left' may say {number.value} remain or {number.value} went "
+                            "away", reading)
         named = {m.agents for m in agents}
         if len(named) > 1:
             return LooseGap("the line names several agents", reading)
@@ -1446,7 +1531,9 @@ class SentenceReader:
                        and a.entity == entity and (agent is None or agent in a.agent_sets)]
             same = [a for a in fitting if a.quantity == number.value]
             sides = {(a.args[0], a.args[1]) for a in (same or fitting)}
-            if len(sides) != 1:
+            if not fitting and "total" not in label_words:
+                event = []  # "Number of decks bought: 3" when buying is a count: the count
+            elif len(sides) != 1:
                 return LooseGap(f"{' '.join(event)!r}: which transfer of {entity}, the words "
                                 "do not say", reading)
             sender, receiver = next(iter(sides))
@@ -1524,6 +1611,14 @@ class SentenceReader:
                    if a.predicate == "transfer" and a.entity == entity]
         same = [a for a in fitting if a.quantity == quantity]
         pool = same or fitting
+        if verb not in _LEAVING_VERBS and verb not in _ARRIVING_VERBS:
+            # a passive "were served": no direction, so only a transfer of that many
+            if len({(a.args[0], a.args[1]) for a in same}) != 1:
+                return LooseGap(f"{verb!r}: which transfer of {entity}, the words do not say",
+                                reading)
+            found = same[0]
+            return LooseClaim(ClaimPattern("transfer", (found.args[0], found.args[1], quantity,
+                                                        entity)), arithmetic, reading)
         sides = {(a.args[0], a.args[1]) for a in pool}
         if len(sides) != 1:
             return LooseGap(f"{verb!r}: the words do not say who {'gave up' if leaving else 'got'}"
@@ -1561,7 +1656,8 @@ class SentenceReader:
                                                 container)), arithmetic, reading)
 
     def _event_transfer(self, subject: Agents, quantity: int | None, entity: str,
-                        verb: str | None) -> tuple[Agents, Agents] | LooseGap | None:
+                        verb: str | None, more: bool = False
+                        ) -> tuple[Agents, Agents] | LooseGap | None:
         """The one transfer of the program that "Cody spent 19 dollars" can state: the
         subject on one side, the entity, and a side the verb does not contradict. ``None``
         when the program has none (or the clause is the count it also is); a gap when
@@ -1581,7 +1677,7 @@ class SentenceReader:
         same = [f for f in fitting if f[2] == quantity]
         count_fits = quantity is not None and index.is_theorem(
             Claim("cont", (subject, quantity, entity)))
-        if count_fits:  # "Jake brought 6 balloons" when Jake has 6: the count
+        if count_fits and not (more and same):  # "Jake brought 6" when he has 6: the count
             if same:
                 return LooseGap(f"{verb!r} may state the count {quantity} or the transfer of "
                                 f"{quantity}", Reading(LOOSE))
@@ -1681,6 +1777,10 @@ _PASSIVE_OWN_SHAPES = frozenset({(verb, "by") for verb in _PASSIVE_OWNED} |
 _GROUP_CUES = frozenset({"together", "combined", "altogether", "both", "all"})
 
 PRONOUNS = _SINGLE_PRONOUNS | _PLURAL_PRONOUNS | frozenset({"it", "this", "that"})
+
+
+def question_like(words: Sequence[str]) -> bool:
+    return bool(words) and (words[-1] == "?" or words[0] in ("how", "what", "which", "who"))
 
 
 def _subject_joiner(tokens: Sequence[Token], mentions: Sequence[_Mention],

@@ -49,7 +49,11 @@ CASES: list[tuple[str, str, str, list[str]]] = [
     # hypotheticals
     (GYMS, "", "If Soizic had 90 gyms, Iosefa would have 136 gyms.", []),
     (GYMS, "", "Prakash might have 927 footballs.", []),
-    (POPS, "", "If Vivek gives Ragna 32 popsicles, Vivek would have 63.", []),
+    # a condition that restates a fact of the problem (Vivek does give Ragna 32) makes its
+    # conclusion a claim, as real chain-of-thought writes it ("If she spent 3 dollars, she
+    # would have 3 left"); a condition that does not hold (the others) states nothing
+    (POPS, "", "If Vivek gives Ragna 32 popsicles, Vivek would have 63.",
+     ["transfer({vivek}, {ragna}, 32, popsicles)", "cont({vivek}, 63, popsicles)"]),
     (POPS, "", "Had Naoko not given Vivek 50 popsicles, Vivek would have 45.", []),
     (POPS, "", "Vivek would have 95 popsicles if Ragna got none.", []),
     # comparisons, direction kept as written (judged false, never flipped to the theorem)
