@@ -361,6 +361,11 @@ class SentenceReader:
         self._in_gerund_chain = False  # the clause before was a gerund label ("After getting")
         self._later_clauses: Sequence[Clause] = ()  # the clauses after it, in its sentence
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
+        self._clause_words: tuple[str, ...] = ()
+        self._after_colon = False  # the current clause goes on after a colon
+        # an opening "In each round," whose rate the next clause states
+        self._each_context: tuple[Sequence[Token], int] | None = None
+        self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         if "(" in text:
@@ -401,6 +406,7 @@ class SentenceReader:
         found: list[LooseClaim | LooseGap | LooseArithmetic] = []
         inherited: Agents | None = None
         self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
+        self._each_context: tuple[Sequence[Token], int] | None = None
         self._skip_next = False
         self._in_gerund_chain = False
         for n, clause in enumerate(clauses):
@@ -412,6 +418,10 @@ class SentenceReader:
             self.discourse.ambiguity = None
             items, subject = self._clause(clause, inherited)
             self._items_by_clause.append((clause, items))
+            words = clause.words
+            self._each_context = (clause.tokens, 1) if len(words) > 2 and words[0] in (
+                "in", "for", "on", "at") and words[1] in ("each", "every") and not any(
+                t.kind == "number" for t in clause.tokens) else None
             inherited = subject or inherited
             found.extend(items)
             if self.discourse.ambiguity is not None and items and \
@@ -1291,6 +1301,12 @@ class SentenceReader:
             return self._moved(words[after + 1], quantity, entity, arithmetic, resolved)
         each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every", "per")),
                     None)
+        if each is None and self._each_context is not None and not there and \
+                verb not in _TRANSFER_VERBS:
+            # "In each round, Luke gained 46 points": the rate the opening phrase names
+            each_tokens, each_at = self._each_context
+            return self._each_rate(each_tokens, each_at, quantity, entity, arithmetic,
+                                   resolved)
         if each is not None and not any(m.kind == "possessive" and m.position < position
                                         for m in mentions) and \
                 not (verb in _TRANSFER_VERBS and named_before):
@@ -1336,7 +1352,8 @@ class SentenceReader:
             source = self._after_preposition(mentions, words, position, end, subject, resolved,
                                              ("from",))
             owner = next((m.agents for m in mentions
-                          if position < m.position < end and m.kind == "possessive"), None)
+                          if position < m.position < end and m.kind == "possessive"
+                          and m.agents != subject), None)  # "for his birthday": no source
             if verb in ("ate", "eats", "eat") and source is None and owner is None:
                 args = {"S": subject, "R": None}  # "She ate 17 pieces": her own
             elif verb in TAKE_VERBS:
@@ -1431,8 +1448,15 @@ class SentenceReader:
                 cues.append(verb or "")
                 predicate, args = "transfer", {"S": event[0], "R": event[1]}
             elif predicate == "event":
-                if quantity is None or not self.lex.index.is_theorem(
-                        Claim("cont", (subject, quantity, entity))):
+                index = self.lex.index
+                if quantity is None or not (index.is_theorem(
+                        Claim("cont", (subject, quantity, entity))) or (
+                        sum(t.kind == "number" for t in tokens) == 1 and
+                        index.candidates(ClaimPattern("cont", (subject, None, entity))) and
+                        not any(a.predicate == "transfer" and a.entity == entity and
+                                subject in a.agent_sets for a in index.program.axioms))):
+                    # a count the subject has, or has in some quantity with no transfer of
+                    # that entity to be read instead ("the mouse jumped 30 inches")
                     return None
                 # a verb no list holds, whose subject, number and entity fit one count
                 cues.append(verb or "")
