@@ -205,12 +205,10 @@ def score_one(item: Labelled) -> tuple[Tally, dict[str, Any]]:
     report = verify(program, item.entry.transcript)
     gold = Gold.from_json(item.label["gold"], item.where)
     result = score_problem(program, report, gold)
-    judged_false = {str(s.claim) for s in report.steps
-                    if s.claim is not None and s.status.value == "false"}
     # a misread judged false is a true statement judged false, unless the transcript states
     # a false claim the reader did not read (then it may be that claim, misread)
     false_unread = sum(1 for c in gold.claims if c.false and str(c.claim) in result.missed)
-    misread_false = [c for c in result.unlabelled if c in judged_false][false_unread:]
+    misread_false = list(result.misread_false)[false_unread:]
     produced = {str(s.claim) for s in report.steps
                 if s.claim is not None and s.status.value != "unparsed"}
     tally = Tally(1, result.gold_claims, len(result.read), len(result.false_accepted),

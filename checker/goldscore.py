@@ -143,6 +143,9 @@ class GoldScore:
     gold_efficiency: float | None
     answer_correct: bool
     gold_answer_correct: bool
+    # claims read that no gold lists and judged false: a true statement the reader misread
+    # into a false claim, unless the transcript states a false claim left unread
+    misread_false: tuple[str, ...] = ()
 
     @property
     def efficiency_equal(self) -> bool:
@@ -201,6 +204,7 @@ def score(
         gold_efficiency=gold.efficiency,
         answer_correct=bool(_report_value(report, "answer_correct")),
         gold_answer_correct=gold.answer_correct,
+        misread_false=names(rejected - labelled),
     )
 
 
@@ -228,7 +232,8 @@ class GoldTotals:
     true_rejected: int
     efficiency_equal: int  # transcripts whose efficiency equals gold
     answer_equal: int  # transcripts whose answer correctness equals gold
-    unlabelled: int  # claims read that no gold lists
+    unlabelled: int  # claims read that no gold lists (misreads)
+    misread_false: int = 0  # misreads judged false
 
     @property
     def read_rate(self) -> float | None:
@@ -258,6 +263,7 @@ def totals(scores: Sequence[GoldScore]) -> GoldTotals:
         efficiency_equal=sum(s.efficiency_equal for s in scores),
         answer_equal=sum(s.answer_equal for s in scores),
         unlabelled=sum(len(s.unlabelled) for s in scores),
+        misread_false=sum(len(s.misread_false) for s in scores),
     )
 
 
@@ -281,7 +287,8 @@ def score_rows(
 
 
 TABLE_HEADER = ("group", "transcripts", "gold claims read", "false accepted",
-                "true rejected", "efficiency = gold", "answer = gold", "unlabelled read")
+                "true rejected", "efficiency = gold", "answer = gold", "unlabelled read",
+                "misread judged false")
 
 
 def table_row(name: str, total: GoldTotals) -> tuple[str, ...]:
@@ -293,6 +300,7 @@ def table_row(name: str, total: GoldTotals) -> tuple[str, ...]:
         str(total.false_accepted), str(total.true_rejected),
         f"{total.efficiency_equal}/{total.transcripts}",
         f"{total.answer_equal}/{total.transcripts}", str(total.unlabelled),
+        str(total.misread_false),
     )
 
 

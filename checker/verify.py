@@ -910,6 +910,12 @@ def _extract_answer(
     value = None if strict else extract_labelled_answer(transcript)
     if value is not None:
         return value, "answer label"
+    if not strict:
+        from vlp.grammar.guards import answer_sentence
+
+        value = answer_sentence(transcript)
+        if value is not None:  # "Answer: She would have 31 stickers."
+            return value, "answer label"
     value = _answer_from_claims(prepared, steps)
     if value is not None:
         return value, "last claim answering the question"

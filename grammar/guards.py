@@ -139,4 +139,26 @@ def unclear_answer(text: str) -> str | None:
     return reason
 
 
-__all__ = ["time_cue", "unclear_answer", "unsafe_reason"]
+_ANSWER_LINE_RE = re.compile(r"(?im)^[\s#*_>-]*(?:final\s+)?answer\s*[*_]*\s*:\s*(.+?)\s*$")
+_WHOLE_NUMBER_RE = re.compile(r"(?<![\w.,])\d+(?:,\d{3})*(?![\w.,]\d)")
+
+
+def answer_sentence(text: str) -> int | None:
+    """The number of the last "Answer: <a sentence>" line that states exactly one whole
+    number ("Answer: She would have 31 stickers." -> 31), or ``None``."""
+    from .loose import number_value
+
+    found = None
+    for match in _ANSWER_LINE_RE.finditer(text):
+        line = match.group(1)
+        if unclear_answer("answer: " + line) is not None:
+            return None
+        numbers = {int(n.replace(",", "")) for n in _WHOLE_NUMBER_RE.findall(line)}
+        words = re.findall(r"[a-z]+(?:-[a-z]+)*", line.lower())
+        spelled = {v for w in words if (v := number_value(w.split("-"))) is not None}
+        values = numbers | spelled
+        found = next(iter(values)) if len(values) == 1 else None
+    return found
+
+
+__all__ = ["answer_sentence", "time_cue", "unclear_answer", "unsafe_reason"]
