@@ -216,6 +216,24 @@ def _gender(word: str) -> str | None:
     return "m" if word in _MALE else "f" if word in _FEMALE else None
 
 
+_MALE_RELATIONS = frozenset("""father stepfather dad brother stepbrother son stepson uncle
+grandfather grandpa husband boyfriend nephew grandson""".split())
+_FEMALE_RELATIONS = frozenset("""mother stepmother mom mum sister stepsister daughter
+stepdaughter aunt grandmother grandma wife girlfriend niece granddaughter""".split())
+
+
+# nouns that name a person by their relation to someone ("Eve's teacher")
+_PERSON_NOUNS = _MALE_RELATIONS | _FEMALE_RELATIONS | frozenset("""friend friends teacher
+landlord landlady neighbor neighbour boss coach cousin classmate roommate partner parents
+family grandparents children kids boss colleague""".split())
+
+
+def _relation_gender(name: str) -> str | None:
+    """The gender a relation's noun says ("roscoe's stepfather": "m"), if any."""
+    head = name.rpartition("'s ")[2].split()[-1] if "'s " in name else ""
+    return "m" if head in _MALE_RELATIONS else "f" if head in _FEMALE_RELATIONS else None
+
+
 def _name(agents: Agents) -> str:
     return next(iter(agents.names))
 
@@ -297,6 +315,12 @@ class Discourse:
             candidates = [a for a in candidates if a not in self.things] or candidates
         plain = next((a for a in candidates if "'s " not in _name(a)), None)
         chosen = plain or (candidates[0] if candidates else None)
+        if gender is not None and plain is not None and candidates and \
+                candidates[0] != plain and _relation_gender(_name(candidates[0])) == gender:
+            # "Roscoe has 24. Roscoe's stepfather possesses 57. He now has 118.": the
+            # stepfather, named last, is a "he" as much as Roscoe
+            self.ambiguity = f"{pronoun!r} may be {_show(candidates[0])} or {_show(plain)}"
+            return None
         return None if chosen is None else self.learn(pronoun, chosen)
 
     def snapshot(self) -> tuple[object, ...]:
@@ -535,6 +559,17 @@ class SentenceReader:
                 if name is None and key[-1].endswith("'s"):  # "Michael's stepdaughter's"
                     name = lex.names.get((*key[:-1], key[-1][:-2]))
                     kind = "possessive"
+                following = words[i + size] if i + size < len(words) else ""
+                if name is not None and kind == "possessive" and following in _PERSON_NOUNS \
+                        and f"{name}'s {following}" not in lex.index.agent_names:
+                    # "Wasswa's teacher", "Roscoe's stepfather's landlord": someone the
+                    # program does not know (a claim of theirs is invented), not Wasswa
+                    said = " ".join([t.text for t in tokens[i:i + size + 1]])
+                    mentions.append(_Mention(i, Agents.of(f"{name}'s {following}"), said,
+                                             "name", i + size + 1))
+                    taken = i + size + 1
+                    matched = True
+                    break
                 if name is not None:
                     said = " ".join([t.text for t in tokens[i:i + size]])
                     if said[:1].islower() and "'" not in said:
@@ -548,6 +583,14 @@ class SentenceReader:
                 continue
             if word.endswith(("'s", "'")):
                 owner = word[:-2] if word.endswith("'s") else word[:-1]
+                following = words[i + 1] if i + 1 < len(words) else ""
+                if owner in lex.index.agent_names and following in _PERSON_NOUNS and \
+                        f"{owner}'s {following}" not in lex.index.agent_names:
+                    mentions.append(_Mention(i, Agents.of(f"{owner}'s {following}"),
+                                             f"{tokens[i].text} {tokens[i + 1].text}", "name",
+                                             i + 2))
+                    taken = i + 2
+                    continue
                 if owner in lex.index.agent_names:
                     mentions.append(_Mention(i, lex.agents[owner], tokens[i].text,
                                              "possessive"))
@@ -1289,12 +1332,13 @@ class SentenceReader:
                 m.position < verb_index for m in mentions):
             # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
             return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
-        if not named_before and after < len(words) and (
+        if not named_before and verb is None and not there and after < len(words) and (
                 words[after] in _LEAVING_VERBS or words[after] in _ARRIVING_VERBS) and \
                 entity is not None:
             # "3 students left.": a transfer out of (or into) whoever held them
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
-        if not named_before and entity is not None and after + 1 < len(words) and \
+        if not named_before and verb is None and not there and entity is not None and \
+                after + 1 < len(words) and \
                 words[after] in ("were", "was") and (words[after + 1] in _PARTICIPLES or
                                                     words[after + 1] in _LABEL_EVENT_WORDS):
             # "3 hamburgers were served.": the one transfer of that many, either way
@@ -1320,6 +1364,21 @@ class SentenceReader:
         event_verb = verb is not None and (verb in EVENT_VERBS or verb not in _VERBS)
         if (transfer_verb or event_verb) and "than" not in window:
             comparative = None  # "receives 49 more from Ljiljana": a transfer, not a comparison
+        if verb in _PASSIVE_BE and verb_index is not None and subject is not None and \
+                verb_index + 1 < len(words) and words[verb_index + 1] in _PASSIVE_GIVE:
+            # "Roscoe was given 69 tiaras by Cassandre": Cassandre gave them to Roscoe
+            giver = self._after_preposition(mentions, words, position, end, subject, resolved,
+                                            ("by", "from"))
+            if giver is None:
+                return LooseGap("given by whom, the words do not say",
+                                Reading(LOOSE, (words[verb_index + 1],), tuple(resolved)))
+            if entity is None:
+                entity = self._context_entity(subject, arithmetic)
+            if entity is None:
+                return None
+            return self._resolve(ClaimPattern("transfer", (giver, subject, quantity, entity)),
+                                 arithmetic, Reading(LOOSE, (words[verb_index + 1], "by"),
+                                                     tuple(resolved)))
         result_of = verb in _RESULT_VERBS and (words[0] in ("which", "that") or
                                                 verb.startswith("leav"))
         if result_of:
@@ -1706,8 +1765,9 @@ class SentenceReader:
                 return LooseGap(f"{verb!r} may state the count {quantity} or the transfer of "
                                 f"{quantity}", Reading(LOOSE))
             return None
-        if not same and any(a.predicate == "cont" and a.entity == entity and
-                            a.args[0] == subject for a in index.program.axioms):
+        if not same and verb not in _SENDER_VERBS and any(
+                a.predicate == "cont" and a.entity == entity and a.args[0] == subject
+                for a in index.program.axioms):
             # "Edward won 9 tickets" (he won 4, and had 9): a count or a transfer, wrong
             # either way; which one, the words do not say
             return LooseGap(f"{verb!r} may state a count or a transfer of {entity}",

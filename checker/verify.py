@@ -116,10 +116,11 @@ class PreparedProblem:
         # each search reference's claims by index id, by its name (the distances compare ids)
         self.reference_ids: dict[str, list[int]] = {}
 
-    def count_at(self, claim: Claim, cue: str) -> int | None:
+    def count_at(self, claim: Claim, cue: str | int) -> int | None:
         """The quantity the chart gives ``claim``'s agents and entity at the time ``cue``
-        names (``"initial"``: the first time they have a count, ``"final"``: the last), or
-        ``None`` when the claim is no count or the chart has none for them."""
+        names (``"initial"``: the first time they have a count, ``"final"``: the last, a
+        number: that time), or ``None`` when the claim is no count or the chart has none
+        for them then."""
         if claim.predicate != "cont":
             return None
         if self._counts_over_time is None:
@@ -132,6 +133,8 @@ class PreparedProblem:
         over_time = self._counts_over_time.get((claim.args[0], claim.entity))
         if not over_time:
             return None
+        if isinstance(cue, int):
+            return over_time.get(cue)
         return over_time[min(over_time) if cue == "initial" else max(over_time)]
 
     def name_flags(self, pattern: ClaimPattern) -> tuple[bool, str | None]:
@@ -563,7 +566,7 @@ class _Judge:
                                       reading=reading))
 
     def judge(self, number: int, text: str, read: ReadClaim,
-              reading: Reading = TEMPLATE_READING, when: str | None = None) -> None:
+              reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
         count = len(self.steps)
         self._judge(number, text, read, when)
         if reading is not TEMPLATE_READING:
@@ -579,7 +582,8 @@ class _Judge:
                    f"{expression.value})", reading=ARITHMETIC_READING))
         self.false_seen.add(key)
 
-    def _judge(self, number: int, text: str, read: ReadClaim, when: str | None = None) -> None:
+    def _judge(self, number: int, text: str, read: ReadClaim,
+               when: str | int | None = None) -> None:
         index = self.index
         arithmetic = read.arithmetic
         alignment = index.align(read.pattern, self.stated)
@@ -588,7 +592,8 @@ class _Judge:
             # which time, and there it is another count
             held = self.prepared.count_at(alignment.claim, when)
             if held is not None and held != alignment.claim.quantity:
-                moment = "initially" if when == "initial" else "in the end"
+                moment = "initially" if when == "initial" else "in the end" if \
+                    when == "final" else "then"
                 alignment = Misalignment(alignment.claim, f"wrong time: {alignment.claim} "
                                          f"holds, but {moment} the count is {held}")
         # a wrong sum makes the step false even when its result is true (DESIGN §6)
@@ -803,9 +808,11 @@ def _read_steps(
             flagged, named = prepared.name_flags(read.pattern)
             misread = misread or flagged
             pronoun = named if pronoun is None else pronoun
+        gap_reason = None
         if misread:
             items = reader.read(sentence.text)
             if not any(isinstance(item, LooseClaim) for item in items):
+                gap_reason = next((i.reason for i in items if isinstance(i, LooseGap)), None)
                 items = None
                 overreach = next((name for r in sentence.claims
                                   if (name := overreaching_names(r.pattern, prepared.index))),
@@ -816,8 +823,8 @@ def _read_steps(
                     continue
         if sentence.claims and items is None:
             if pronoun is not None:  # "He has 14 parrots." with no one before it
-                judge.unparsed(number, sentence.text, f"{pronoun!r} refers to no one named "
-                               "before it")
+                judge.unparsed(number, sentence.text, gap_reason or f"{pronoun!r} refers to "
+                               "no one named before it")
                 continue
             for read in sentence.claims:
                 judge.judge(number, sentence.text, read, when=when)
@@ -828,10 +835,19 @@ def _read_steps(
         if items is None:
             items = reader.read(sentence.text)
         if any(isinstance(item, LooseClaim) for item in items):
+            event_time = _event_time(prepared, sentence.text, items)
+            before = sentence.text.lstrip().lower().startswith("before ")
             for item in items:
                 if isinstance(item, LooseClaim):
+                    at: str | int | None = when
+                    if item.pattern.predicate == "cont" and (before or event_time is not None):
+                        if event_time is None:  # "Before giving Cassandre 69, Roscoe had 49."
+                            judge.unparsed(number, sentence.text, "the count's time (before "
+                                           "an event) is not read", item.reading)
+                            continue
+                        at = event_time  # "After giving Cassandre 69, Roscoe has 49."
                     judge.judge(number, sentence.text, ReadClaim(item.pattern, item.arithmetic),
-                                item.reading, when)
+                                item.reading, at)
                 elif isinstance(item, LooseArithmetic):
                     if arithmetic_fallback:
                         _judge_arithmetic(prepared, judge, number, sentence.text,
@@ -850,6 +866,30 @@ def _read_steps(
         else:
             judge.unparsed(number, sentence.text, sentence.reason or "no claim found")
     return judge.steps, judge.order
+
+
+def _event_time(prepared: PreparedProblem, text: str, items: Sequence[Any]) -> int | None:
+    """The time a sentence opening "After <event>, ..." / "Before <event>, ..." puts its
+    counts at: just after (or at) the one transfer of the program its first claim states."""
+    opening = text.lstrip().lower()
+    if not opening.startswith(("after ", "before ")):
+        return None
+    events: list[int] = []
+    for item in items:
+        pattern = getattr(item, "pattern", None)
+        if pattern is None or pattern.predicate != "transfer":
+            break  # the events end where the counts begin
+        if not pattern.is_complete:
+            return None
+        atoms = prepared.index.atoms_by_claim.get(pattern.as_claim(), ())
+        times = {a.time for a in atoms if a in prepared.program.axioms}
+        if len(times) != 1:
+            return None
+        events.append(next(iter(times)))
+    if not events:
+        return None
+    # after the last event ("After getting 1 and giving 76, ..."), before the first
+    return max(events) + 1 if opening.startswith("after ") else min(events)
 
 
 def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
