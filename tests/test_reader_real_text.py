@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from vlp.checker.programfile import program_from_json
-from vlp.checker.verdicts import Status
 from vlp.checker.verify import verify
 
 
