@@ -34,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("directory", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--strict", action="store_true", help="template language only")
     parser.add_argument("--show", action="store_true", help="print every imperfect transcript")
+    parser.add_argument("--seconds", type=float, default=0.0,
+                        help="also time warm verification for at least this many CPU seconds")
     args = parser.parse_args(argv)
     from vlp.checker.goldscore import format_table, score_problem, totals
     from vlp.checker.verify import verify
@@ -61,7 +63,30 @@ def main(argv: list[str] | None = None) -> int:
                   f"correct {result.answer_correct} (gold {result.gold_answer_correct})")
     label = "strict (template only)" if args.strict else "real transcripts"
     print(format_table({label: totals(scores)}))
+    if args.seconds > 0:
+        print(f"warm: {_warm_rate(args.directory, records_path, args.strict, args.seconds):,.0f}"
+              " transcripts per CPU second (the problems prepared once, every transcript "
+              "read and judged again)")
     return 0
+
+
+def _warm_rate(directory: Path, records_path: Path, strict: bool, seconds: float) -> float:
+    """Transcripts verified per CPU second of this process, each problem prepared before."""
+    import time
+
+    from vlp.checker.verify import verify
+
+    pairs = []
+    for line in records_path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            pairs.append((_problem(directory, record), record["transcript"]))
+    done, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        for problem, transcript in pairs:
+            verify(problem, transcript, strict=strict)
+        done += len(pairs)
+    return done / (time.process_time() - start)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # each: (compiled pattern, the reason an unparsed step gives)
 _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -47,6 +48,7 @@ _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bdozens?\b|\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b",
          "a word that multiplies a number ('dozen', 'twice', 'half') is not read"),
     ))
+_ANY_GUARD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _GUARDS), re.IGNORECASE)
 _RETRACTIONS = frozenset(p for p, reason in _GUARDS if "retracts" in reason or "hedges" in reason)
 _CORRECTION_RE = re.compile(r"\s*(?::|;|—|–| - )\s*")
 _SIGNED = re.compile(r"[-−–]\s?\d")
@@ -74,17 +76,19 @@ def _invisible_inside(text: str) -> bool:
                for c in text if not c.isascii())
 
 
+@lru_cache(maxsize=1 << 15)
 def unsafe_reason(text: str) -> str | None:
     """Why ``text`` must not be read as a claim, or ``None`` when nothing in it says so."""
     if not text.isascii() and _invisible_inside(text):
         return "an invisible character inside the text: its words are not read"
-    # "Wait, that's wrong: so Iosefa has 126 gyms": a correction retracts what came before
-    # and states what follows its colon or dash, which is read
-    tail = _CORRECTION_RE.split(text)[-1]
-    for pattern, reason in _GUARDS:
-        if pattern.search(tail if pattern in _RETRACTIONS else text):
-            return reason
-    if _negative_number(text):
+    if _ANY_GUARD.search(text) is not None:  # one scan: most sentences have no cue at all
+        # "Wait, that's wrong: so Iosefa has 126 gyms": a correction retracts what came
+        # before and states what follows its colon or dash, which is read
+        tail = _CORRECTION_RE.split(text)[-1]
+        for pattern, reason in _GUARDS:
+            if pattern.search(tail if pattern in _RETRACTIONS else text):
+                return reason
+    if ("-" in text or "−" in text or "–" in text) and _negative_number(text):
         return "a negative number: no count is negative"
     return None
 
@@ -95,6 +99,7 @@ _INITIAL_RE = re.compile(
 _FINAL_RE = re.compile(r"\b(?:in the end|at the end|by the end|eventually)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 15)
 def time_cue(text: str) -> str | None:
     """``"initial"`` or ``"final"`` when the sentence's words fix the time of its claim."""
     initial, final = _INITIAL_RE.search(text), _FINAL_RE.search(text)
@@ -121,7 +126,10 @@ def unclear_answer(text: str) -> str | None:
     """Why the sentences of ``text`` that state its answer give none (the last such
     sentence decides), or ``None``."""
     reason = None
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+    lowered = text.lower() if text.isascii() else None
+    if lowered is not None and "answer" not in lowered:
+        return None
+    for sentence in _answer_sentences(text, lowered):
         match = _ANSWER_WORD.search(sentence)
         if match is None:
             continue
@@ -137,6 +145,26 @@ def unclear_answer(text: str) -> str | None:
                 reason = why
                 break
     return reason
+
+
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _answer_sentences(text: str, lowered: str | None) -> list[str]:
+    """The sentences of ``text`` holding the word "answer" (found by ``str.find`` in
+    ASCII text: the rest of a transcript is not split)."""
+    if lowered is None:
+        return [p for p in re.split(r"(?<=[.!?])\s+|\n", text) if "answer" in p.lower()]
+    found: list[str] = []
+    at = lowered.find("answer")
+    while at >= 0:
+        start = max(text.rfind("\n", 0, at), *(text.rfind(c + " ", 0, at) + 1
+                                               for c in ".!?"), 0)
+        end = _SENTENCE_END_RE.search(text, at)
+        stop = len(text) if end is None else end.end()
+        found.append(text[start:stop])
+        at = lowered.find("answer", stop)
+    return found
 
 
 _ANSWER_LINE_RE = re.compile(r"(?im)^[\s#*_>-]*(?:final\s+)?answer\s*[*_]*\s*:\s*(.+?)\s*$")
