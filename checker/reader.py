@@ -66,8 +66,8 @@ _RECEIVER_VERBS = TAKE_VERBS - {"ate", "eats", "eat"} | frozenset("""bought buy 
 find finds picked pick picks collected collect collects caught catch catches earned earn earns
 won win wins gathered gather gathers harvested harvest harvests bringing brought brings
 acquired acquires purchased purchases purchase added adds""".split())
-_SENDER_VERBS = GIVE_VERBS | LOSE_VERBS | frozenset("""sold sells sell spent spend spends ate
-eats eat used uses use threw throws throw donated deleted deletes delete recycled recycles
+_SENDER_VERBS = GIVE_VERBS | LOSE_VERBS | frozenset("""sold sells sell spent spend spends
+used uses use threw throws throw donated deleted deletes delete recycled recycles
 recycle removed removes remove dropped drops broke breaks wasted wastes sent gave paid
 shipped ships mailed""".split())
 # words around an entity that say nothing of what is counted ("36 new stamps", "27 pine trees
@@ -82,11 +82,12 @@ finally today yesterday then there here brand in all combined together overall""
 _LABEL_GLUE = frozenset("""number numbers of the a an in on at by to from into inside out
 be been is are was were has have had that which who total amount count initially originally
 now currently left remaining remain start beginning end first initial final today yesterday
-tomorrow still already altogether all there here""".split())
+tomorrow still already altogether all there here for during with""".split())
 # the words of a label that name an event: the line is the one transfer they fit
 _LABEL_EVENT_WORDS = frozenset("""sold given gave away taken took cut down planted placed
 added removed served eaten ate used lost spent bought received got borrowed donated
-thrown threw moved additional extra more""".split())
+thrown threw moved additional extra more made built joined baked grown grew picked
+collected found won earned saved""".split())
 _ONE_WORDS = frozenset({"a", "an", "one", "1", "each", "every"})
 _PARTICIPLES = frozenset("""given taken eaten thrown stolen sold used lost spent bought got
 gotten received donated made baked picked collected found""".split())
@@ -305,7 +306,7 @@ class Discourse:
                 return self.learn(pronoun, chained)
             # "Stephen gives Aram 68, so he has 69": two people the pronoun fits equally
             rivals = sorted({_name(a) for a, _said in self.records[-1]
-                             if fits(a) and "'s " not in _name(a)})
+                             if fits(a) and "'s " not in _name(a) and a not in self.things})
             if gender is not None and len(rivals) > 1 and \
                     not any(name in self.gender for name in rivals):
                 self.ambiguity = f"{pronoun!r} may be {' or '.join(rivals)}"
@@ -980,7 +981,8 @@ class SentenceReader:
             return None
         word = words[j]
         if not word.isalpha() or word in _STOP or word in COMPARATIVES or \
-                word in self.lex.first_words or not (word.endswith("ed") or j + 1 == first_number
+                (word in self.lex.first_words and not word.endswith("ed")) or \
+                not (word.endswith("ed") or j + 1 == first_number
                                                      or words[j + 1] in ("away", "up", "out",
                                                                          "off", "down")):
             return None
@@ -1413,8 +1415,21 @@ class SentenceReader:
             owner = next((m.agents for m in mentions
                           if position < m.position < end and m.kind == "possessive"
                           and m.agents != subject), None)  # "for his birthday": no source
-            if verb in ("ate", "eats", "eat") and source is None and owner is None:
-                args = {"S": subject, "R": None}  # "She ate 17 pieces": her own
+            if (verb in ("ate", "eats", "eat") and source is None and owner is None) or (
+                    verb in PLACE_VERBS and target is None and between is None):
+                # "She ate 17 pieces", "the rabbits ate 23 pumpkins", "She added 10 songs":
+                # the one transfer of the program the subject takes part in
+                args = {"S": subject, "R": None}
+                if subject is not None:
+                    if entity is None:
+                        entity = self._context_entity(subject, arithmetic)
+                    event = None if entity is None else self._event_transfer(
+                        subject, quantity, entity, None)
+                    if isinstance(event, LooseGap):
+                        return attrs.evolve(event, reading=Reading(LOOSE, (verb,),
+                                                                   tuple(resolved)))
+                    if event is not None:
+                        args = {"S": event[0], "R": event[1]}
             elif verb in TAKE_VERBS:
                 args = {"S": source or owner, "R": subject}
                 if args["S"] is None and subject is not None:

@@ -412,7 +412,7 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
     words = {t.lower for t in tokens}
     if not words.isdisjoint(FIRST_PERSON):
         return "says what to do, not what holds"
-    if not words.isdisjoint(HYPOTHETICAL):
+    if not words.isdisjoint(HYPOTHETICAL) and not _negated_after_relative(tokens):
         return "hypothetical or negated"
     punctuation = "".join([t.text for t in tokens if t.kind == "punct"])
     if not words.isdisjoint(_PERCENT) or "%" in punctuation:
@@ -429,6 +429,21 @@ def _silence(tokens: list[Token], question: bool) -> str | None:
 
 
 _CONDITIONS = frozenset({"if", "suppose", "imagine", "were"})
+_RELATIVES = frozenset({"that", "which", "who"})
+_NEGATIONS = frozenset({"not", "no", "never", "doesn't", "don't", "didn't", "isn't", "aren't",
+                        "wasn't", "cannot", "can't"})
+
+
+def _negated_after_relative(tokens: list[Token]) -> bool:
+    """"He threw away 4 old ones that didn't fit": the negation is the relative clause's,
+    after the count, not the clause's own (only negations count so)."""
+    lowers = [t.lower for t in tokens]
+    relative = next((i for i, w in enumerate(lowers) if w in _RELATIVES and i > 0 and
+                     any(t.kind == "number" for t in tokens[:i])), None)
+    if relative is None:
+        return False
+    before, after = set(lowers[:relative]), set(lowers[relative:])
+    return before.isdisjoint(HYPOTHETICAL) and (after & HYPOTHETICAL) <= _NEGATIONS
 
 
 @lru_cache(maxsize=1 << 15)
