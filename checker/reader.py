@@ -391,6 +391,7 @@ class SentenceReader:
         # an opening "In each round," whose rate the next clause states
         self._each_context: tuple[Sequence[Token], int] | None = None
         self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
+        self._sentence_words: frozenset[str] = frozenset()  # every clause's words
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         if "(" in text:
@@ -404,6 +405,7 @@ class SentenceReader:
             return [offset]
         self._last_predicate = None
         clauses = read_clauses(text)
+        self._sentence_words = frozenset(w for c in clauses for w in c.words)
         if any(c.silent == _HYPOTHETICAL_SILENCE for c in clauses):
             return self._conditional(text, clauses)
         return self._read_clauses(clauses)
@@ -1339,12 +1341,17 @@ class SentenceReader:
                 entity is not None:
             # "3 students left.": a transfer out of (or into) whoever held them
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
-        if not named_before and verb is None and not there and entity is not None and \
-                after + 1 < len(words) and \
-                words[after] in ("were", "was") and (words[after + 1] in _PARTICIPLES or
-                                                    words[after + 1] in _LABEL_EVENT_WORDS):
-            # "3 hamburgers were served.": the one transfer of that many, either way
-            return self._moved(words[after + 1], quantity, entity, arithmetic, resolved)
+        passive_at = after + (after < len(words) and words[after] == "more")
+        if not named_before and verb is None and not there and passive_at + 1 < len(words) and \
+                words[passive_at] in ("were", "was") and (
+                    words[passive_at + 1] in _PARTICIPLES or
+                    words[passive_at + 1] in _LABEL_EVENT_WORDS):
+            # "3 hamburgers were served.", "Then 3 were sold.": the one transfer of that
+            # many, either way
+            moved = entity or self._context_entity(None, arithmetic)
+            if moved is not None:
+                return self._moved(words[passive_at + 1], quantity, moved, arithmetic,
+                                   resolved)
         each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every", "per")),
                     None)
         if each is None and self._each_context is not None and not there and \
@@ -1362,6 +1369,7 @@ class SentenceReader:
                             if w in COMPARATIVES), None)
         predicate = None
         args: dict[str, object] = {}
+        group_total = False
         transfer_verb = verb in _TRANSFER_VERBS
         event_verb = verb is not None and (verb in EVENT_VERBS or verb not in _VERBS)
         if (transfer_verb or event_verb) and "than" not in window:
@@ -1486,7 +1494,8 @@ class SentenceReader:
                     # "There are 8 calories in 1 candy bar": a rate, never a count
                     return self._each_rate(tokens, per + 1, quantity, entity, arithmetic,
                                            resolved)
-                if agent is None and entity is not None and TOTALS.isdisjoint(words):
+                if agent is None and entity is not None and \
+                        TOTALS.isdisjoint(self._sentence_words):
                     # "There are 22 players.": whose, only the program can say, when one
                     # agent alone has a count of them
                     holders = {c.agent_sets[0] for c in self.lex.index.candidates(
@@ -1495,6 +1504,8 @@ class SentenceReader:
                         return None
                     agent = next(iter(holders))
             args = {"A": agent}
+            if there and agent is None and not TOTALS.isdisjoint(self._sentence_words):
+                group_total = True  # "So, in total, there are 70 pencils": the group's
         elif verb is not None and subject is not None and verb not in _VERBS:
             predicate = "event"  # a verb no list holds: read only as a transfer that fits
         else:
@@ -1539,7 +1550,8 @@ class SentenceReader:
         values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
         pattern = ClaimPattern(predicate, values)
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
-        group = predicate == "cont" and args.get("A") is None and not TOTALS.isdisjoint(words)
+        group = predicate == "cont" and args.get("A") is None and (
+            not TOTALS.isdisjoint(words) or group_total)
         return self._resolve(pattern, arithmetic, reading, group)
 
     def _variable_line(self, tokens: Sequence[Token], words: tuple[str, ...],
