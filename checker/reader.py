@@ -52,7 +52,7 @@ _GERUNDS = {"giving": "gave", "donating": "donated", "handing": "handed", "sendi
             "passing": "passed", "lending": "lent", "getting": "got", "receiving": "received",
             "taking": "took", "losing": "lost", "eating": "ate", "placing": "placed",
             "putting": "put", "adding": "added"}
-_RESULT_VERBS = frozenset({"gives", "makes", "leaves", "leaving", "leave", "left"})
+_RESULT_VERBS = frozenset({"gives", "makes", "leaves", "leaving", "leave", "left", "making"})
 _TRANSFER_VERBS = GIVE_VERBS | PLACE_VERBS | LOSE_VERBS | TAKE_VERBS
 _VERBS = CONT_VERBS | _RESULT_VERBS | GIVE_VERBS | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 # verbs of CONT_VERBS that name an event, not a possession: "Cody spent 19 dollars" is the
@@ -130,6 +130,10 @@ _START_LABELS = frozenset({"start", "initially", "beginning", "begin", "before",
 _DEMONSTRATIVES = frozenset({"which", "that", "this", "it", "that's", "it's", "who", "what"})
 _NOTE_RE = re.compile(r"\s*\(.*\)\s*$")  # "Elio (after Efua donates 59)": a note
 _VALUE_COLUMNS = frozenset({"value", "quantity", "count", "number", "amount", "total"})
+# a variable list's line "Sally: turnips (113), pumpkins (118)." (words, then a count)
+_NAMED_LIST_RE = re.compile(r"^\s*[A-Z][\w']*(?: [\w']+)?:\s*[a-z][a-z ]*\(\d+\)"
+                            r"(?:,\s*[a-z][a-z ]*\(\d+\))*\s*\.?\s*$")
+_COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
 _OFFSET_RE = re.compile(
@@ -395,6 +399,9 @@ class SentenceReader:
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         if "(" in text:
+            if _NAMED_LIST_RE.match(text):
+                # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
+                text = _COUNT_IN_PARENS_RE.sub(r"\2 \1", text)
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
         if text.lstrip().startswith("|"):
             row = self._table_row(text)
@@ -884,7 +891,13 @@ class SentenceReader:
                 # the second number is no second transfer; "(1 left)" right after it is
                 # what the giver has left
                 first = items[-1].pattern
-                if position > 0 and words[position - 1] == "(" and \
+                second = item.pattern
+                if position > 0 and words[position - 1] in ("and", ",") and \
+                        second.args[:2] == first.args[:2] and second.args[3] != first.args[3] \
+                        and tokens[position + 1:position + 2] and \
+                        tokens[position + 1].kind == "word":
+                    pass  # "His dad gave him 39 nickels and 31 quarters": two things given
+                elif position > 0 and words[position - 1] == "(" and \
                         words[position + 1:position + 2] == ("left",) and \
                         (position + 2 == len(words) or words[position + 2].startswith(")")) and \
                         first.args[0] == subject:
@@ -1390,7 +1403,7 @@ class SentenceReader:
                                  arithmetic, Reading(LOOSE, (words[verb_index + 1], "by"),
                                                      tuple(resolved)))
         result_of = verb in _RESULT_VERBS and (words[0] in ("which", "that") or
-                                                verb.startswith("leav"))
+                                                verb.startswith(("leav", "making")))
         if result_of:
             # "which gives Nshuti 210 horses", "leaving Maarja with 24": the agent's count
             holder = self._agents_after(mentions, (verb_index or 0) + 1, end, None, resolved)
