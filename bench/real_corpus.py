@@ -208,7 +208,10 @@ def score_one(item: Labelled) -> tuple[Tally, dict[str, Any]]:
     # a misread judged false is a true statement judged false, unless the transcript states
     # a false claim the reader did not read (then it may be that claim, misread)
     false_unread = sum(1 for c in gold.claims if c.false and str(c.claim) in result.missed)
-    misread_false = list(result.misread_false)[false_unread:]
+    judged_false = {str(s.claim) for s in report.steps
+                    if s.claim is not None and s.status.value == "false"}
+    # (computed here too, so that the bench also scores an older vlp, for a paired figure)
+    misread_false = [c for c in result.unlabelled if c in judged_false][false_unread:]
     produced = {str(s.claim) for s in report.steps
                 if s.claim is not None and s.status.value != "unparsed"}
     tally = Tally(1, result.gold_claims, len(result.read), len(result.false_accepted),
