@@ -73,8 +73,9 @@ def encode_record(text: str, gold_answer: object = None, problem_id: str | None 
         return EncodeResult(None, f"the program's answer {answer} differs from the gold "
                                   f"answer {gold_answer}", None, answer, shown)
     proof = solution.proof
+    # no "schema": that key marks a sampler's record (seed, setting, overlap ...), which an
+    # encoded problem has not; every other key is the generated records' own
     record: dict[str, object] = {
-        "schema": 1,
         "id": problem_id,
         "axioms": [{"atom": str(atom), "sentence": sentence}
                    for atom, sentence in zip(encoding.axiom_order, encoding.sentences,
