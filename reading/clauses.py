@@ -183,6 +183,10 @@ def _one_agent(tokens: Sequence[Token], index: int, context: Context) -> tuple[s
         while end < len(tokens) and tokens[end].lower not in PHRASE_ENDS and \
                 tokens[end].lower not in VERBS and tokens[end].lower not in BE and \
                 tokens[end].number is None and tokens[end].text.isalpha():
+            if tokens[end].lower in PERSONAL or tokens[end].lower in PLURAL_PRONOUNS or \
+                    tokens[end].lower in TIME_WORDS or tokens[end].lower in ("next",
+                                                                             "following"):
+                return None  # "the next day she found": no agent
             words.append(tokens[end].lower)
             end += 1
         if words and words[-1] not in MONEY:

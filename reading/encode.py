@@ -22,7 +22,16 @@ import attrs
 
 from vlp.kernel import Agents, Atom, Claim, Program, Query, last_time
 
-from .clauses import Context, Count, Unreadable, agents_at, clause_starts, counts_at, is_name
+from .clauses import (
+    VERBS,
+    Context,
+    Count,
+    Unreadable,
+    agents_at,
+    clause_starts,
+    counts_at,
+    is_name,
+)
 from .words import (
     ACQUIRE,
     BE,
@@ -202,7 +211,14 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
         unknown = next((t.lower for t in words if t.lower in UNKNOWN_AMOUNTS), None)
         if unknown is not None:
             raise Unreadable(f"an unknown quantity ('{unknown}') is not in the rule table")
+        words = _relative_subjects(words)
         if not any(t.number is not None for t in words):
+            try:  # "Danny collects bottle caps.": Danny is who "he" is next
+                named = agents_at(words, 0, problem.context)
+            except Unreadable:
+                named = None
+            if named is not None and words[0].text[:1].isupper():
+                problem.context.subject = named[0]
             if any(t.lower in LOSE or t.lower in GIVE or t.lower in TAKE or t.lower in
                    ("all", "rest", "remaining") for t in words):
                 raise Unreadable("a change of a count with no number")
@@ -215,19 +231,37 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
             _read_clause(problem, _strip_leading(clause), sentence)
 
 
+def _relative_subjects(words: list[Token]) -> list[Token]:
+    """"Steven who has 8 more peaches" -> "Steven, Steven has 8 more peaches": a relative
+    clause becomes a clause of its own about the name before it."""
+    found: list[Token] = []
+    for index, token in enumerate(words):
+        if token.lower == "who" and index > 0 and is_name(words[index - 1]) and \
+                index + 1 < len(words) and words[index + 1].lower in HAVE | ACQUIRE:
+            found += [Token(",", ","), words[index - 1]]
+            continue
+        found.append(token)
+    return found
+
+
 def _strip_leading(words: list[Token]) -> list[Token]:
     """Drop leading "Then", "Later", "At the arcade," and "On Monday" before a subject."""
     while words and words[0].lower in _LEADING and len(words) > 1:
         words = words[1:]
         if words and words[0].text == ",":
             words = words[1:]
-    if words and words[0].lower in _PREPOSITIONS:
+    if words and (words[0].lower in _PREPOSITIONS or (
+            words[0].lower == "the" and len(words) > 1 and words[1].lower in ("next",
+                                                                               "following"))):
         comma = next((i for i, t in enumerate(words) if t.text == ","), None)
         if comma is not None and not any(t.number is not None for t in words[:comma]):
             return _strip_leading(words[comma + 1:])
-        if words[0].lower in ("on", "in", "during", "at") and len(words) > 2 and \
-                words[1].text[:1].isupper() and is_name(words[2]):
-            return words[2:]  # "On Monday Tim ..."
+        for start in range(2, min(len(words), 7)):  # "At the arcade Dave had won ..."
+            if (is_name(words[start]) or words[start].lower in ("he", "she")) and \
+                    not any(t.number is not None for t in words[:start]) and \
+                    start + 1 < len(words) and (words[start + 1].lower in VERBS or
+                                                words[start + 1].lower in BE):
+                return words[start:]
     return words
 
 
