@@ -26,14 +26,16 @@ from .words import (
     PHRASE_ENDS,
     PLACE,
     PLURAL_PRONOUNS,
+    REMOVE,
     TAKE,
     TIME_WORDS,
     Token,
     head_noun,
+    is_plural,
     plural_noun,
 )
 
-VERBS = HAVE | ACQUIRE | GIVE | TAKE | PLACE | frozenset(LOSE)
+VERBS = HAVE | ACQUIRE | GIVE | TAKE | PLACE | frozenset(LOSE) | frozenset(REMOVE)
 _MODIFIERS = frozenset("also then still already only just now later finally each together "
                        "initially originally first".split())
 _COUNT_MARKS = frozenset("more additional extra another".split())
@@ -169,13 +171,18 @@ def _one_agent(tokens: Sequence[Token], index: int, context: Context) -> tuple[s
     if token.lower in context.people and token.text.isalpha():
         return token.lower, after  # a name met before, written in lower case ("jackie")
     if is_name(token):
-        if not token.lower.endswith("'s"):
-            context.mention(token.lower)  # "Edward and his friend": his is Edward
+        # "Edward and his friend": his is Edward; "Tim's cat had kittens. He ...": Tim
+        context.mention(token.lower[:-2] if token.lower.endswith("'s") else token.lower)
         if token.lower.endswith("'s"):
             owner = token.lower[:-2]
             if after < len(tokens) and tokens[after].lower in FAMILY:
                 return f"{owner}'s {tokens[after].lower}", after + 1
             return None
+        if after + 1 < len(tokens) and tokens[after].text.isalpha() and \
+                tokens[after].text.islower() and is_plural(tokens[after].lower) and \
+                tokens[after].lower not in VERBS | BE | PHRASE_ENDS and \
+                tokens[after + 1].lower in VERBS | BE | {"will", "had", "have"}:
+            return f"{token.lower} {tokens[after].lower}", after + 1  # "Park workers will"
         return token.lower, after
     if token.lower in ARTICLES and after < len(tokens) and tokens[after].number is None:
         words = []
@@ -303,6 +310,13 @@ def clause_starts(tokens: Sequence[Token], context: Context) -> list[int]:
     index = 1
     while index < len(tokens):
         token = tokens[index]
+        if is_name(token) and tokens[index - 1].text.isalpha() and \
+                tokens[index - 1].text.islower() and index + 1 < len(tokens) and \
+                tokens[index + 1].lower in VERBS and any(
+                    t.lower in VERBS for t in tokens[starts[-1]:index]):
+            starts.append(index)  # "Mary has 9 marbles Joan has 3 marbles" (no comma)
+            index += 1
+            continue
         if token.lower in (",", "and", "but", "while", "then", ";", "so") and any(
                 t.lower in VERBS or t.lower in BE for t in tokens[starts[-1]:index]):
             after = index + 1

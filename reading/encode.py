@@ -45,6 +45,7 @@ from .words import (
     PHRASE_ENDS,
     PLACE,
     PLURAL_PRONOUNS,
+    REMOVE,
     TAKE,
     UNKNOWN_AMOUNTS,
     Token,
@@ -211,7 +212,7 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
         unknown = next((t.lower for t in words if t.lower in UNKNOWN_AMOUNTS), None)
         if unknown is not None:
             raise Unreadable(f"an unknown quantity ('{unknown}') is not in the rule table")
-        words = _relative_subjects(words)
+        words = _relative_subjects(_out_of(words))
         if not any(t.number is not None for t in words):
             try:  # "Danny collects bottle caps.": Danny is who "he" is next
                 named = agents_at(words, 0, problem.context)
@@ -219,8 +220,9 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
                 named = None
             if named is not None and words[0].text[:1].isupper():
                 problem.context.subject = named[0]
-            if any(t.lower in LOSE or t.lower in GIVE or t.lower in TAKE or t.lower in
-                   ("all", "rest", "remaining") for t in words):
+            if any(t.lower in LOSE or t.lower in GIVE or t.lower in TAKE or t.lower in PLACE
+                   or t.lower in REMOVE or t.lower in ("all", "rest", "remaining")
+                   for t in words):
                 raise Unreadable("a change of a count with no number")
             continue  # a sentence with no number states no fact the rule table holds
         starts = clause_starts(words, problem.context)
@@ -229,6 +231,17 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
             while clause and clause[-1].lower in (",", "and", "but", "then", ";", "while"):
                 clause = clause[:-1]
             _read_clause(problem, _strip_leading(clause), sentence)
+
+
+def _out_of(words: list[Token]) -> list[Token]:
+    """"took 3 crayons out of the drawer" reads as "from the drawer"."""
+    found: list[Token] = []
+    for index, token in enumerate(words):
+        if token.lower == "out" and index + 1 < len(words) and words[index + 1].lower == "of":
+            found.append(Token("from", "from"))
+        elif not (token.lower == "of" and index > 0 and words[index - 1].lower == "out"):
+            found.append(token)
+    return found
 
 
 def _relative_subjects(words: list[Token]) -> list[Token]:
@@ -312,8 +325,12 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
     context.subject = names
     while index < len(clause) and clause[index].lower in ("also", "then", "still", "already",
                                                           "only", "just", "now", "together",
-                                                          "later", "initially", "originally"):
+                                                          "later", "initially", "originally",
+                                                          "will"):
         index += 1
+    if index + 1 < len(clause) and clause[index].lower in ("had", "has", "have") and \
+            clause[index + 1].lower == "to":
+        index += 2  # "had to cut down 2 oak trees"
     if index >= len(clause):
         raise Unreadable(f"no verb in '{said}'")
     verb = clause[index].lower
@@ -400,8 +417,23 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         _check_rest(clause, end, said)
         _transfers(problem, source, holder, counts, sentence, said)
         return
+    down = index + 1 < len(clause) and clause[index + 1].lower == "down"
+    if verb in REMOVE and (down or verb.startswith("remove")):
+        if down:  # "cut down 2 oak trees"
+            counts, end = counts_at(clause, index + 2, context)
+        places = {h for count in counts for h in
+                  problem.holders(_entity_of(problem, count, said))}
+        if len(places) != 1 or not counts:
+            raise Unreadable(f"'{said}' names no one it is taken from")
+        _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
+        _transfers(problem, tuple(places), (REMOVE[verb],), counts, sentence, said)
+        return
     if verb in PLACE:
         place = _location(clause, end, context)
+        if place is None:  # "Park workers will plant 3 oak trees": where the oak trees are
+            places = {h for count in counts for h in
+                      problem.holders(_entity_of(problem, count, said))}
+            place = tuple(places) if len(places) == 1 else None
         if place is None:
             raise Unreadable(f"'{said}' names no place")
         _check_rest(clause, end, said, allowed=_location_end(clause, end))
@@ -417,7 +449,8 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
             entity = _entity_of(problem, count, said)
             if not all(problem.has_count(name, entity) for name in owners):
                 others = [h for h in problem.holders(entity) if h not in holder]
-                if not (count.referred and len(others) == 1 and len(counts) == 1):
+                if not (len(others) == 1 and len(counts) == 1 and (
+                        count.referred or clause[0].lower in ("the", "a", "an"))):
                     raise Unreadable(f"'{said}' takes {entity} from a count never stated")
                 owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
         _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
@@ -556,7 +589,8 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
     entity = "dollars" if money else _question_entity(problem, entity_words)
     aux = lowered[index]
     index += 1
-    if index < len(words) and lowered[index] in ("be",):
+    if aux == "will" and index < len(words) and lowered[index] == "be":
+        aux = "be"  # "how many trees will be in the park"
         index += 1
     subject: tuple[str, ...] | None = None
     while index < len(words) and lowered[index] in ("now", "still"):
@@ -570,7 +604,7 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
         pass
     elif index < len(words) and lowered[index] == "there":
         index += 1
-    elif aux in BE and index < len(words) and lowered[index] in ("in", "on", "at"):
+    elif aux in BE | {"be"} and index < len(words) and lowered[index] in ("in", "on", "at"):
         place = _location(words, index, context)
         if place is None:
             raise Unreadable(f"no reading of the question '{said}'")
@@ -758,6 +792,8 @@ def _phrase_end(clause: list[Token], end: int, word: str, context: Context) -> i
 
 def _location(clause: list[Token], end: int, context: Context) -> tuple[str, ...] | None:
     """The place of "in the drawer", "on the shelf", "into her bank" (an agent)."""
+    while end < len(clause) and clause[end].lower in _PLACE_ADVERBS:
+        end += 1
     if end < len(clause) and clause[end].lower in ("in", "on", "into", "onto", "at", "inside"):
         index = end + 1
         if index < len(clause) and clause[index].lower in ("the", "a", "an", "his", "her",
@@ -778,7 +814,12 @@ def _location(clause: list[Token], end: int, context: Context) -> tuple[str, ...
     return None
 
 
+_PLACE_ADVERBS = frozenset("currently now still already".split())
+
+
 def _location_end(clause: list[Token], end: int) -> int:
+    while end < len(clause) and clause[end].lower in _PLACE_ADVERBS:
+        end += 1
     if end < len(clause) and clause[end].lower in ("in", "on", "into", "onto", "at", "inside"):
         index = end + 1
         while index < len(clause) and clause[index].text.isalpha() and \

@@ -80,14 +80,18 @@ ACQUIRE = frozenset("grew grow grows picked pick picks found find finds collecte
                     "collects caught catch catches baked bake bakes made make makes won win "
                     "wins earned earn earns saved save saves scored score scores did do does "
                     "read reads wrote write writes drew draw draws bought buy buys gathered "
-                    "gather gathers harvested harvest harvests planted plant plants got get "
+                    "gather gathers harvested harvest harvests got get "
                     "gets received receive receives sold sell sells ate eat eats lost lose buying "
                     "loses spent spend spends used use uses".split())
 GAIN = frozenset("got get gets received receive receives".split())
 GIVE = frozenset("gave give gives handed hand hands sent send sends lent lend lends passed "
                  "pass passes donated donate donates".split())
 TAKE = frozenset("took take takes borrowed borrow borrows".split())
-PLACE = frozenset("placed place places put puts added add adds stacked stack stacks".split())
+PLACE = frozenset("placed place places put puts added add adds stacked stack stacks planted "
+                  "plant plants".split())
+# verbs that take a count out of its only holder ("cut down 2 oak trees")
+REMOVE = {"cut": "cut down", "chopped": "cut down", "removed": "removed", "remove": "removed",
+          "removes": "removed"}
 # verbs a count leaves the subject by, and the counterparty each names
 LOSE = {"ate": "eaten", "eat": "eaten", "eats": "eaten", "lost": "lost", "lose": "lost",
         "loses": "lost", "spent": "spent", "spend": "spent", "spends": "spent",
