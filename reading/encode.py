@@ -47,6 +47,7 @@ from .words import (
     PLURAL_PRONOUNS,
     REMOVE,
     TAKE,
+    TIME_WORDS,
     UNKNOWN_AMOUNTS,
     Token,
     plural_noun,
@@ -67,7 +68,8 @@ _EARLIER = re.compile(r"\b(?:at first|at the start|in the beginning|to begin wit
 _TOTAL_WORDS = frozenset("all total altogether together combined".split())
 _LEADING = frozenset("then later now so also after finally meanwhile yesterday today "
                      "afterwards".split())
-_PREPOSITIONS = frozenset("at on in for during after before by with over from".split())
+_PREPOSITIONS = frozenset("at on in for during after before by with over from while when as "
+                          "since".split())
 
 
 @attrs.frozen
@@ -259,6 +261,11 @@ def _relative_subjects(words: list[Token]) -> list[Token]:
 
 def _strip_leading(words: list[Token]) -> list[Token]:
     """Drop leading "Then", "Later", "At the arcade," and "On Monday" before a subject."""
+    if len(words) > 2 and words[0].lower in ("last", "this", "next") and \
+            words[1].lower in TIME_WORDS:  # "Last week Tim had 12 dollars"
+        words = words[2:]
+        if words and words[0].text == ",":
+            words = words[1:]
     while words and words[0].lower in _LEADING and len(words) > 1:
         words = words[1:]
         if words and words[0].text == ",":
@@ -287,15 +294,24 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         _read_rate(problem, clause, sentence)
         return
     if clause[0].lower == "there" and len(clause) > 1 and clause[1].lower in BE:
-        counts, end = counts_at(clause, 2, context)
-        holder = _location(clause, end, context)
-        if not counts or holder is None:
-            raise Unreadable(f"no holder of the count in '{said}'")
-        _check_rest(clause, end, said, allowed=_location_end(clause, end))
-        for count in counts:
-            problem.add(_cont(holder, _entity_of(problem, count, said), count.quantity),
-                        sentence, "have")
-        return
+        start = 2
+        while start < len(clause) and clause[start].lower in _PLACE_ADVERBS:
+            start += 1
+        while True:  # "There are 43 pencils in the drawer and 19 pencils on the desk"
+            counts, end = counts_at(clause, start, context)
+            holder = _location(clause, end, context)
+            if not counts or holder is None:
+                raise Unreadable(f"no holder of the count in '{said}'")
+            for count in counts:
+                problem.add(_cont(holder, _entity_of(problem, count, said), count.quantity),
+                            sentence, "have")
+            end = _location_end(clause, end)
+            if end + 1 < len(clause) and clause[end].lower == "and" and \
+                    clause[end + 1].number is not None:
+                start = end + 1
+                continue
+            _check_rest(clause, end, said)
+            return
     if clause[0].number is not None and context.subject is not None and \
             any(t.lower == "than" for t in clause):  # "and 3 more peaches than Jill"
         clause = [Token("has", "has"), *clause]
@@ -371,8 +387,16 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
             end = _phrase_end(clause, end, "to", context)
         if receiver is None:
             raise Unreadable(f"'{said}' names no one it is given to")
-        _check_rest(clause, end, said)
         _transfers(problem, holder, receiver, counts, sentence, said)
+        while end + 1 < len(clause) and clause[end].lower == "and" and \
+                clause[end + 1].number is not None:  # "gave 3 to Jessica and 6 to Sara"
+            counts, end = counts_at(clause, end + 1, context)
+            receiver = _after(clause, end, "to", context)
+            if receiver is None:
+                raise Unreadable(f"'{said}' names no one it is given to")
+            end = _phrase_end(clause, end, "to", context)
+            _transfers(problem, holder, receiver, counts, sentence, said)
+        _check_rest(clause, end, said)
         return
     if not counts:  # "were buying trick decks for 6 dollars each": a price, no count
         words_end = index + 1

@@ -136,7 +136,8 @@ FAMILY = frozenset("mom mother dad father brother sister friend friends aunt unc
 # words that end a noun phrase
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
-                        "who while when if so because after before during , . ? ! ; :".split())
+                        "who while when if so because after before during currently , . ? ! ; "
+                        ":".split())
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "
                        "wednesday thursday friday saturday sunday".split())
