@@ -97,9 +97,13 @@ class Context:
         """The entity ``words`` name: an earlier one with that name or that head noun
         ("the marbles" after "64 violet marbles"), else a new one (in the plural: "1 apple"
         counts apples; a noun after another number is kept as written, "25 starfish")."""
-        name = plural_noun(list(words)) if quantity == 1 else " ".join(words)
+        name = plural_noun(list(words)) if quantity == 1 or " ".join(words) in MONEY else \
+            " ".join(words)
         if name in self.entities:
             return name
+        if words and words[0] in ("new", "old") and " ".join(words[1:]) in self.entities and \
+                not any(e.startswith(("new ", "old ")) for e in self.entities):
+            return " ".join(words[1:])  # "bought 103 new cakes" after "made 173 cakes"
         same_head = [e for e in self.entities if head_noun(e) == head_noun(name)
                      and e.endswith(name)]
         if len(same_head) == 1:
@@ -320,7 +324,8 @@ def clause_starts(tokens: Sequence[Token], context: Context) -> list[int]:
         if token.lower in (",", "and", "but", "while", "then", ";", "so") and any(
                 t.lower in VERBS or t.lower in BE for t in tokens[starts[-1]:index]):
             after = index + 1
-            while after < len(tokens) and tokens[after].lower in ("and", "then", "but", ","):
+            while after < len(tokens) and tokens[after].lower in ("and", "then", "but", ",",
+                                                                  "later", "also"):
                 after += 1
             if after < len(tokens) and _starts_clause(tokens, after, context):
                 starts.append(after)

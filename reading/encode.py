@@ -277,6 +277,9 @@ def _strip_leading(words: list[Token]) -> list[Token]:
         if comma is not None and not any(t.number is not None for t in words[:comma]):
             return _strip_leading(words[comma + 1:])
         for start in range(2, min(len(words), 7)):  # "At the arcade Dave had won ..."
+            if words[start].lower == "there" and start + 1 < len(words) and \
+                    words[start + 1].lower in BE:
+                return words[start:]  # "At the fair there were 12 people in line"
             if (is_name(words[start]) or words[start].lower in ("he", "she")) and \
                     not any(t.number is not None for t in words[:start]) and \
                     start + 1 < len(words) and (words[start + 1].lower in VERBS or
@@ -520,8 +523,17 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
 
 
 def _read_count_first(problem: _Problem, clause: list[Token], sentence: str, said: str) -> None:
-    """"N Es are in the C" (a count with a holder after it)."""
+    """"N Es are in the C" (a count with a holder after it); "3 customers left" (a count
+    leaving its only holder)."""
     counts, end = counts_at(clause, 0, problem.context)
+    if len(counts) == 1 and end < len(clause) and clause[end].lower in ("left", "quit") and \
+            end + 1 == len(clause):
+        entity = _entity_of(problem, counts[0], said)
+        holders = problem.holders(entity)
+        if len(holders) != 1:
+            raise Unreadable(f"'{said}' leaves no one holder")
+        _transfers(problem, (holders[0],), ("gone",), counts, sentence, said)
+        return
     if end < len(clause) and clause[end].lower in BE:
         holder = _location(clause, end + 1, problem.context)
         if holder is not None:

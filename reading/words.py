@@ -26,7 +26,8 @@ class Token:
 
 _MONEY_RE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
 _CENTS_RE = re.compile(r"(\d)¢")
-_TOKEN_RE = re.compile(r"\d+(?:\.\d+)?|[A-Za-z]+(?:'[A-Za-z]+)?|'|[^\sA-Za-z\d]")
+_TOKEN_RE = re.compile(r"[A-Za-z]+\d[A-Za-z\d]*|\d+(?:\.\d+)?|[A-Za-z]+(?:'[A-Za-z]+)?|'|"
+                       r"[^\sA-Za-z\d]")
 NOT_WHOLE_RE = re.compile(r"\d\.\d|\d+/\d+|\b(?:half|halves|third|quarter|thirds|fourths?)\b"
                           r"|%|\bpercent")
 
@@ -98,7 +99,9 @@ LOSE = {"ate": "eaten", "eat": "eaten", "eats": "eaten", "lost": "lost", "lose":
         "used": "used", "use": "used", "uses": "used", "sold": "buyers", "sell": "buyers",
         "sells": "buyers", "broke": "broken", "break": "broken", "breaks": "broken",
         "popped": "popped", "pop": "popped", "pops": "popped", "drank": "drunk",
-        "drink": "drunk", "drinks": "drunk"}
+        "drink": "drunk", "drinks": "drunk", "threw": "thrown away", "throw": "thrown away",
+        "throws": "thrown away", "deleted": "deleted", "delete": "deleted",
+        "deletes": "deleted"}
 BUY = frozenset("bought buy buys buying".split())
 LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "found": "find",
          "finds": "find", "collected": "collect", "collects": "collect", "caught": "catch",
