@@ -87,11 +87,41 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         for reason, count in reasons.most_common(args.refusals):
             print(f"    refused {count:4d}: {reason}")
+        _expressible_share(dataset, problems[dataset], len(chosen), right)
     _real_transcripts()
     if total_seconds:
         print(f"{total_problems / total_seconds:.0f} problems encoded per CPU second "
               "(chaining and the certified shortest proof included)")
     return 0
+
+
+SAMPLE = Path(__file__).resolve().parent / "encode_sample.jsonl"
+
+
+def _expressible_share(dataset: str, texts: dict[str, tuple[str, str]], problems: int,
+                       right: int) -> None:
+    """The share of problems the rule table can express, from the hand-classified sample
+    (``encode_sample.jsonl``: entries named by source, index and key, no text), and the
+    share of those encoded with the gold answer (in the sample, and estimated over all)."""
+    import json
+
+    from vlp.checker.encoding import encode_record
+
+    labels = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()
+              if line.strip()]
+    labels = [label for label in labels if label["dataset"] == dataset and label["key"] in texts]
+    if not labels:
+        return
+    expressible = [label for label in labels if label["expressible"]]
+    encoded = sum(encode_record(texts[label["key"]][0], gold_answer=texts[label["key"]][1]
+                                ).record is not None for label in expressible)
+    share = len(expressible) / len(labels)
+    estimate = share * problems
+    print(f"    hand-classified sample: {len(expressible)} of {len(labels)} expressible in the "
+          f"rule table ({share:.0%}, about {estimate:.0f} of {problems}); {encoded} of those "
+          f"{len(expressible)} encoded with the gold answer; over all, {right} encoded with "
+          f"the gold answer is {right / estimate:.0%} of the estimated expressible"
+          if estimate else "")
 
 
 def _real_transcripts() -> None:
