@@ -19,8 +19,10 @@ from .words import (
     FAMILY,
     GIVE,
     HAVE,
+    LESS,
     LOSE,
     MONEY,
+    MORE,
     NOT_NAMES,
     PERSONAL,
     PHRASE_ENDS,
@@ -213,6 +215,9 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
     index = start
     while index < len(tokens):
         more = False
+        if index + 3 < len(tokens) and tokens[index].lower in ("a", "an") and \
+                tokens[index + 2].lower == "of" and tokens[index + 3].number is not None:
+            index += 3  # "a box of 440 crayons": the crayons are counted
         if tokens[index].lower in ("another", "an") and index + 1 < len(tokens) and \
                 tokens[index + 1].number is not None:
             more = tokens[index].lower == "another"
@@ -221,7 +226,7 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
             break
         quantity = tokens[index].number
         index += 1
-        while index < len(tokens) and tokens[index].lower in _COUNT_MARKS | {"fewer", "less"}:
+        while index < len(tokens) and tokens[index].lower in _COUNT_MARKS | MORE | LESS:
             more = more or tokens[index].lower in ("more", "additional", "extra", "another")
             index += 1
         owner: str | None = None
@@ -336,6 +341,10 @@ def clause_starts(tokens: Sequence[Token], context: Context) -> list[int]:
 
 def _starts_clause(tokens: Sequence[Token], index: int, context: Context) -> bool:
     token = tokens[index]
+    if token.lower in ("on", "in", "at", "during") and index + 2 < len(tokens):
+        for start in range(index + 2, min(index + 5, len(tokens) - 1)):  # "on Sunday he"
+            if tokens[start].lower in ("he", "she") or is_name(tokens[start]):
+                return _starts_clause(tokens, start, context)
     if token.number is not None:  # "... fewer than Steven and 3 more peaches than Jill"
         lowered = [t.lower for t in tokens]
         return "than" in lowered[index:] and "than" in lowered[:index]

@@ -40,7 +40,10 @@ from .words import (
     GIVE,
     HAVE,
     LEMMA,
+    LESS,
     LOSE,
+    LOST_PARTICIPLES,
+    MORE,
     NOT_WHOLE_RE,
     PHRASE_ENDS,
     PLACE,
@@ -157,6 +160,8 @@ def encode(text: str) -> Encoding | Refusal:
                 return Refusal(sentence, error.reason)
         if asked is not None:
             asked = re.sub(r"\s+when\s+[^?]*", "", asked, flags=re.IGNORECASE)
+            asked = re.sub(r"^what amount of money\b", "How much money", asked.strip(),
+                           flags=re.IGNORECASE)
             question = (sentence, tokens(prepare(asked)))
     if question is None:
         return Refusal(sentences[-1], "the problem asks no question")
@@ -251,10 +256,14 @@ def _relative_subjects(words: list[Token]) -> list[Token]:
     clause becomes a clause of its own about the name before it."""
     found: list[Token] = []
     for index, token in enumerate(words):
-        if token.lower == "who" and index > 0 and is_name(words[index - 1]) and \
-                index + 1 < len(words) and words[index + 1].lower in HAVE | ACQUIRE:
-            found += [Token(",", ","), words[index - 1]]
-            continue
+        if token.lower == "who" and index > 0 and index + 1 < len(words) and \
+                words[index + 1].lower in HAVE | ACQUIRE:
+            if is_name(words[index - 1]):
+                found += [Token(",", ","), words[index - 1]]
+                continue
+            if index > 1 and words[index - 2].lower == "the" and words[index - 1].text.isalpha():
+                found += [Token(",", ","), words[index - 2], words[index - 1]]  # "the frog who"
+                continue
         found.append(token)
     return found
 
@@ -345,7 +354,7 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
     while index < len(clause) and clause[index].lower in ("also", "then", "still", "already",
                                                           "only", "just", "now", "together",
                                                           "later", "initially", "originally",
-                                                          "will"):
+                                                          "will", "each"):
         index += 1
     if index + 1 < len(clause) and clause[index].lower in ("had", "has", "have") and \
             clause[index + 1].lower == "to":
@@ -414,6 +423,12 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
                 break
             noun.append(token.lower)
         rate = _rate_after(clause, words_end, context)
+        price = _price_after(clause, words_end, context) if rate is None else None
+        if price is not None and verb in BUY and noun and \
+                all(problem.has_count(name, "dollars") for name in holder):
+            _check_rest(clause, price[1], said)  # "bought a hot dog for 3 dollars"
+            _transfers(problem, holder, ("sellers",), [price[0]], sentence, said)
+            return
         if rate is None or not noun or verb not in BUY | {"buying", "selling", "sold"}:
             raise Unreadable(f"no count in '{said}'")
         _check_rest(clause, rate[2], said)
@@ -526,6 +541,15 @@ def _read_count_first(problem: _Problem, clause: list[Token], sentence: str, sai
     """"N Es are in the C" (a count with a holder after it); "3 customers left" (a count
     leaving its only holder)."""
     counts, end = counts_at(clause, 0, problem.context)
+    if len(counts) == 1 and end + 1 < len(clause) and clause[end].lower in ("were", "was") and \
+            clause[end + 1].lower in LOST_PARTICIPLES and end + 2 == len(clause):
+        entity = _entity_of(problem, counts[0], said)  # "5 were eaten": from the only holder
+        holders = problem.holders(entity)
+        if len(holders) != 1:
+            raise Unreadable(f"'{said}' leaves no one holder")
+        _transfers(problem, (holders[0],), (LOST_PARTICIPLES[clause[end + 1].lower],), counts,
+                   sentence, said)
+        return
     if len(counts) == 1 and end < len(clause) and clause[end].lower in ("left", "quit") and \
             end + 1 == len(clause):
         entity = _entity_of(problem, counts[0], said)
@@ -605,10 +629,11 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
     if _EARLIER.search(said):
         raise Unreadable("the question asks about an earlier time (the rule table derives "
                          "no earlier count from a later one)")
-    if lowered[:2] not in (["how", "many"], ["how", "much"]):
+    far = lowered[:2] == ["how", "far"] or lowered[:3] in (["how", "much", w] for w in MORE)
+    if lowered[:2] not in (["how", "many"], ["how", "much"]) and not far:
         raise Unreadable("only 'how many' and 'how much' questions are read")
     index = 2
-    comparative = index < len(words) and lowered[index] in ("more", "fewer", "less")
+    comparative = index < len(words) and lowered[index] in MORE | LESS
     if comparative:
         index += 1
     entity_words: list[str] = []
@@ -617,12 +642,23 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
                                                             "has", "had", "than", "in"}:
         entity_words.append(lowered[index])
         index += 1
+    if index >= len(words) - 1 and entity_words and entity_words[-1] in (
+            "remained", "remain", "remains", "left"):
+        entity_words.pop()  # "how many goldfish remained": what the holder still has
+        words = [*words[:index], Token("are", "are"), Token("left", "left"), *words[index:]]
+        lowered = [t.lower for t in words]
     if index >= len(words):
         raise Unreadable(f"no reading of the question '{said}'")
-    money = lowered[1] == "much"
+    money = lowered[1] == "much" and not far
     if money and entity_words not in ([], ["money"]):
         raise Unreadable(f"'how much {' '.join(entity_words)}' is not a count")
-    entity = "dollars" if money else _question_entity(problem, entity_words)
+    if far or (not entity_words and not money):  # "how far did the frog jump": its unit
+        stated = list(dict.fromkeys(f.claim.entity for f in problem.facts))
+        if len(stated) != 1:
+            raise Unreadable("the question names no entity")
+        entity = stated[0]
+    else:
+        entity = "dollars" if money else _question_entity(problem, entity_words)
     aux = lowered[index]
     index += 1
     if aux == "will" and index < len(words) and lowered[index] == "be":
@@ -786,8 +822,8 @@ def _comparison(clause: list[Token], end: int, counts: list[Count], context: Con
     if "than" not in lowered[end - 3 if end >= 3 else 0:]:
         return None
     window = lowered[:end + 2]
-    more = any(w == "more" for w in window)
-    fewer = any(w in ("fewer", "less") for w in window)
+    more = any(w in MORE for w in window)
+    fewer = any(w in LESS for w in window)
     if more == fewer:
         raise Unreadable("no reading of the comparison in "
                          f"'{' '.join(t.text for t in clause)}'")
@@ -901,8 +937,19 @@ def _per_after(problem: _Problem, clause: list[Token], end: int) -> tuple[str, i
     return problem.context.entity(words, 1), index  # "per box": boxes
 
 
+def _price_after(clause: list[Token], end: int, context: Context) -> tuple[Count, int] | None:
+    """(the money, end) of "for 3 dollars" (one price, no "each")."""
+    if end < len(clause) and clause[end].lower == "for":
+        counts, after = counts_at(clause, end + 1, context)
+        if len(counts) == 1 and counts[0].entity == "dollars" and not (
+                after < len(clause) and clause[after].lower in ("each", "apiece")):
+            return counts[0], after
+    return None
+
+
 def _each_follows(clause: list[Token], index: int) -> bool:
-    return any(t.lower == "each" for t in clause[index:])
+    """"Mary, Sam and Keith each have 6 cards" (``index``: the verb's place)."""
+    return any(t.lower == "each" for t in clause[max(index - 1, 0):])
 
 
 def _trailing_ok(clause: list[Token], end: int) -> int:

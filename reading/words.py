@@ -28,8 +28,8 @@ _MONEY_RE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
 _CENTS_RE = re.compile(r"(\d)¢")
 _TOKEN_RE = re.compile(r"[A-Za-z]+\d[A-Za-z\d]*|\d+(?:\.\d+)?|[A-Za-z]+(?:'[A-Za-z]+)?|'|"
                        r"[^\sA-Za-z\d]")
-NOT_WHOLE_RE = re.compile(r"\d\.\d|\d+/\d+|\b(?:half|halves|third|quarter|thirds|fourths?)\b"
-                          r"|%|\bpercent")
+NOT_WHOLE_RE = re.compile(r"\d\.\d|\d+/\d+|\b(?:half|halves|thirds|fourths)\b|"
+                          r"\b(?:a|one) (?:third|quarter|fourth|fifth) of\b|%|\bpercent")
 
 
 def prepare(text: str) -> str:
@@ -81,7 +81,9 @@ ACQUIRE = frozenset("grew grow grows picked pick picks found find finds collecte
                     "collects caught catch catches baked bake bakes made make makes won win "
                     "wins earned earn earns saved save saves scored score scores did do does "
                     "read reads wrote write writes drew draw draws bought buy buys gathered "
-                    "gather gathers harvested harvest harvests got get "
+                    "gather gathers harvested harvest harvests got get jumped jump jumps "
+                    "filled fill fills "
+                    "raised raise raises "
                     "gets received receive receives sold sell sells ate eat eats lost lose buying "
                     "loses spent spend spends used use uses".split())
 GAIN = frozenset("got get gets received receive receives".split())
@@ -101,7 +103,7 @@ LOSE = {"ate": "eaten", "eat": "eaten", "eats": "eaten", "lost": "lost", "lose":
         "popped": "popped", "pop": "popped", "pops": "popped", "drank": "drunk",
         "drink": "drunk", "drinks": "drunk", "threw": "thrown away", "throw": "thrown away",
         "throws": "thrown away", "deleted": "deleted", "delete": "deleted",
-        "deletes": "deleted"}
+        "deletes": "deleted", "paid": "spent", "pay": "spent", "pays": "spent"}
 BUY = frozenset("bought buy buys buying".split())
 LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "found": "find",
          "finds": "find", "collected": "collect", "collects": "collect", "caught": "catch",
@@ -111,6 +113,8 @@ LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "fo
          "reads": "read", "wrote": "write", "writes": "write", "drew": "draw", "draws": "draw",
          "bought": "buy", "buys": "buy", "gathered": "gather", "gathers": "gather",
          "harvested": "harvest", "harvests": "harvest", "planted": "plant", "plants": "plant",
+         "jumped": "jump", "jumps": "jump", "raised": "raise", "raises": "raise",
+         "remained": "have", "remain": "have", "remains": "have",
          "has": "have", "had": "have", "owns": "have", "own": "have", "owned": "have",
          "possesses": "have", "possess": "have", "possessed": "have", "holds": "have",
          "hold": "have", "held": "have", "keeps": "have", "keep": "have", "kept": "have",
@@ -136,11 +140,13 @@ NOT_NAMES = frozenset(
 FAMILY = frozenset("mom mother dad father brother sister friend friends aunt uncle grandma "
                    "grandpa grandmother grandfather son daughter cousin wife husband teacher "
                    "neighbor mum parents boss coach".split())
+MORE = frozenset("more farther further longer taller higher older bigger heavier".split())
+LESS = frozenset("fewer less lesser shorter younger smaller lighter".split())
 # words that end a noun phrase
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
                         "who while when if so because after before during currently , . ? ! ; "
-                        ":".split())
+                        ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "
                        "wednesday thursday friday saturday sunday".split())
@@ -165,3 +171,7 @@ def head_noun(entity: str) -> str:
 
 def is_plural(word: str) -> bool:
     return looks_plural_word(word.lower())
+
+# the participle a count-first clause states a loss with ("5 were eaten")
+LOST_PARTICIPLES = {"eaten": "eaten", "lost": "lost", "sold": "buyers", "used": "used",
+                    "broken": "broken", "deleted": "deleted", "stolen": "stolen"}
