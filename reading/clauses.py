@@ -112,7 +112,8 @@ class Context:
             return same_head[0]
         if len(same_head) > 1:
             raise Unreadable(f"two readings of '{' '.join(words)}'")
-        general = [e for e in self.entities if name.endswith(" " + e)]
+        general = [e for e in self.entities if name.endswith(" " + e) or
+                   name.startswith(e + " ")]
         if general:  # "103 new cakes" after "173 cakes": more cakes, or other ones?
             raise Unreadable(f"two readings of '{' '.join(words)}' (the {general[0]} or "
                              "others)")

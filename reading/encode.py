@@ -380,6 +380,8 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
     if len(names) > 1 and not together and not _each_follows(clause, index):
         raise Unreadable(f"two readings of '{' and '.join(n.title() for n in names)}' "
                          f"(each, or together)")
+    if verb in LOSE and index + 1 < len(clause) and clause[index + 1].lower in ("away", "out"):
+        index += 1  # "threw away 54 of the old ones", "threw out 11 of them"
     holder: tuple[str, ...] = tuple(sorted(names)) if together else names
     if together:
         context.subject = holder

@@ -82,7 +82,7 @@ ACQUIRE = frozenset("grew grow grows picked pick picks found find finds collecte
                     "wins earned earn earns saved save saves scored score scores did do does "
                     "read reads wrote write writes drew draw draws bought buy buys gathered "
                     "gather gathers harvested harvest harvests got get jumped jump jumps "
-                    "filled fill fills "
+                    "filled fill fills brought bring brings "
                     "raised raise raises "
                     "gets received receive receives sold sell sells ate eat eats lost lose buying "
                     "loses spent spend spends used use uses".split())
@@ -113,7 +113,7 @@ LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "fo
          "reads": "read", "wrote": "write", "writes": "write", "drew": "draw", "draws": "draw",
          "bought": "buy", "buys": "buy", "gathered": "gather", "gathers": "gather",
          "harvested": "harvest", "harvests": "harvest", "planted": "plant", "plants": "plant",
-         "jumped": "jump", "jumps": "jump", "raised": "raise", "raises": "raise",
+         "brought": "bring", "brings": "bring", "jumped": "jump", "jumps": "jump", "raised": "raise", "raises": "raise",
          "remained": "have", "remain": "have", "remains": "have",
          "has": "have", "had": "have", "owns": "have", "own": "have", "owned": "have",
          "possesses": "have", "possess": "have", "possessed": "have", "holds": "have",
@@ -145,7 +145,8 @@ LESS = frozenset("fewer less lesser shorter younger smaller lighter".split())
 # words that end a noun phrase
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
-                        "who while when if so because after before during currently , . ? ! ; "
+                        "who while when if so because after before during currently there here "
+                        "too again , . ? ! ; "
                         ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "
