@@ -530,7 +530,8 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
                 elif verb in HAVE or not (stated or count.more or source):
                     problem.add(_cont(agents, entity, count.quantity), sentence, lemma)
                 else:
-                    giver = source or (("sellers",) if verb in BUY else ("givers",))
+                    giver = source or (("sellers",) if verb in BUY else ("givers",)
+                                       if verb in GAIN else ("sources",))
                     _transfers(problem, giver, agents, [count], sentence, said)
                 if rate is not None:
                     problem.add(Claim("rate", (Agents(agents), rate[0], rate[1], entity)),
@@ -808,7 +809,8 @@ def _transfers(problem: _Problem, sender: Sequence[str], receiver: Sequence[str]
     if set(sender) & set(receiver):
         raise Unreadable(f"'{said}' moves a count from an agent to itself")
     for name in (*sender, *receiver):
-        if name in LOSE.values() or name in ("givers", "sellers", "given away", "buyers"):
+        if name in LOSE.values() or name in ("givers", "sellers", "given away", "buyers",
+                                             "sources", "gone", "cut down", "removed", "stolen"):
             problem.counterparties.add(name)
     for count in counts:
         entity = _entity_of(problem, count, said)
