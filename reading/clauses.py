@@ -253,6 +253,7 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
         else:
             words, index = _noun_words(tokens, index)
         found.append((quantity, words, owner, more, referred))  # type: ignore[arg-type]
+        index = _between_counts(tokens, index)
         if index + 1 < len(tokens) and tokens[index].lower in ("and", ",") and (
                 tokens[index + 1].number is not None or tokens[index + 1].lower == "another"):
             index += 1
@@ -278,6 +279,34 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
             continue
         counts.append(Count(quantity, context.entity(words, quantity), owner, more, referred))
     return counts, index
+
+
+def _between_counts(tokens: Sequence[Token], index: int) -> int:
+    """Past a time or purpose phrase that stands between two counts of a list ("41 trees
+    today and 20 trees tomorrow", "2 dollars on a comic book and 18 dollars on a puzzle",
+    "48 dollars in October and 25 dollars in November"); else ``index`` itself."""
+    end = index
+    if end < len(tokens) and tokens[end].lower in TIME_WORDS:
+        end += 1
+    elif end < len(tokens) and tokens[end].lower in ("on", "for", "in", "during"):
+        end += 1
+        if end < len(tokens) and tokens[end].lower in ("a", "an", "the"):
+            end += 1
+        words = 0
+        while end < len(tokens) and tokens[end].text.isalpha() and \
+                tokens[end].lower not in ("and",) and words < 3:
+            end += 1
+            words += 1
+        if tokens[index].lower == "in" and not all(t.lower in TIME_WORDS for t in
+                                                    tokens[index + 1:end]):
+            return index  # "in the drawer": a place, not a time
+    else:
+        return index
+    if end + 1 < len(tokens) and tokens[end].lower == "and" and tokens[end + 1].number is not None:
+        return end
+    if end + 2 < len(tokens) and tokens[end].text == "," and tokens[end + 1].number is not None:
+        return end
+    return index
 
 
 _COLOURS = frozenset("red blue green yellow violet purple orange pink white black brown gray "

@@ -66,8 +66,9 @@ _MULTIPLE = re.compile(r"\b(?:twice|double|doubled|triple|tripled|thrice|times a
                        r"as much as|quadruple|times|dozens?)\b", re.IGNORECASE)
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every) (?:day|week|month|year|hour|minute|night)\b|"
                        r"\bdaily\b|\bweekly\b", re.IGNORECASE)
-_EARLIER = re.compile(r"\b(?:at first|at the start|in the beginning|to begin with|originally|"
-                      r"initially|before)\b", re.IGNORECASE)
+_EARLIER = re.compile(r"\b(?:at first|at the start|in the beginning|at the beginning|to begin "
+                      r"with|to start with|to start|originally|initially|before|after)\b",
+                      re.IGNORECASE)
 _TOTAL_WORDS = frozenset("all total altogether together combined".split())
 _LEADING = frozenset("then later now so also after finally meanwhile yesterday today "
                      "afterwards".split())
@@ -227,6 +228,12 @@ def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
                 named = None
             if named is not None and words[0].text[:1].isupper():
                 problem.context.subject = named[0]
+            verb_at = next((i for i, t in enumerate(words) if t.lower in HAVE), None)
+            if verb_at is not None and verb_at + 1 < len(words) and \
+                    words[verb_at + 1].text.isalpha() and words[verb_at + 1].lower not in (
+                        "a", "an", "the", "to", "been", "no", "one") and \
+                    words[verb_at + 1].lower not in LEMMA:  # "Jason had Pokemon cards."
+                raise Unreadable("a count with no number")
             if any(t.lower in LOSE or t.lower in GIVE or t.lower in TAKE or t.lower in PLACE
                    or t.lower in REMOVE or t.lower in ("all", "rest", "remaining")
                    for t in words):
@@ -382,6 +389,9 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
                          f"(each, or together)")
     if verb in LOSE and index + 1 < len(clause) and clause[index + 1].lower in ("away", "out"):
         index += 1  # "threw away 54 of the old ones", "threw out 11 of them"
+    down = verb in REMOVE and index + 1 < len(clause) and clause[index + 1].lower == "down"
+    if down:
+        index += 1  # "cut down 2 oak trees"
     holder: tuple[str, ...] = tuple(sorted(names)) if together else names
     if together:
         context.subject = holder
@@ -461,10 +471,7 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         _check_rest(clause, end, said)
         _transfers(problem, source, holder, counts, sentence, said)
         return
-    down = index + 1 < len(clause) and clause[index + 1].lower == "down"
     if verb in REMOVE and (down or verb.startswith("remove")):
-        if down:  # "cut down 2 oak trees"
-            counts, end = counts_at(clause, index + 2, context)
         places = {h for count in counts for h in
                   problem.holders(_entity_of(problem, count, said))}
         if len(places) != 1 or not counts:
@@ -525,6 +532,9 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
             for count in counts:
                 entity = _entity_of(problem, count, said)
                 stated = any(problem.has_count(a, entity) for a in agents)
+                if count.referred and count.owner is None and stated and verb not in HAVE | GAIN \
+                        | BUY:  # "picked 56 of them": taken from the count, or more of it?
+                    raise Unreadable(f"two readings of '{said}' (out of the count, or more)")
                 if count.owner is not None and verb not in HAVE:  # "bought 2 of Jason's cards"
                     _transfers(problem, (count.owner,), agents, [count], sentence, said)
                 elif verb in HAVE or not (stated or count.more or source):
@@ -694,14 +704,15 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
                 raise Unreadable(f"no reading of who the question '{said}' asks about")
             subject, index = found
     while index < len(words) and lowered[index] in ("now", "still", "all", "together",
-                                                    "altogether", "collectively", "have"):
+                                                    "altogether", "collectively"):
         index += 1
     rest = lowered[index:]
     if "each" in rest or "every" in rest:
         raise Unreadable("a question about each one is division, not in the rule table")
     verb: str | None = None
     if aux not in BE and rest and rest[0] not in ("left", "in", "?", "total", "combined",
-                                                  "than", "now"):
+                                                  "than", "now", "then", "together",
+                                                  "altogether"):
         verb = rest[0]
         if verb not in LEMMA and verb not in HAVE and verb not in ACQUIRE:
             raise Unreadable(f"the question asks what was done ('{verb}'), not a count held")

@@ -151,7 +151,9 @@ PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by i
                         ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "
-                       "wednesday thursday friday saturday sunday".split())
+                       "wednesday thursday friday saturday sunday january february march april "
+                       "june july august september october november december tomorrow "
+                       "weekend".split())
 UNKNOWN_AMOUNTS = frozenset("some several few many".split())
 MONEY = {"dollars": "dollars", "dollar": "dollars", "bucks": "dollars", "cents": "cents",
          "cent": "cents", "money": "dollars"}
