@@ -635,6 +635,8 @@ def _place_rates(problem: _Problem) -> None:
 
 def _read_question(problem: _Problem, words: list[Token]) -> Claim:
     said = " ".join(t.text for t in words)
+    while words and words[-1].text in ("?", ".", "!"):
+        words = words[:-1]
     context = problem.context
     lowered = [t.lower for t in words]
     if any(t.number is not None for t in words):
@@ -655,7 +657,7 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
                                                             "has", "had", "than", "in"}:
         entity_words.append(lowered[index])
         index += 1
-    if index >= len(words) - 1 and entity_words and entity_words[-1] in (
+    if index >= len(words) and entity_words and entity_words[-1] in (
             "remained", "remain", "remains", "left"):
         entity_words.pop()  # "how many goldfish remained": what the holder still has
         words = [*words[:index], Token("are", "are"), Token("left", "left"), *words[index:]]

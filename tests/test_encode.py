@@ -197,3 +197,44 @@ def test_verify_proof_takes_the_problem_text(tmp_path: Path,
     assert verify_proof_main([COINS, str(transcript), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["predicted_answer"] == 32 and report["goal"] == "cont({rosa}, 32, dimes, 2)"
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    # a relative clause about the name before it
+    ("Ugo has 9 fewer figs than Bea who has 4 more figs than Cal. Bea has 20 figs. How many "
+     "figs does Ugo have?", 11),
+    # distances compared; "how far" asks for the unit counted
+    ("The hare jumped 12 inches. The toad jumped 5 inches farther than the hare. How far did "
+     "the toad jump?", 17),
+    # planting into and cutting down from the only holder
+    ("There are 14 elm trees currently in the park. Park workers will plant 6 elm trees today. "
+     "How many elm trees will the park have when the workers are finished?", 20),
+    ("There are 14 elm trees currently in the park. Park workers had to cut down 3 elm trees "
+     "that were sick. How many elm trees will be in the park when the workers are finished?",
+     11),
+    # a loss with no agent, from the only holder
+    ("Tess raised 12 guppies in the tank. 4 were eaten. How many guppies remained?", 8),
+    # time and purpose phrases between the counts of a list
+    ("Lou had 30 dollars. He spent 4 dollars on a pen and 6 dollars on a cap. How much money "
+     "does Lou have now?", 20),
+    ("Ike saved 5 dollars in May. He saved 7 dollars in June and 3 dollars in July. How much "
+     "money does Ike have now?", 15),
+    # each of several agents
+    ("Ada, Bo and Cy each have 4 shells. How many shells do they have in all?", 12),
+])
+def test_more_phrasings_answer_right(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+    assert result.answer == answer
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("Rex had stamps. He gave 3 stamps to Ann. He now has 5 stamps. How many stamps did he "
+     "have to start with?", "a count with no number"),
+    ("Ola had 40 plums in her tree. If she picked 12 of them today, how many plums are left?",
+     "two readings of 'she picked 12 of them today' (out of the count, or more)"),
+    ("Kim had 5 cards. Kim had 9 cards after her birthday. How many cards did she get?",
+     "a count stated for a time before a change already read"),
+])
+def test_more_refusals(text: str, reason: str) -> None:
+    assert refusal(text).reason == reason
