@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from vlp.grammar.inflect import to_plural
 from vlp.kernel import Agents, Atom, Claim, Program, Query, last_time
 
 from .clauses import (
@@ -61,7 +62,8 @@ from .words import (
 _SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+|(?<=\S)\s+(?=(?:How|What)\s)")
 _QUESTION_START_RE = re.compile(r",?\s*\b(?=(?:how|what)\s+(?:many|much)\b)", re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:split|splits|divide|divided|divides|equally|evenly|share|shared|"
-                       r"shares|average|ratio)\b", re.IGNORECASE)
+                       r"shares|average|ratio|equal number|same number|same amount)\b",
+                       re.IGNORECASE)
 _MULTIPLE = re.compile(r"\b(?:twice|double|doubled|triple|tripled|thrice|times as|as many as|"
                        r"as much as|quadruple|times|dozens?)\b", re.IGNORECASE)
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every) (?:day|week|month|year|hour|minute|night)\b|"
@@ -340,7 +342,11 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
     if clause[0].number is not None:  # "44 campers went rowing": no holder
         _read_count_first(problem, clause, sentence, said)
         return
-    if clause[0].lower in PLURAL_PRONOUNS:
+    if clause[0].lower == "they" and context.subject is not None and \
+            len(context.subject) == 1 and context.subject[0] not in context.people:
+        clause = [Token("the", "the"), *(Token(w, w) for w in context.subject[0].split()),
+                  *clause[1:]]  # "A store had 50 oranges. They threw away 40": the store
+    elif clause[0].lower in PLURAL_PRONOUNS:
         raise Unreadable("two readings of 'they'")
     together = clause[0].lower == "together"
     start = 1 if together else 0
@@ -736,6 +742,10 @@ def _read_question(problem: _Problem, words: list[Token]) -> Claim:
     total = bool(_TOTAL_WORDS & set(rest)) or subject in (None, ("they",))
     if subject is None or subject == ("they",):
         holders = [h for h in problem.holders(entity) if h not in problem.counterparties]
+        holders += [name for f in problem.facts if f.claim.predicate == "rate" and
+                    f.claim.entity == entity for name in sorted(f.claim.args[0].names)
+                    if name not in holders]  # type: ignore[union-attr]
+        holders = list(dict.fromkeys(holders))
         compared = [name for f in problem.facts if f.claim.predicate == "comp"
                     and f.claim.entity == entity for agents in f.claim.agent_sets
                     for name in sorted(agents.names)]
@@ -774,6 +784,11 @@ def _question_entity(problem: _Problem, words: list[str]) -> str:
     stated = {f.claim.entity for f in problem.facts}
     if name in stated:
         return name
+    head, _, complement = name.partition(" of ")
+    if complement and head in stated and (to_plural(complement) in stated or any(
+            f.claim.predicate == "rate" and f.claim.args[3] == to_plural(complement)
+            for f in problem.facts)):
+        return head  # "slices of pizza" where each pizza has slices
     ending = [e for e in stated if e.endswith(" " + name) or e.split(" of ")[0] == name]
     if len(ending) == 1:
         return ending[0]

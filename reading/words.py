@@ -147,7 +147,7 @@ LESS = frozenset("fewer less lesser shorter younger smaller lighter".split())
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
                         "who while when if so because after before during currently there here "
-                        "too again , . ? ! ; "
+                        "too again up down away out off back , . ? ! ; "
                         ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "
