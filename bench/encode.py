@@ -113,15 +113,18 @@ def _expressible_share(dataset: str, texts: dict[str, tuple[str, str]], problems
     if not labels:
         return
     expressible = [label for label in labels if label["expressible"]]
-    encoded = sum(encode_record(texts[label["key"]][0], gold_answer=texts[label["key"]][1]
-                                ).record is not None for label in expressible)
     share = len(expressible) / len(labels)
     estimate = share * problems
     print(f"    hand-classified sample: {len(expressible)} of {len(labels)} expressible in the "
-          f"rule table ({share:.0%}, about {estimate:.0f} of {problems}); {encoded} of those "
-          f"{len(expressible)} encoded with the gold answer; over all, {right} encoded with "
-          f"the gold answer is {right / estimate:.0%} of the estimated expressible"
-          if estimate else "")
+          f"rule table ({share:.0%}, about {estimate:.0f} of {problems}); {right} encoded with "
+          f"the gold answer is {right / estimate:.0%} of that" if estimate else "")
+    for sample in ("development", "held-out"):  # the reader was developed on the first
+        chosen = [label for label in expressible if label.get("sample") == sample]
+        encoded = sum(encode_record(texts[label["key"]][0], gold_answer=texts[label["key"]][1]
+                                    ).record is not None for label in chosen)
+        total = sum(label.get("sample") == sample for label in labels)
+        print(f"      {sample} sample: {len(chosen)} of {total} expressible, {encoded} of "
+              "them encoded with the gold answer")
 
 
 def _real_transcripts() -> None:
