@@ -34,6 +34,7 @@ from .words import (
     Token,
     head_noun,
     is_plural,
+    is_word,
     plural_noun,
 )
 
@@ -328,7 +329,7 @@ def _noun_words(tokens: Sequence[Token], index: int) -> tuple[list[str], int]:
             words.append("of")
             index += 1
             continue
-        if token.lower in PHRASE_ENDS or token.number is not None or not token.text.isalpha() \
+        if token.lower in PHRASE_ENDS or token.number is not None or not is_word(token.text) \
                 or token.lower in VERBS or token.lower in BE or token.lower in TIME_WORDS \
                 or (is_name(token) and words):
             break

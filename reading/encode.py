@@ -46,6 +46,7 @@ from .words import (
     LOST_PARTICIPLES,
     MORE,
     NOT_WHOLE_RE,
+    PERSONAL_CONTAINERS,
     PHRASE_ENDS,
     PLACE,
     PLURAL_PRONOUNS,
@@ -900,6 +901,11 @@ def _location(clause: list[Token], end: int, context: Context) -> tuple[str, ...
         end += 1
     if end < len(clause) and clause[end].lower in ("in", "on", "into", "onto", "at", "inside"):
         index = end + 1
+        if index + 1 < len(clause) and is_name(clause[index]) and \
+                clause[index].lower.endswith("'s") and \
+                clause[index + 1].lower.split(" ")[-1] in PERSONAL_CONTAINERS:
+            context.mention(clause[index].lower[:-2])
+            return (clause[index].lower[:-2],)  # "in Olivia's wallet": Olivia's money
         if index < len(clause) and clause[index].lower in ("the", "a", "an", "his", "her",
                                                            "their"):
             owner = clause[index].lower

@@ -26,8 +26,8 @@ class Token:
 
 _MONEY_RE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
 _CENTS_RE = re.compile(r"(\d)¢")
-_TOKEN_RE = re.compile(r"[A-Za-z]+\d[A-Za-z\d]*|\d+(?:\.\d+)?|[A-Za-z]+(?:'[A-Za-z]+)?|'|"
-                       r"[^\sA-Za-z\d]")
+_TOKEN_RE = re.compile(r"[A-Za-z]+\d[A-Za-z\d]*|\d+(?:\.\d+)?|"
+                       r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'[A-Za-z]+)?|'|[^\sA-Za-z\d]")
 NOT_WHOLE_RE = re.compile(r"\d\.\d|\d+/\d+|\b(?:half|halves|thirds|fourths)\b|"
                           r"\b(?:a|one) (?:third|quarter|fourth|fifth) of\b|%|\bpercent")
 
@@ -42,11 +42,10 @@ def prepare(text: str) -> str:
 def tokens(text: str) -> list[Token]:
     """Words, numbers (number words folded into one token) and signs of a prepared sentence."""
     found: list[Token] = []
-    raw = _TOKEN_RE.findall(text)
-    # "twenty-five": the hyphen between number words goes
-    pieces = [p for i, p in enumerate(raw) if not (
-        p == "-" and 0 < i < len(raw) - 1 and raw[i - 1].lower() in NUMBER_WORDS
-        and raw[i + 1].lower() in NUMBER_WORDS)]
+    # "push-ups" is one word; "twenty-five" two number words
+    pieces = [part for piece in _TOKEN_RE.findall(text) for part in (
+        piece.split("-") if "-" in piece and all(
+            w.lower() in NUMBER_WORDS for w in piece.split("-")) else [piece])]
     index = 0
     while index < len(pieces):
         piece = pieces[index]
@@ -143,6 +142,8 @@ FAMILY = frozenset("mom mother dad father brother sister friend friends aunt unc
                    "neighbor mum parents boss coach".split())
 MORE = frozenset("more farther further longer taller higher older bigger heavier".split())
 LESS = frozenset("fewer less lesser shorter younger smaller lighter".split())
+# containers whose contents are their owner's ("8 dollars in Olivia's wallet")
+PERSONAL_CONTAINERS = frozenset("wallet purse pocket bank piggy account collection".split())
 # words that end a noun phrase
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
@@ -179,3 +180,8 @@ def is_plural(word: str) -> bool:
 # the participle a count-first clause states a loss with ("5 were eaten")
 LOST_PARTICIPLES = {"eaten": "eaten", "lost": "lost", "sold": "buyers", "used": "used",
                     "broken": "broken", "deleted": "deleted", "stolen": "stolen"}
+
+
+def is_word(text: str) -> bool:
+    """Letters, with hyphens inside ("push-ups")."""
+    return text.replace("-", "").isalpha() and not text.startswith("-")
