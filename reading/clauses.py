@@ -61,6 +61,7 @@ class Count:
     owner: str | None = None  # "25 of Sam's marbles"
     more: bool = False  # "another 3", "3 more"
     referred: bool = False  # "3 of the potatoes", "3 of them"
+    direction: int = 0  # 1 after "5 more", -1 after "5 fewer" (a comparison's side)
 
 
 def is_name(token: Token) -> bool:
@@ -213,7 +214,7 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
               ) -> tuple[list[Count], int]:
     """The counts at ``start`` ("27 pennies and 15 dimes", "86 yellow and 20 green marbles",
     "14 of the marbles", "another 3") and where they end."""
-    found: list[tuple[int, list[str], str | None, bool, bool]] = []
+    found: list[tuple[int, list[str], str | None, bool, bool, int]] = []
     index = start
     while index < len(tokens):
         more = False
@@ -228,8 +229,11 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
             break
         quantity = tokens[index].number
         index += 1
+        direction = 0
         while index < len(tokens) and tokens[index].lower in _COUNT_MARKS | MORE | LESS:
             more = more or tokens[index].lower in ("more", "additional", "extra", "another")
+            direction = 1 if tokens[index].lower in MORE else -1 if tokens[index].lower in LESS \
+                else direction
             index += 1
         owner: str | None = None
         referred = False
@@ -253,7 +257,7 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
                 words, index = _noun_words(tokens, index)
         else:
             words, index = _noun_words(tokens, index)
-        found.append((quantity, words, owner, more, referred))  # type: ignore[arg-type]
+        found.append((quantity, words, owner, more, referred, direction))  # type: ignore[arg-type]
         index = _between_counts(tokens, index)
         if index + 1 < len(tokens) and tokens[index].lower in ("and", ",") and (
                 tokens[index + 1].number is not None or tokens[index + 1].lower == "another"):
@@ -265,10 +269,10 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
             continue
         break
     counts: list[Count] = []
-    shared_noun = next((w for _q, w, _o, _m, r in reversed(found) if w and not r), None)
-    for quantity, words, owner, more, referred in found:
+    shared_noun = next((w for _q, w, _o, _m, r, _d in reversed(found) if w and not r), None)
+    for quantity, words, owner, more, referred, direction in found:
         if not words:
-            counts.append(Count(quantity, None, owner, more, referred))
+            counts.append(Count(quantity, None, owner, more, referred, direction))
             continue
         if not referred and words != shared_noun and shared_noun is not None and \
                 _is_adjectives(words) and len(found) > 1:
@@ -276,9 +280,10 @@ def counts_at(tokens: Sequence[Token], start: int, context: Context
         if words[-1] in ("one", "ones"):
             if len(words) > 1 and words[-2] not in _COLOURS | {"new", "old", "more", "other"}:
                 raise Unreadable(f"no reading of '{' '.join(words)}'")
-            counts.append(Count(quantity, None, owner, more, referred))
+            counts.append(Count(quantity, None, owner, more, referred, direction))
             continue
-        counts.append(Count(quantity, context.entity(words, quantity), owner, more, referred))
+        counts.append(Count(quantity, context.entity(words, quantity), owner, more, referred,
+                            direction))
     return counts, index
 
 

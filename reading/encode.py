@@ -463,7 +463,8 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         _check_rest(clause, rest, said)
         for count in counts:
             entity = _entity_of(problem, count, said)
-            first, second = (holder, than) if more else (than, holder)
+            this_more = more if len(counts) == 1 or not count.direction else count.direction > 0
+            first, second = (holder, than) if this_more else (than, holder)
             if set(first) & set(second):
                 raise Unreadable(f"'{said}' compares an agent with itself")
             problem.add(Claim("comp", (Agents(first), Agents(second), count.quantity,
@@ -857,6 +858,8 @@ def _comparison(clause: list[Token], end: int, counts: list[Count], context: Con
     window = lowered[:end + 2]
     more = any(w in MORE for w in window)
     fewer = any(w in LESS for w in window)
+    if len(counts) > 1 and all(c.direction for c in counts):
+        more, fewer = True, False  # each count's own side: "6 fewer peaches and 8 more apples"
     if more == fewer:
         raise Unreadable("no reading of the comparison in "
                          f"'{' '.join(t.text for t in clause)}'")
