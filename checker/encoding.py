@@ -43,11 +43,17 @@ def gold_number(gold: object) -> int | float | None:
     return int(value) if value.is_integer() else value
 
 
-@lru_cache(maxsize=1024)
 def encode_record(text: str, gold_answer: object = None, problem_id: str | None = None
                   ) -> EncodeResult:
     """The record of the problem ``text``, or why it is refused (cached per problem:
-    encoding is done once and kept with the record)."""
+    encoding is done once and kept with the record). ``gold_answer``: a number or its text."""
+    gold = gold_answer if gold_answer is None or isinstance(gold_answer, (int, float, str)) \
+        else str(gold_answer)
+    return _encode_record(text, gold, problem_id)
+
+
+@lru_cache(maxsize=1024)
+def _encode_record(text: str, gold_answer: object, problem_id: str | None) -> EncodeResult:
     from vlp.reading import encode
 
     from .chaining import NumericalInconsistencyError

@@ -20,8 +20,10 @@ from collections.abc import Sequence
 
 import attrs
 
+from vlp.errors import InputError
 from vlp.grammar.inflect import to_plural
 from vlp.kernel import Agents, Atom, Claim, Program, Query, last_time
+from vlp.limits import check_program
 
 from .clauses import (
     VERBS,
@@ -182,7 +184,6 @@ def encode(text: str) -> Encoding | Refusal:
 def _in_template_language(text: str) -> Encoding | None:
     """The grammar's reading of a problem in the template language (generated problems are
     read exactly as ``parse_problem`` reads them), else ``None``."""
-    from vlp.errors import InputError
     from vlp.grammar import parse_problem
 
     try:
@@ -810,6 +811,10 @@ def _program(problem: _Problem, query_claim: Claim, question: str) -> Encoding |
         if atom not in axioms:
             axioms.append(atom)
             sentences.append(fact.sentence)
+    try:
+        check_program(axioms, None)
+    except InputError as error:
+        return Refusal(question, error.message)
     time = last_time(axioms)
     args = list(query_claim.args)
     args[args.index(0)] = None  # the unknown quantity

@@ -238,3 +238,24 @@ def test_more_phrasings_answer_right(text: str, answer: int) -> None:
 ])
 def test_more_refusals(text: str, reason: str) -> None:
     assert refusal(text).reason == reason
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("not json\n", "problems.jsonl:1: not JSON"),
+    ('{"id": "a", "answer": 3}\n', "problems.jsonl:1: no problem text"),
+    ('[1, 2]\n', "problems.jsonl:1: a line holds one JSON object"),
+])
+def test_bad_problem_files_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               content: str, message: str) -> None:
+    problems = tmp_path / "problems.jsonl"
+    problems.write_text(content, encoding="utf-8")
+    assert main(["encode", str(problems)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_encode_never_raises_on_odd_text() -> None:
+    for text in ("", "?", "How many?", "Tom has 3.", "Tom has 3 apples", "$$$ 5 ?? and and",
+                 "Tom has 3 apples. " * 50 + "How many apples does Tom have?", "\u2019s 4 ?"):
+        result = encode_record(text)
+        assert (result.record is None) == (result.reason is not None)
