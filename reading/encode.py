@@ -16,25 +16,37 @@ named for what it is ("Tom ate 3 apples": ``transfer({tom}, {eaten}, 3, apples, 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import attrs
 
 from vlp.errors import InputError
-from vlp.grammar.inflect import to_plural
 from vlp.kernel import Agents, Atom, Claim, Program, Query, last_time
 from vlp.limits import check_program
 
 from .clauses import (
     VERBS,
-    Context,
-    Count,
     Unreadable,
     agents_at,
     clause_starts,
     counts_at,
     is_name,
 )
+from .facts import Fact, Facts, add_transfers, cont_claim, entity_of
+from .phrases import (
+    PLACE_ADVERBS,
+    agents_after,
+    check_rest,
+    comparison_at,
+    each_follows,
+    location_at,
+    location_end,
+    per_after,
+    phrase_end,
+    price_after,
+    rate_after,
+    trailing_end,
+)
+from .question import EARLIER, read_question
 from .words import (
     ACQUIRE,
     BE,
@@ -43,12 +55,9 @@ from .words import (
     GIVE,
     HAVE,
     LEMMA,
-    LESS,
     LOSE,
     LOST_PARTICIPLES,
-    MORE,
     NOT_WHOLE_RE,
-    PERSONAL_CONTAINERS,
     PHRASE_ENDS,
     PLACE,
     PLURAL_PRONOUNS,
@@ -57,7 +66,6 @@ from .words import (
     TIME_WORDS,
     UNKNOWN_AMOUNTS,
     Token,
-    plural_noun,
     prepare,
     tokens,
 )
@@ -71,10 +79,6 @@ _MULTIPLE = re.compile(r"\b(?:twice|double|doubled|triple|tripled|thrice|times a
                        r"as much as|quadruple|times|dozens?)\b", re.IGNORECASE)
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every) (?:day|week|month|year|hour|minute|night)\b|"
                        r"\bdaily\b|\bweekly\b", re.IGNORECASE)
-_EARLIER = re.compile(r"\b(?:at first|at the start|in the beginning|at the beginning|to begin "
-                      r"with|to start with|to start|originally|initially|before|after)\b",
-                      re.IGNORECASE)
-_TOTAL_WORDS = frozenset("all total altogether together combined".split())
 _LEADING = frozenset("then later now so also after finally meanwhile yesterday today "
                      "afterwards".split())
 _PREPOSITIONS = frozenset("at on in for during after before by with over from while when as "
@@ -103,46 +107,12 @@ class Encoding:
     question: str
 
 
-@attrs.frozen
-class _Fact:
-    claim: Claim
-    sentence: str
-    verb: str  # the lemma of the verb that stated it ("have", "grow")
-
-
-class _Problem:
-    def __init__(self) -> None:
-        self.context = Context()
-        self.facts: list[_Fact] = []
-        self.rates: list[tuple[int, str, str, str | None, str]] = []  # deferred rates
-        self.counterparties: set[str] = set()
-
-    def holders(self, entity: str) -> list[str]:
-        """Agents stated to hold a count of ``entity``, in order of mention."""
-        found: list[str] = []
-        for fact in self.facts:
-            claim = fact.claim
-            if claim.predicate == "cont" and claim.entity == entity:
-                for name in sorted(claim.args[0].names):  # type: ignore[union-attr]
-                    if name not in found:
-                        found.append(name)
-        return found
-
-    def has_count(self, agent: str, entity: str) -> bool:
-        return any(f.claim.predicate in ("cont", "transfer") and f.claim.entity == entity
-                   and any(agent in a.names for a in f.claim.agent_sets) for f in self.facts)
-
-    def add(self, claim: Claim, sentence: str, verb: str) -> None:
-        self.facts.append(_Fact(claim, sentence, verb))
-        self.context.count(claim.entity)
-
-
 def encode(text: str) -> Encoding | Refusal:
     """The program and query of a word problem, or the first sentence refused and why."""
     templated = _in_template_language(text)
     if templated is not None:
         return templated
-    problem = _Problem()
+    problem = Facts()
     sentences = [s.strip() for s in _SENTENCE_END_RE.split(text.strip()) if s.strip()]
     if not sentences:
         return Refusal("", "the problem is empty")
@@ -173,7 +143,7 @@ def encode(text: str) -> Encoding | Refusal:
         return Refusal(sentences[-1], "the problem asks no question")
     try:
         _place_rates(problem)
-        query_claim = _read_question(problem, question[1])
+        query_claim = read_question(problem, question[1])
     except Unreadable as error:
         return Refusal(question[0], error.reason)
     if not problem.facts:
@@ -212,14 +182,14 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
     return statement, asked
 
 
-def _read_statement(problem: _Problem, statement: str, sentence: str) -> None:
+def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
     for part in re.split(r"(?<=[.?!])\s+", statement):
         words = tokens(prepare(re.sub(r"^(?:if|when)\s+", "", part.strip(),
                                       flags=re.IGNORECASE)))
         words = _strip_leading(words)
         if not words:
             continue
-        if _EARLIER.search(part) and problem.facts:
+        if EARLIER.search(part) and problem.facts:
             raise Unreadable("a count stated for a time before a change already read")
         unknown = next((t.lower for t in words if t.lower in UNKNOWN_AMOUNTS), None)
         if unknown is not None:
@@ -308,7 +278,7 @@ def _strip_leading(words: list[Token]) -> list[Token]:
     return words
 
 
-def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
+def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
     if not clause or not any(t.number is not None for t in clause):
         return
     context = problem.context
@@ -318,22 +288,22 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         return
     if clause[0].lower == "there" and len(clause) > 1 and clause[1].lower in BE:
         start = 2
-        while start < len(clause) and clause[start].lower in _PLACE_ADVERBS:
+        while start < len(clause) and clause[start].lower in PLACE_ADVERBS:
             start += 1
         while True:  # "There are 43 pencils in the drawer and 19 pencils on the desk"
             counts, end = counts_at(clause, start, context)
-            holder = _location(clause, end, context)
+            holder = location_at(clause, end, context)
             if not counts or holder is None:
                 raise Unreadable(f"no holder of the count in '{said}'")
             for count in counts:
-                problem.add(_cont(holder, _entity_of(problem, count, said), count.quantity),
+                problem.add(cont_claim(holder, entity_of(problem, count, said), count.quantity),
                             sentence, "have")
-            end = _location_end(clause, end)
+            end = location_end(clause, end)
             if end + 1 < len(clause) and clause[end].lower == "and" and \
                     clause[end + 1].number is not None:
                 start = end + 1
                 continue
-            _check_rest(clause, end, said)
+            check_rest(clause, end, said)
             return
     if clause[0].number is not None and context.subject is not None and \
             any(t.lower == "than" for t in clause):  # "and 3 more peaches than Jill"
@@ -388,11 +358,11 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
     if verb in ("was", "were") and index + 1 < len(clause) and \
             clause[index + 1].lower in ("given", "sent", "handed"):
         counts, end = counts_at(clause, index + 2, context)
-        sender = _after(clause, end, "by", context) or ("givers",)
-        _check_rest(clause, end, said, allowed=_phrase_end(clause, end, "by", context))
-        _transfers(problem, sender, names, counts, sentence, said)
+        sender = agents_after(clause, end, "by", context) or ("givers",)
+        check_rest(clause, end, said, allowed=phrase_end(clause, end, "by", context))
+        add_transfers(problem, sender, names, counts, sentence, said)
         return
-    if len(names) > 1 and not together and not _each_follows(clause, index):
+    if len(names) > 1 and not together and not each_follows(clause, index):
         raise Unreadable(f"two readings of '{' and '.join(n.title() for n in names)}' "
                          f"(each, or together)")
     if verb in LOSE and index + 1 < len(clause) and clause[index + 1].lower in ("away", "out"):
@@ -415,20 +385,20 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         if receiver is None and end < len(clause) and clause[end].lower == "away":
             receiver, end = ("given away",), end + 1
         if receiver is None:
-            receiver = _after(clause, end, "to", context)
-            end = _phrase_end(clause, end, "to", context)
+            receiver = agents_after(clause, end, "to", context)
+            end = phrase_end(clause, end, "to", context)
         if receiver is None:
             raise Unreadable(f"'{said}' names no one it is given to")
-        _transfers(problem, holder, receiver, counts, sentence, said)
+        add_transfers(problem, holder, receiver, counts, sentence, said)
         while end + 1 < len(clause) and clause[end].lower == "and" and \
                 clause[end + 1].number is not None:  # "gave 3 to Jessica and 6 to Sara"
             counts, end = counts_at(clause, end + 1, context)
-            receiver = _after(clause, end, "to", context)
+            receiver = agents_after(clause, end, "to", context)
             if receiver is None:
                 raise Unreadable(f"'{said}' names no one it is given to")
-            end = _phrase_end(clause, end, "to", context)
-            _transfers(problem, holder, receiver, counts, sentence, said)
-        _check_rest(clause, end, said)
+            end = phrase_end(clause, end, "to", context)
+            add_transfers(problem, holder, receiver, counts, sentence, said)
+        check_rest(clause, end, said)
         return
     if not counts:  # "were buying trick decks for 6 dollars each": a price, no count
         words_end = index + 1
@@ -442,28 +412,28 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
             if token.lower in PHRASE_ENDS or not token.text.isalpha():
                 break
             noun.append(token.lower)
-        rate = _rate_after(clause, words_end, context)
-        price = _price_after(clause, words_end, context) if rate is None else None
+        rate = rate_after(clause, words_end, context)
+        price = price_after(clause, words_end, context) if rate is None else None
         if price is not None and verb in BUY and noun and \
                 all(problem.has_count(name, "dollars") for name in holder):
-            _check_rest(clause, price[1], said)  # "bought a hot dog for 3 dollars"
-            _transfers(problem, holder, ("sellers",), [price[0]], sentence, said)
+            check_rest(clause, price[1], said)  # "bought a hot dog for 3 dollars"
+            add_transfers(problem, holder, ("sellers",), [price[0]], sentence, said)
             return
         if rate is None or not noun or verb not in BUY | {"buying", "selling", "sold"}:
             raise Unreadable(f"no count in '{said}'")
-        _check_rest(clause, rate[2], said)
+        check_rest(clause, rate[2], said)
         container = context.entity(noun)
         for name in names:
             problem.add(Claim("rate", (Agents.of(name), rate[0], rate[1], container)),
                         sentence, "have")
         problem.context.count(container)
         return
-    comparison = _comparison(clause, end, counts, context)
+    comparison = comparison_at(clause, end, counts, context)
     if comparison is not None:
         more, than, rest = comparison
-        _check_rest(clause, rest, said)
+        check_rest(clause, rest, said)
         for count in counts:
-            entity = _entity_of(problem, count, said)
+            entity = entity_of(problem, count, said)
             this_more = more if len(counts) == 1 or not count.direction else count.direction > 0
             first, second = (holder, than) if this_more else (than, holder)
             if set(first) & set(second):
@@ -473,85 +443,85 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
         return
     if verb in TAKE:
         owner = counts[0].owner
-        source = _after(clause, end, "from", context) or ((owner,) if owner else None)
-        end = _phrase_end(clause, end, "from", context)
+        source = agents_after(clause, end, "from", context) or ((owner,) if owner else None)
+        end = phrase_end(clause, end, "from", context)
         if source is None:
             raise Unreadable(f"'{said}' names no one it is taken from")
-        _check_rest(clause, end, said)
-        _transfers(problem, source, holder, counts, sentence, said)
+        check_rest(clause, end, said)
+        add_transfers(problem, source, holder, counts, sentence, said)
         return
     if verb in REMOVE and (down or verb.startswith("remove")):
         places = {h for count in counts for h in
-                  problem.holders(_entity_of(problem, count, said))}
+                  problem.holders(entity_of(problem, count, said))}
         if len(places) != 1 or not counts:
             raise Unreadable(f"'{said}' names no one it is taken from")
-        _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
-        _transfers(problem, tuple(places), (REMOVE[verb],), counts, sentence, said)
+        check_rest(clause, end, said, allowed=trailing_end(clause, end))
+        add_transfers(problem, tuple(places), (REMOVE[verb],), counts, sentence, said)
         return
     if verb in PLACE:
-        place = _location(clause, end, context)
+        place = location_at(clause, end, context)
         if place is None:  # "Park workers will plant 3 oak trees": where the oak trees are
             places = {h for count in counts for h in
-                      problem.holders(_entity_of(problem, count, said))}
+                      problem.holders(entity_of(problem, count, said))}
             place = tuple(places) if len(places) == 1 else None
         if place is None:
             raise Unreadable(f"'{said}' names no place")
-        _check_rest(clause, end, said, allowed=_location_end(clause, end))
-        _transfers(problem, holder, place, counts, sentence, said)
+        check_rest(clause, end, said, allowed=location_end(clause, end))
+        add_transfers(problem, holder, place, counts, sentence, said)
         return
     if verb in LOSE and verb not in BUY:
-        receiver = _after(clause, end, "to", context) if verb in ("sold", "sell", "sells") \
+        receiver = agents_after(clause, end, "to", context) if verb in ("sold", "sell", "sells") \
             else None
-        end = _phrase_end(clause, end, "to", context)
+        end = phrase_end(clause, end, "to", context)
         owners = (counts[0].owner,) if counts[0].owner else holder
         taker = receiver or (LOSE[verb],)
         for count in counts:
-            entity = _entity_of(problem, count, said)
+            entity = entity_of(problem, count, said)
             if not all(problem.has_count(name, entity) for name in owners):
                 others = [h for h in problem.holders(entity) if h not in holder]
                 if not (len(others) == 1 and len(counts) == 1 and (
                         count.referred or clause[0].lower in ("the", "a", "an"))):
                     raise Unreadable(f"'{said}' takes {entity} from a count never stated")
                 owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
-        _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
-        _transfers(problem, owners, taker, counts, sentence, said)
+        check_rest(clause, end, said, allowed=trailing_end(clause, end))
+        add_transfers(problem, owners, taker, counts, sentence, said)
         return
-    per = _per_after(problem, clause, end)
+    per = per_after(problem, clause, end)
     if per is not None and (verb in HAVE or verb in ACQUIRE) and len(counts) == 1:
         container, after = per
-        _check_rest(clause, after, said)
-        entity = _entity_of(problem, counts[0], said)
+        check_rest(clause, after, said)
+        entity = entity_of(problem, counts[0], said)
         for name in holder if not together else (None,):
             agents = (name,) if name is not None else holder
             problem.add(Claim("rate", (Agents(agents), counts[0].quantity, entity, container)),
                         sentence, "have")
         return
     if verb in HAVE or verb in ACQUIRE:
-        rate = _rate_after(clause, end, context)
-        location_end = _location_end(clause, end)
-        source = _after(clause, end, "from", context) if verb in GAIN | BUY else None
+        rate = rate_after(clause, end, context)
+        read_to = location_end(clause, end)
+        source = agents_after(clause, end, "from", context) if verb in GAIN | BUY else None
         if source is not None:
-            location_end = _phrase_end(clause, end, "from", context)
+            read_to = phrase_end(clause, end, "from", context)
         if rate is not None:
-            location_end = rate[2]
-        _check_rest(clause, location_end, said, allowed=_trailing_ok(clause, location_end))
+            read_to = rate[2]
+        check_rest(clause, read_to, said, allowed=trailing_end(clause, read_to))
         lemma = LEMMA.get(verb, verb)
         for name in holder if not together else (None,):
             agents = (name,) if name is not None else holder
             for count in counts:
-                entity = _entity_of(problem, count, said)
+                entity = entity_of(problem, count, said)
                 stated = any(problem.has_count(a, entity) for a in agents)
                 if count.referred and count.owner is None and stated and verb not in HAVE | GAIN \
                         | BUY:  # "picked 56 of them": taken from the count, or more of it?
                     raise Unreadable(f"two readings of '{said}' (out of the count, or more)")
                 if count.owner is not None and verb not in HAVE:  # "bought 2 of Jason's cards"
-                    _transfers(problem, (count.owner,), agents, [count], sentence, said)
+                    add_transfers(problem, (count.owner,), agents, [count], sentence, said)
                 elif verb in HAVE or not (stated or count.more or source):
-                    problem.add(_cont(agents, entity, count.quantity), sentence, lemma)
+                    problem.add(cont_claim(agents, entity, count.quantity), sentence, lemma)
                 else:
                     giver = source or (("sellers",) if verb in BUY else ("givers",)
                                        if verb in GAIN else ("sources",))
-                    _transfers(problem, giver, agents, [count], sentence, said)
+                    add_transfers(problem, giver, agents, [count], sentence, said)
                 if rate is not None:
                     problem.add(Claim("rate", (Agents(agents), rate[0], rate[1], entity)),
                                 sentence, lemma)
@@ -559,42 +529,42 @@ def _read_clause(problem: _Problem, clause: list[Token], sentence: str) -> None:
     raise Unreadable(f"no reading of '{said}' (verb '{clause[index].text}')")
 
 
-def _read_count_first(problem: _Problem, clause: list[Token], sentence: str, said: str) -> None:
+def _read_count_first(problem: Facts, clause: list[Token], sentence: str, said: str) -> None:
     """"N Es are in the C" (a count with a holder after it); "3 customers left" (a count
     leaving its only holder)."""
     counts, end = counts_at(clause, 0, problem.context)
     if len(counts) == 1 and end + 1 < len(clause) and clause[end].lower in ("were", "was") and \
             clause[end + 1].lower in LOST_PARTICIPLES and end + 2 == len(clause):
-        entity = _entity_of(problem, counts[0], said)  # "5 were eaten": from the only holder
+        entity = entity_of(problem, counts[0], said)  # "5 were eaten": from the only holder
         holders = problem.holders(entity)
         if len(holders) != 1:
             raise Unreadable(f"'{said}' leaves no one holder")
-        _transfers(problem, (holders[0],), (LOST_PARTICIPLES[clause[end + 1].lower],), counts,
+        add_transfers(problem, (holders[0],), (LOST_PARTICIPLES[clause[end + 1].lower],), counts,
                    sentence, said)
         return
     if len(counts) == 1 and end < len(clause) and clause[end].lower in ("left", "quit") and \
             end + 1 == len(clause):
-        entity = _entity_of(problem, counts[0], said)
+        entity = entity_of(problem, counts[0], said)
         holders = problem.holders(entity)
         if len(holders) != 1:
             raise Unreadable(f"'{said}' leaves no one holder")
-        _transfers(problem, (holders[0],), ("gone",), counts, sentence, said)
+        add_transfers(problem, (holders[0],), ("gone",), counts, sentence, said)
         return
     if end < len(clause) and clause[end].lower in BE:
-        holder = _location(clause, end + 1, problem.context)
+        holder = location_at(clause, end + 1, problem.context)
         if holder is not None:
-            _check_rest(clause, end + 1, said, allowed=_location_end(clause, end + 1))
+            check_rest(clause, end + 1, said, allowed=location_end(clause, end + 1))
             for count in counts:
-                problem.add(_cont(holder, _entity_of(problem, count, said), count.quantity),
+                problem.add(cont_claim(holder, entity_of(problem, count, said), count.quantity),
                             sentence, "have")
             return
-    rate = _rate_after(clause, end, problem.context)
+    rate = rate_after(clause, end, problem.context)
     if rate is not None:
         raise Unreadable(f"a rate of no one's {rate[1]} in '{said}'")
     raise Unreadable(f"no holder of the count in '{said}'")
 
 
-def _read_rate(problem: _Problem, clause: list[Token], sentence: str) -> None:
+def _read_rate(problem: Facts, clause: list[Token], sentence: str) -> None:
     """"Each box has 3 pieces", "each ride cost 7 tickets": a rate of whoever holds boxes."""
     said = " ".join(t.text for t in clause)
     index = 1
@@ -612,21 +582,21 @@ def _read_rate(problem: _Problem, clause: list[Token], sentence: str) -> None:
     if len(counts) != 1:
         raise Unreadable(f"no reading of '{said}'")
     count = counts[0]
-    entity = _entity_of(problem, count, said)
-    _check_rest(clause, end, said, allowed=_trailing_ok(clause, end))
+    entity = entity_of(problem, count, said)
+    check_rest(clause, end, said, allowed=trailing_end(clause, end))
     container = problem.context.entity(words, 1)  # "each crate": crates
     problem.rates.append((count.quantity, entity, container, None, sentence))
-    problem.facts.append(_Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)), sentence,
+    problem.facts.append(Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)), sentence,
                                "rate"))
 
 
-def _place_rates(problem: _Problem) -> None:
+def _place_rates(problem: Facts) -> None:
     """Each rate stated for no agent belongs to every agent with a count of its container,
     at the time it was stated (its place among the facts)."""
     if not problem.rates:
         return
     rates = iter(problem.rates)
-    placed: list[_Fact] = []
+    placed: list[Fact] = []
     for fact in problem.facts:
         if fact.verb != "rate":
             placed.append(fact)
@@ -637,170 +607,12 @@ def _place_rates(problem: _Problem) -> None:
             raise Unreadable(f"a rate of {entity} per {container}, but no one holds "
                              f"{container}")
         for holder in holders:
-            placed.append(_Fact(Claim("rate", (Agents.of(holder), quantity, entity,
+            placed.append(Fact(Claim("rate", (Agents.of(holder), quantity, entity,
                                                container)), sentence, "have"))
     problem.facts = placed
 
 
-def _read_question(problem: _Problem, words: list[Token]) -> Claim:
-    said = " ".join(t.text for t in words)
-    while words and words[-1].text in ("?", ".", "!"):
-        words = words[:-1]
-    context = problem.context
-    lowered = [t.lower for t in words]
-    if any(t.number is not None for t in words):
-        raise Unreadable("a question with a number of its own is not read")
-    if _EARLIER.search(said):
-        raise Unreadable("the question asks about an earlier time (the rule table derives "
-                         "no earlier count from a later one)")
-    far = lowered[:2] == ["how", "far"] or lowered[:3] in (["how", "much", w] for w in MORE)
-    if lowered[:2] not in (["how", "many"], ["how", "much"]) and not far:
-        raise Unreadable("only 'how many' and 'how much' questions are read")
-    index = 2
-    comparative = index < len(words) and lowered[index] in MORE | LESS
-    if comparative:
-        index += 1
-    entity_words: list[str] = []
-    while index < len(words) and lowered[index] not in BE | {"do", "does", "did", "will",
-                                                            "would", "can", "could", "have",
-                                                            "has", "had", "than", "in"}:
-        entity_words.append(lowered[index])
-        index += 1
-    if index >= len(words) and entity_words and entity_words[-1] in (
-            "remained", "remain", "remains", "left"):
-        entity_words.pop()  # "how many goldfish remained": what the holder still has
-        words = [*words[:index], Token("are", "are"), Token("left", "left"), *words[index:]]
-        lowered = [t.lower for t in words]
-    if index >= len(words):
-        raise Unreadable(f"no reading of the question '{said}'")
-    money = lowered[1] == "much" and not far
-    if money and entity_words not in ([], ["money"]):
-        raise Unreadable(f"'how much {' '.join(entity_words)}' is not a count")
-    if far or (not entity_words and not money):  # "how far did the frog jump": its unit
-        stated = list(dict.fromkeys(f.claim.entity for f in problem.facts))
-        if len(stated) != 1:
-            raise Unreadable("the question names no entity")
-        entity = stated[0]
-    else:
-        entity = "dollars" if money else _question_entity(problem, entity_words)
-    aux = lowered[index]
-    index += 1
-    if aux == "will" and index < len(words) and lowered[index] == "be":
-        aux = "be"  # "how many trees will be in the park"
-        index += 1
-    subject: tuple[str, ...] | None = None
-    while index < len(words) and lowered[index] in ("now", "still"):
-        index += 1
-    passive: str | None = None
-    if aux in BE and index < len(words) and (lowered[index] in LEMMA or lowered[index] in
-                                             ACQUIRE) and lowered[index] not in HAVE:
-        passive = lowered[index]  # "how many pears were picked in total"
-        index += 1
-    if passive is not None or (index < len(words) and lowered[index] in ("?", "left")):
-        pass
-    elif index < len(words) and lowered[index] == "there":
-        index += 1
-    elif aux in BE | {"be"} and index < len(words) and lowered[index] in ("in", "on", "at"):
-        place = _location(words, index, context)
-        if place is None:
-            raise Unreadable(f"no reading of the question '{said}'")
-        subject = place
-    elif index < len(words):
-        if lowered[index] in PLURAL_PRONOUNS:
-            subject = ("they",)
-            index += 1
-        else:
-            found = agents_at(words, index, context)
-            if found is None:
-                raise Unreadable(f"no reading of who the question '{said}' asks about")
-            subject, index = found
-    while index < len(words) and lowered[index] in ("now", "still", "all", "together",
-                                                    "altogether", "collectively"):
-        index += 1
-    rest = lowered[index:]
-    if "each" in rest or "every" in rest:
-        raise Unreadable("a question about each one is division, not in the rule table")
-    verb: str | None = None
-    if aux not in BE and rest and rest[0] not in ("left", "in", "?", "total", "combined",
-                                                  "than", "now", "then", "together",
-                                                  "altogether"):
-        verb = rest[0]
-        if verb not in LEMMA and verb not in HAVE and verb not in ACQUIRE:
-            raise Unreadable(f"the question asks what was done ('{verb}'), not a count held")
-    elif aux in ("have", "has", "had"):
-        verb = "have"
-    if passive is not None:
-        verb = passive
-    lemma = LEMMA.get(verb, verb) if verb is not None else "have"
-    if lemma in ("spend", "use", "eat", "lose", "sell", "give") or (verb in GIVE):
-        if not (lemma == "spend" and money and _only_rates(problem, entity)):
-            raise Unreadable(f"the question asks what was {verb}, not a count held")
-    if comparative:
-        if "than" not in rest or subject is None or subject == ("they",):
-            raise Unreadable(f"no reading of the comparison '{said}'")
-        than = agents_at(words, index + rest.index("than") + 1, context)
-        if than is None:
-            raise Unreadable(f"no reading of the comparison '{said}'")
-        return Claim("comp", (Agents(subject), Agents(than[0]), 0, entity))
-    total = bool(_TOTAL_WORDS & set(rest)) or subject in (None, ("they",))
-    if subject is None or subject == ("they",):
-        holders = [h for h in problem.holders(entity) if h not in problem.counterparties]
-        holders += [name for f in problem.facts if f.claim.predicate == "rate" and
-                    f.claim.entity == entity for name in sorted(f.claim.args[0].names)
-                    if name not in holders]  # type: ignore[union-attr]
-        holders = list(dict.fromkeys(holders))
-        compared = [name for f in problem.facts if f.claim.predicate == "comp"
-                    and f.claim.entity == entity for agents in f.claim.agent_sets
-                    for name in sorted(agents.names)]
-        holders += [name for name in dict.fromkeys(compared) if name not in holders]
-        if not holders and _only_rates(problem, entity):  # "how much did they spend"
-            holders = [name for f in problem.facts if f.claim.predicate == "rate"
-                       and f.claim.entity == entity
-                       for name in sorted(f.claim.args[0].names)]  # type: ignore[union-attr]
-            holders = list(dict.fromkeys(holders))
-        if subject == ("they",) and context.subject is not None and len(context.subject) > 1 \
-                and set(context.subject) <= set(holders) and set(context.subject) != \
-                set(holders):
-            raise Unreadable("two readings of 'they'")
-        if not holders:
-            raise Unreadable(f"no one holds {entity}")
-        subject = tuple(holders)
-    elif not total and len(subject) > 1:
-        raise Unreadable(f"two readings of '{' and '.join(subject)}' (each, or together)")
-    if lemma not in ("have", "be") and not all(
-            f.verb in (lemma, "rate") for f in problem.facts
-            if f.claim.predicate == "cont" and f.claim.entity == entity):
-        raise Unreadable(f"the question asks what was {verb}, and other counts are stated")
-    return Claim("cont", (Agents(subject), 0, entity))
-
-
-def _only_rates(problem: _Problem, entity: str) -> bool:
-    return not any(f.claim.predicate != "rate" and f.claim.entity == entity
-                   for f in problem.facts) and any(
-        f.claim.predicate == "rate" and f.claim.entity == entity for f in problem.facts)
-
-
-def _question_entity(problem: _Problem, words: list[str]) -> str:
-    if not words:
-        raise Unreadable("the question names no entity")
-    name = plural_noun(words)
-    stated = {f.claim.entity for f in problem.facts}
-    if name in stated:
-        return name
-    head, _, complement = name.partition(" of ")
-    if complement and head in stated and (to_plural(complement) in stated or any(
-            f.claim.predicate == "rate" and f.claim.args[3] == to_plural(complement)
-            for f in problem.facts)):
-        return head  # "slices of pizza" where each pizza has slices
-    ending = [e for e in stated if e.endswith(" " + name) or e.split(" of ")[0] == name]
-    if len(ending) == 1:
-        return ending[0]
-    if len(ending) > 1:
-        raise Unreadable(f"two readings of '{' '.join(words)}'")
-    raise Unreadable(f"the question asks about {name}, which no statement counts")
-
-
-def _program(problem: _Problem, query_claim: Claim, question: str) -> Encoding | Refusal:
+def _program(problem: Facts, query_claim: Claim, question: str) -> Encoding | Refusal:
     axioms: list[Atom] = []
     sentences: list[str] = []
     transfers = 0
@@ -823,202 +635,6 @@ def _program(problem: _Problem, query_claim: Claim, question: str) -> Encoding |
 
 
 # -- phrase helpers ------------------------------------------------------------------------
-
-def _cont(holder: Sequence[str], entity: str, quantity: int) -> Claim:
-    return Claim("cont", (Agents(holder), quantity, entity))
-
-
-def _entity_of(problem: _Problem, count: Count, said: str) -> str:
-    if count.entity is not None:
-        return count.entity
-    last = problem.context.last_entity
-    if last is None:
-        raise Unreadable(f"'{said}' does not say what it counts")
-    return last
-
-
-def _transfers(problem: _Problem, sender: Sequence[str], receiver: Sequence[str],
-               counts: list[Count], sentence: str, said: str) -> None:
-    if not counts:
-        raise Unreadable(f"no count in '{said}'")
-    if set(sender) & set(receiver):
-        raise Unreadable(f"'{said}' moves a count from an agent to itself")
-    for name in (*sender, *receiver):
-        if name in LOSE.values() or name in ("givers", "sellers", "given away", "buyers",
-                                             "sources", "gone", "cut down", "removed", "stolen"):
-            problem.counterparties.add(name)
-    for count in counts:
-        entity = _entity_of(problem, count, said)
-        problem.add(Claim("transfer", (Agents(sender), Agents(receiver), count.quantity,
-                                       entity)), sentence, "transfer")
-
-
-def _comparison(clause: list[Token], end: int, counts: list[Count], context: Context
-                ) -> tuple[bool, tuple[str, ...], int] | None:
-    """(more?, the agents compared with, where the phrase ends) for "5 more apples than
-    Tom", "5 apples fewer than Tom"; ``None`` without "than"."""
-    lowered = [t.lower for t in clause]
-    if "than" not in lowered[end - 3 if end >= 3 else 0:]:
-        return None
-    window = lowered[:end + 2]
-    more = any(w in MORE for w in window)
-    fewer = any(w in LESS for w in window)
-    if len(counts) > 1 and all(c.direction for c in counts):
-        more, fewer = True, False  # each count's own side: "6 fewer peaches and 8 more apples"
-    if more == fewer:
-        raise Unreadable("no reading of the comparison in "
-                         f"'{' '.join(t.text for t in clause)}'")
-    at = lowered.index("than", max(end - 3, 0))
-    than = agents_at(clause, at + 1, context)
-    if than is None and at + 1 < len(clause) and clause[at + 1].text.isalpha() and \
-            clause[at + 1].lower not in context.entities and (
-            at + 2 == len(clause) or not clause[at + 2].text.isalpha()):
-        than = ((clause[at + 1].lower,), at + 2)  # "than jackie": a name in lower case
-        context.mention(clause[at + 1].lower)
-    if than is None:
-        raise Unreadable(f"no reading of whom '{' '.join(t.text for t in clause)}' compares "
-                         "with")
-    rest = than[1]
-    while rest < len(clause) and lowered[rest] in ("together", "do", "does", "did", "have",
-                                                   "has", "had", "combined"):
-        rest += 1
-    names = than[0]
-    return more, tuple(sorted(names)) if len(names) > 1 else names, rest
-
-
-def _after(clause: list[Token], end: int, word: str, context: Context
-           ) -> tuple[str, ...] | None:
-    if end < len(clause) and clause[end].lower == word:
-        found = agents_at(clause, end + 1, context)
-        if found is not None:
-            return found[0]
-    return None
-
-
-def _phrase_end(clause: list[Token], end: int, word: str, context: Context) -> int:
-    if end < len(clause) and clause[end].lower == word:
-        found = agents_at(clause, end + 1, context)
-        if found is not None:
-            return found[1]
-    return end
-
-
-def _location(clause: list[Token], end: int, context: Context) -> tuple[str, ...] | None:
-    """The place of "in the drawer", "on the shelf", "into her bank" (an agent)."""
-    while end < len(clause) and clause[end].lower in _PLACE_ADVERBS:
-        end += 1
-    if end < len(clause) and clause[end].lower in ("in", "on", "into", "onto", "at", "inside"):
-        index = end + 1
-        if index + 1 < len(clause) and is_name(clause[index]) and \
-                clause[index].lower.endswith("'s") and \
-                clause[index + 1].lower.split(" ")[-1] in PERSONAL_CONTAINERS:
-            context.mention(clause[index].lower[:-2])
-            return (clause[index].lower[:-2],)  # "in Olivia's wallet": Olivia's money
-        if index < len(clause) and clause[index].lower in ("the", "a", "an", "his", "her",
-                                                           "their"):
-            owner = clause[index].lower
-            index += 1
-            words = []
-            while index < len(clause) and clause[index].text.isalpha() and \
-                    clause[index].lower not in ("today", "now", "yesterday", "and", "for",
-                                                "to", "from", "in", "on", "at", "with"):
-                words.append(clause[index].lower)
-                index += 1
-            if words:
-                name = " ".join(words)
-                if owner in ("his", "her"):
-                    name = f"{context.person(owner)}'s {name}"
-                return (name,)
-    return None
-
-
-_PLACE_ADVERBS = frozenset("currently now still already".split())
-
-
-def _location_end(clause: list[Token], end: int) -> int:
-    while end < len(clause) and clause[end].lower in _PLACE_ADVERBS:
-        end += 1
-    if end < len(clause) and clause[end].lower in ("in", "on", "into", "onto", "at", "inside"):
-        index = end + 1
-        while index < len(clause) and clause[index].text.isalpha() and \
-                clause[index].lower not in ("and", "for", "to", "from", "with"):
-            index += 1
-        return index
-    return end
-
-
-def _rate_after(clause: list[Token], end: int, context: Context
-                ) -> tuple[int, str, int] | None:
-    """(quantity, entity, end) of "for 6 dollars each", "at 3 dollars each"."""
-    index = end
-    if index < len(clause) and clause[index].lower in ("for", "at"):
-        index += 1
-        counts, after = counts_at(clause, index, context)
-        if len(counts) == 1 and after < len(clause) and clause[after].lower in ("each",
-                                                                                "apiece"):
-            count = counts[0]
-            if count.entity is None:
-                return None
-            return count.quantity, count.entity, after + 1
-    return None
-
-
-def _per_after(problem: _Problem, clause: list[Token], end: int) -> tuple[str, int] | None:
-    """(container, end) of "per box", "in each box", "on each page"."""
-    index = end
-    if index < len(clause) and clause[index].lower == "per":
-        index += 1
-    elif index + 1 < len(clause) and clause[index].lower in ("in", "on") and \
-            clause[index + 1].lower in ("each", "every"):
-        index += 2
-    else:
-        return None
-    words = []
-    while index < len(clause) and clause[index].text.isalpha() and clause[index].lower not in (
-            "and", "to", "from", "in", "on", "for", "with"):
-        words.append(clause[index].lower)
-        index += 1
-    if not words:
-        return None
-    return problem.context.entity(words, 1), index  # "per box": boxes
-
-
-def _price_after(clause: list[Token], end: int, context: Context) -> tuple[Count, int] | None:
-    """(the money, end) of "for 3 dollars" (one price, no "each")."""
-    if end < len(clause) and clause[end].lower == "for":
-        counts, after = counts_at(clause, end + 1, context)
-        if len(counts) == 1 and counts[0].entity == "dollars" and not (
-                after < len(clause) and clause[after].lower in ("each", "apiece")):
-            return counts[0], after
-    return None
-
-
-def _each_follows(clause: list[Token], index: int) -> bool:
-    """"Mary, Sam and Keith each have 6 cards" (``index``: the verb's place)."""
-    return any(t.lower == "each" for t in clause[max(index - 1, 0):])
-
-
-def _trailing_ok(clause: list[Token], end: int) -> int:
-    """How far a clause's trailing words may be passed over: time and place phrases with no
-    number ("today", "on the beach", "from the orchard", "in the morning")."""
-    index = end
-    while index < len(clause):
-        if clause[index].number is not None or clause[index].lower in ("than", "each", "per",
-                                                                         "more", "fewer",
-                                                                         "less", "times"):
-            return index
-        index += 1
-    return index
-
-
-def _check_rest(clause: list[Token], end: int, said: str, allowed: int | None = None) -> None:
-    """Refuse a clause whose words after what was read still hold a number or a rate."""
-    stop = max(end, allowed if allowed is not None else _trailing_ok(clause, end))
-    rest = clause[stop:]
-    if any(t.number is not None for t in rest) or any(
-            t.lower in ("per", "each", "than", "times") for t in rest):
-        raise Unreadable(f"no reading of '{said}' after "
-                         f"'{' '.join(t.text for t in clause[:end])}'")
 
 
 __all__ = ["Encoding", "Refusal", "encode"]
