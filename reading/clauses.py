@@ -375,15 +375,26 @@ def clause_starts(tokens: Sequence[Token], context: Context) -> list[int]:
     return starts
 
 
+# verbs a clause that begins with its count may have ("4 members didn't show up")
+_COUNT_VERBS = frozenset("left quit got joined came arrived didn't were was are is".split())
+
+
 def _starts_clause(tokens: Sequence[Token], index: int, context: Context) -> bool:
     token = tokens[index]
     if token.lower in ("on", "in", "at", "during") and index + 2 < len(tokens):
         for start in range(index + 2, min(index + 5, len(tokens) - 1)):  # "on Sunday he"
-            if tokens[start].lower in ("he", "she") or is_name(tokens[start]):
+            if tokens[start].lower in ("he", "she") or is_name(tokens[start]) or \
+                    tokens[start].number is not None:
                 return _starts_clause(tokens, start, context)
-    if token.number is not None:  # "... fewer than Steven and 3 more peaches than Jill"
+    if token.number is not None:
         lowered = [t.lower for t in tokens]
-        return "than" in lowered[index:] and "than" in lowered[:index]
+        if "than" in lowered[index:] and "than" in lowered[:index]:
+            return True  # "... fewer than Steven and 3 more peaches than Jill"
+        # "... and left and 15 more got in line": a count with a verb of its own (before the
+        # next "," or "and": "35 watermelons and 30 carrots, but ..." is a list)
+        end = next((i for i in range(index + 1, len(lowered))
+                    if lowered[i] in (",", "and", "but", ";", "while")), len(lowered))
+        return any(w in VERBS or w in _COUNT_VERBS for w in lowered[index + 1:end])
     if token.lower in VERBS:
         return True
     if token.lower == "there" and index + 1 < len(tokens) and tokens[index + 1].lower in BE:

@@ -270,6 +270,10 @@ def _strip_leading(words: list[Token]) -> list[Token]:
             if words[start].lower == "there" and start + 1 < len(words) and \
                     words[start + 1].lower in BE:
                 return words[start:]  # "At the fair there were 12 people in line"
+            if words[start].number is not None and not any(
+                    t.number is not None for t in words[:start]) and words[0].lower in (
+                    "during", "in", "at", "on"):
+                return words[start:]  # "during a game 4 members didn't show up"
             if (is_name(words[start]) or words[start].lower in ("he", "she")) and \
                     not any(t.number is not None for t in words[:start]) and \
                     start + 1 < len(words) and (words[start + 1].lower in VERBS or
@@ -542,13 +546,24 @@ def _read_count_first(problem: Facts, clause: list[Token], sentence: str, said: 
         add_transfers(problem, (holders[0],), (LOST_PARTICIPLES[clause[end + 1].lower],), counts,
                    sentence, said)
         return
-    if len(counts) == 1 and end < len(clause) and clause[end].lower in ("left", "quit") and \
-            end + 1 == len(clause):
+    tail = [t.lower for t in clause[end:]]
+    leaving = len(counts) == 1 and (tail[-1:] in (["left"], ["quit"]) and not any(
+        t.number is not None for t in clause[end:]) or tail in (
+        ["didn't", "show", "up"], ["did", "not", "show", "up"], ["got", "off"]) or
+        tail[:3] == ["got", "off", "the"])
+    joining = len(counts) == 1 and counts[0].more and (tail[:2] in (
+        ["got", "in"], ["got", "on"], ["joined"], ["came"], ["arrived"]) or tail[:1] in (
+        ["joined"], ["came"], ["arrived"]))
+    if leaving or joining:  # "2 of them got tired of waiting and left", "5 more got in line"
         entity = entity_of(problem, counts[0], said)
         holders = problem.holders(entity)
         if len(holders) != 1:
-            raise Unreadable(f"'{said}' leaves no one holder")
-        add_transfers(problem, (holders[0],), ("gone",), counts, sentence, said)
+            raise Unreadable(f"'{said}' leaves no one holder" if leaving else
+                             f"'{said}' joins no one holder")
+        if leaving:
+            add_transfers(problem, (holders[0],), ("gone",), counts, sentence, said)
+        else:
+            add_transfers(problem, ("arrivals",), (holders[0],), counts, sentence, said)
         return
     if end < len(clause) and clause[end].lower in BE:
         holder = location_at(clause, end + 1, problem.context)
@@ -569,11 +584,19 @@ def _read_rate(problem: Facts, clause: list[Token], sentence: str) -> None:
     said = " ".join(t.text for t in clause)
     index = 1
     words: list[str] = []
-    while index < len(clause) and clause[index].lower not in HAVE | BE and \
+    while index < len(clause) and clause[index].lower not in HAVE | BE | ACQUIRE and \
             clause[index].lower not in ("cost", "costs", "had", "weighs") and \
             clause[index].number is None:
         words.append(clause[index].lower)
         index += 1
+    for cut in ("that", "who"):  # "each member that did show up scored 5 points"
+        if cut in words or (index < len(clause) and clause[index].lower == cut):
+            words = words[:words.index(cut)] if cut in words else words
+            number = next((i for i in range(index, len(clause))
+                           if clause[i].number is not None), None)
+            if number is None or clause[number - 1].lower not in HAVE | ACQUIRE:
+                raise Unreadable(f"no reading of '{said}'")
+            index = number - 1  # the verb of "scored 5 points"
     if not words or index >= len(clause) or len(words) > 3 or any(
             w in ("and", "with", "of", "in", "on", "came", "that", "which") for w in words):
         raise Unreadable(f"no reading of '{said}'")

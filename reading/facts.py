@@ -75,7 +75,8 @@ def add_transfers(problem: Facts, sender: Sequence[str], receiver: Sequence[str]
         raise Unreadable(f"'{said}' moves a count from an agent to itself")
     for name in (*sender, *receiver):
         if name in LOSE.values() or name in ("givers", "sellers", "given away", "buyers",
-                                             "sources", "gone", "cut down", "removed", "stolen"):
+                                             "sources", "gone", "cut down", "removed", "stolen",
+                                             "arrivals"):
             problem.counterparties.add(name)
     for count in counts:
         entity = entity_of(problem, count, said)

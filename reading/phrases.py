@@ -63,6 +63,8 @@ def location_at(clause: list[Token], end: int, context: Context) -> tuple[str, .
     """The place of "in the drawer", "on the shelf", "into her bank" (an agent)."""
     while end < len(clause) and clause[end].lower in PLACE_ADVERBS:
         end += 1
+    if end + 1 < len(clause) and clause[end].lower == "in" and clause[end + 1].lower == "line":
+        return ("line",)  # "10 people in line for the bumper cars"
     if end < len(clause) and clause[end].lower in ("in", "on", "into", "onto", "at", "inside"):
         index = end + 1
         if index + 1 < len(clause) and is_name(clause[index]) and \

@@ -73,7 +73,7 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
         entity = "dollars" if money else _question_entity(problem, entity_words)
     aux = lowered[index]
     index += 1
-    if aux == "will" and index < len(words) and lowered[index] == "be":
+    if aux in ("will", "would", "could") and index < len(words) and lowered[index] == "be":
         aux = "be"  # "how many trees will be in the park"
         index += 1
     subject: tuple[str, ...] | None = None
