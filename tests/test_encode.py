@@ -259,3 +259,16 @@ def test_encode_never_raises_on_odd_text() -> None:
                  "Tom has 3 apples. " * 50 + "How many apples does Tom have?", "\u2019s 4 ?"):
         result = encode_record(text)
         assert (result.record is None) == (result.reason is not None)
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("At the zoo there were 9 kids in line for the train. If 3 of them got bored and left and "
+     "5 more got in line, how many kids would be in line?", 11),
+    ("A chess club had 10 members total, but during a match 3 members didn't show up. If each "
+     "member that did show up won 2 medals, how many medals were won total?", 14),
+    ("Ivy grew 20 beets and 9 leeks, but the rabbits ate 6 beets. How many beets does Ivy "
+     "have?", 14),
+])
+def test_clauses_that_begin_with_their_count(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
