@@ -4,7 +4,8 @@
     verify-proof --batch PROBLEMS.jsonl TRANSCRIPTS.jsonl -o REPORT.jsonl
 
 PROBLEM is a problem record (``.json``, or ``FILE.jsonl:ID``), a program file (``.json``
-with canonical atoms) or a word problem (``.txt``); TRANSCRIPT a text file or ``-``.
+with canonical atoms), a word problem (``.txt``) or the problem's text itself; TRANSCRIPT a
+text file or ``-``.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ def register(subparsers: Any) -> None:
                     "check each step with the kernel, extract the answer and report efficiency "
                     "(paper §3.2, §5.2). Also installed as `verify-proof`.")
     parser.add_argument("problem", metavar="PROBLEM", nargs="?",
-                        help="problem record (.json or FILE.jsonl:ID), program file (.json) or "
-                             "word problem (.txt)")
+                        help="problem record (.json or FILE.jsonl:ID), program file (.json), "
+                             "word problem (.txt), or the problem's text itself (a real word "
+                             "problem is encoded, see vlp encode)")
     parser.add_argument("transcript", metavar="TRANSCRIPT", nargs="?",
                         help="the model's proof: a text file, or - for standard input")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
