@@ -139,6 +139,11 @@ def agents_at(tokens: Sequence[Token], start: int, context: Context
             break
         name, index = one
         names.append(name)
+        if index + 1 < len(tokens) and tokens[index].lower == "and" and "'s " in name and \
+                tokens[index + 1].lower in FAMILY:  # "his aunt and uncle": both his
+            names.append(f"{name.split(chr(39) + 's ')[0]}'s {tokens[index + 1].lower}")
+            index += 2
+            break
         if index < len(tokens) and tokens[index].lower == "and" and index + 1 < len(tokens) \
                 and _one_agent(tokens, index + 1, context) is not None:
             index += 1
