@@ -272,3 +272,19 @@ def test_encode_never_raises_on_odd_text() -> None:
 def test_clauses_that_begin_with_their_count(text: str, answer: int) -> None:
     result = encode_record(text, gold_answer=answer)
     assert result.record is not None, result.reason
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    # each of these once gave a wrong answer: "kites there", "new pies" as other pies
+    ("Tom brought 2 kites to the park and then bought 3 more kites there. If Ann brought 6 "
+     "kites to the park, how many more kites did Ann have than Tom in the park?", 1),
+    ("Baker made 20 pies. He bought 10 new pies and sold 5 pies. How many pies does baker "
+     "still have?", 25),
+])
+def test_phrasings_that_once_read_wrong(text: str, answer: int) -> None:
+    assert encode_record(text, gold_answer=answer).record is not None
+
+
+def test_no_first_or_second_person_agent() -> None:
+    assert isinstance(encode("You had 14 bags with 2 cookies each. How many bags do you have?"),
+                      Refusal)
