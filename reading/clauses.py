@@ -109,7 +109,7 @@ class Context:
                 not any(e.startswith(("new ", "old ")) for e in self.entities):
             return " ".join(words[1:])  # "bought 103 new cakes" after "made 173 cakes"
         same_head = [e for e in self.entities if head_noun(e) == head_noun(name)
-                     and e.endswith(name)]
+                     and (e.endswith(name) or e.startswith(name + " of "))]
         if len(same_head) == 1:
             return same_head[0]
         if len(same_head) > 1:
@@ -177,6 +177,9 @@ def _one_agent(tokens: Sequence[Token], index: int, context: Context) -> tuple[s
         return context.person(token.lower), after
     if token.lower in ("his", "her") and after < len(tokens) and tokens[after].lower in FAMILY:
         return f"{context.person(token.lower)}'s {tokens[after].lower}", after + 1
+    if token.lower in ("his", "her") and after + 1 < len(tokens) and \
+            tokens[after].lower in _AGES and tokens[after + 1].lower in FAMILY:
+        return f"{context.person(token.lower)}'s {tokens[after + 1].lower}", after + 2
     if token.lower in ("his", "her") and after < len(tokens) and tokens[after].text.isalpha() \
             and tokens[after].lower not in PHRASE_ENDS and tokens[after].lower not in VERBS:
         return None  # "her tree": a possession, not a person
@@ -320,6 +323,8 @@ def _between_counts(tokens: Sequence[Token], index: int) -> int:
     return index
 
 
+# "his little brother": the brother
+_AGES = frozenset("little big older younger baby elder".split())
 _COLOURS = frozenset("red blue green yellow violet purple orange pink white black brown gray "
                      "grey silver gold golden big small large old new regular diet".split())
 

@@ -266,7 +266,7 @@ def _strip_leading(words: list[Token]) -> list[Token]:
         comma = next((i for i, t in enumerate(words) if t.text == ","), None)
         if comma is not None and not any(t.number is not None for t in words[:comma]):
             return _strip_leading(words[comma + 1:])
-        for start in range(2, min(len(words), 7)):  # "At the arcade Dave had won ..."
+        for start in range(2, min(len(words), 10)):  # "At the arcade Dave had won ..."
             if words[start].lower == "there" and start + 1 < len(words) and \
                     words[start + 1].lower in BE:
                 return words[start:]  # "At the fair there were 12 people in line"
@@ -283,7 +283,15 @@ def _strip_leading(words: list[Token]) -> list[Token]:
 
 
 def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
-    if not clause or not any(t.number is not None for t in clause):
+    if not clause:
+        return
+    if not any(t.number is not None for t in clause):  # states nothing, but names a subject
+        try:  # "Wendy was playing a video game and had 10 lives": Wendy had them
+            named = agents_at(clause, 0, problem.context)
+        except Unreadable:
+            named = None
+        if named is not None and clause[0].text[:1].isupper():
+            problem.context.subject = named[0]
         return
     context = problem.context
     said = " ".join(t.text for t in clause)
@@ -471,7 +479,10 @@ def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
         if place is None:
             raise Unreadable(f"'{said}' names no place")
         check_rest(clause, end, said, allowed=location_end(clause, end))
-        add_transfers(problem, holder, place, counts, sentence, said)
+        if tuple(place) == tuple(holder):  # "added 24 new songs" to what she holds herself
+            add_transfers(problem, ("sources",), holder, counts, sentence, said)
+        else:
+            add_transfers(problem, holder, place, counts, sentence, said)
         return
     if verb in LOSE and verb not in BUY:
         receiver = agents_after(clause, end, "to", context) if verb in ("sold", "sell", "sells") \
