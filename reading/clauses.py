@@ -355,6 +355,8 @@ def _noun_words(tokens: Sequence[Token], index: int) -> tuple[list[str], int]:
     if words and words[-1] == "of":
         words.pop()
         index -= 1
+    if len(words) > 1 and words[-1] in ("long", "wide", "tall", "high", "deep", "old"):
+        words.pop()  # "61 pages long": pages (a predicate, not a kind of pages)
     return words, index
 
 

@@ -268,8 +268,13 @@ def _strip_leading(words: list[Token]) -> list[Token]:
             return _strip_leading(words[comma + 1:])
         for start in range(2, min(len(words), 10)):  # "At the arcade Dave had won ..."
             if words[start].lower == "there" and start + 1 < len(words) and \
-                    words[start + 1].lower in BE:
-                return words[start:]  # "At the fair there were 12 people in line"
+                    words[start + 1].lower in BE:  # "At the fair there were 12 people in line"
+                if words[0].lower == "in" and words[1].lower in ("a", "an", "the") and \
+                        all(w.text.isalpha() for w in words[2:start]) and \
+                        not any(t.lower in ("in", "on", "at") for t in words[start + 2:]):
+                    return [*words[start:], *words[:start]]  # "In a school there are 868
+                    # girls": the girls are in the school
+                return words[start:]
             if words[start].number is not None and not any(
                     t.number is not None for t in words[:start]) and words[0].lower in (
                     "during", "in", "at", "on"):
