@@ -483,6 +483,9 @@ def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
             place = tuple(places) if len(places) == 1 else None
         if place is None:
             raise Unreadable(f"'{said}' names no place")
+        held = {h for count in counts for h in problem.holders(entity_of(problem, count, said))}
+        if held & set(holder) and not held & set(place):  # "added 2 to the shelf" his own
+            raise Unreadable(f"two readings of '{said}' (onto {holder[0]}'s own, or away)")
         check_rest(clause, end, said, allowed=location_end(clause, end))
         if tuple(place) == tuple(holder):  # "added 24 new songs" to what she holds herself
             add_transfers(problem, ("sources",), holder, counts, sentence, said)
