@@ -570,21 +570,23 @@ def _read_count_first(problem: Facts, clause: list[Token], sentence: str, said: 
         t.number is not None for t in clause[end:]) or tail in (
         ["didn't", "show", "up"], ["did", "not", "show", "up"], ["got", "off"]) or
         tail[:3] == ["got", "off", "the"])
-    joining = len(counts) == 1 and counts[0].more and (tail[:2] in (
-        ["got", "in"], ["got", "on"], ["joined"], ["came"], ["arrived"]) or tail[:1] in (
-        ["joined"], ["came"], ["arrived"]))
+    joining = bool(counts) and all(c.more for c in counts) and (tail[:2] in (
+        ["got", "in"], ["got", "on"]) or tail[:1] in (["joined"], ["came"], ["arrived"]))
     if leaving or joining:  # "2 of them got tired of waiting and left", "5 more got in line"
-        entity = entity_of(problem, counts[0], said)
-        holders = problem.holders(entity)
-        if len(holders) != 1:
+        holders = {h for count in counts
+                   for h in problem.holders(entity_of(problem, count, said))}
+        if len(holders) != 1:  # "4 more birds and 8 more storks came to join them": one place
             raise Unreadable(f"'{said}' leaves no one holder" if leaving else
                              f"'{said}' joins no one holder")
+        place = (holders.pop(),)
         if leaving:
-            add_transfers(problem, (holders[0],), ("gone",), counts, sentence, said)
+            add_transfers(problem, place, ("gone",), counts, sentence, said)
         else:
-            add_transfers(problem, ("arrivals",), (holders[0],), counts, sentence, said)
+            add_transfers(problem, ("arrivals",), place, counts, sentence, said)
         return
     if end < len(clause) and clause[end].lower in BE:
+        if end + 1 < len(clause) and clause[end + 1].lower.endswith("ing"):
+            end += 1  # "3 birds were sitting on the fence"
         holder = location_at(clause, end + 1, problem.context)
         if holder is not None:
             check_rest(clause, end + 1, said, allowed=location_end(clause, end + 1))

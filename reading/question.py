@@ -77,8 +77,9 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
         aux = "be"  # "how many trees will be in the park"
         index += 1
     subject: tuple[str, ...] | None = None
-    while index < len(words) and lowered[index] in ("now", "still"):
-        index += 1
+    while index < len(words) and (lowered[index] in ("now", "still") or (
+            aux in BE and lowered[index].endswith("ing") and lowered[index] not in LEMMA)):
+        index += 1  # "how many birds are sitting on the fence"
     passive: str | None = None
     if aux in BE and index < len(words) and (lowered[index] in LEMMA or lowered[index] in
                                              ACQUIRE) and lowered[index] not in HAVE:

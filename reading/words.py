@@ -148,7 +148,8 @@ PERSONAL_CONTAINERS = frozenset("wallet purse pocket bank piggy account collecti
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
                         "who while when if so because after before during currently there here "
-                        "too again up down away out off back total inside it them , . ? ! ; "
+                        "too again up down away out off back total inside it them came joined "
+                        "arrived went , . ? ! ; "
                         ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "

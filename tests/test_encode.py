@@ -288,3 +288,14 @@ def test_phrasings_that_once_read_wrong(text: str, answer: int) -> None:
 def test_no_first_or_second_person_agent() -> None:
     assert isinstance(encode("You had 14 bags with 2 cookies each. How many bags do you have?"),
                       Refusal)
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("5 crows were sitting on the roof. 3 more crows and 2 more doves came to join them. How "
+     "many crows are sitting on the roof?", 8),
+    ("14 kids were riding on the train. At the next stop 6 more kids got on the train. How "
+     "many kids are on the train now?", 20),
+])
+def test_counts_at_a_place_and_arrivals(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
