@@ -186,6 +186,9 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
     for part in re.split(r"(?<=[.?!])\s+", statement):
         words = tokens(prepare(re.sub(r"^(?:if|when)\s+", "", part.strip(),
                                       flags=re.IGNORECASE)))
+        for token in words[:4]:  # "For Gwen's birthday she ...": she is Gwen
+            if is_name(token) and token.lower.endswith("'s"):
+                problem.context.mention(token.lower[:-2])
         words = _strip_leading(words)
         if not words:
             continue
