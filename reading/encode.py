@@ -396,6 +396,9 @@ def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
     counts, end = counts_at(clause, index + 1, context)
     if verb in GIVE:
         receiver = None
+        if not counts and index + 1 < len(clause) and clause[index + 1].lower == "away":
+            counts, end = counts_at(clause, index + 2, context)  # "gives away 64 games"
+            receiver = ("given away",)
         if not counts:  # "gave Mary 14 of the marbles"
             receiver_found = agents_at(clause, index + 1, context)
             if receiver_found is None:
