@@ -80,17 +80,28 @@ class Context:
         self.subject: tuple[str, ...] | None = None
         self.entities: list[str] = []
         self.last_entity: str | None = None
+        # the clause's subject while its objects are read: "Ann gave him 3 cards" (him is
+        # not Ann)
+        self.object_of: tuple[str, ...] | None = None
+        self.subjects: set[str] = set()  # the people that have been a clause's subject
 
     def mention(self, name: str) -> None:
         if name in self.people:
             self.people.remove(name)
         self.people.append(name)
 
-    def person(self, word: str) -> str:
-        """He, she, his, her: the subject if it is one person, else the one person named."""
+    def person(self, word: str, as_object: bool = False) -> str:
+        """He, she, his, her: the subject if it is one person, else the one person named;
+        "him" or "her" as an object: the one person named other than the subject."""
+        if as_object and self.object_of is not None:
+            others = [p for p in self.people if p not in self.object_of]
+            if len(others) == 1:
+                return others[0]
+            raise Unreadable(f"'{word}' refers to no one named before" if not others else
+                             f"two readings of '{word}'")
         if self.subject is not None and len(self.subject) == 1 and self.subject[0] in \
-                self.people:
-            return self.subject[0]
+                self.people and self.subjects <= {self.subject[0]}:
+            return self.subject[0]  # "Tom gave Fred 16 cards. He ...": Tom
         if len(self.people) == 1:
             return self.people[0]
         if not self.people:
@@ -173,7 +184,7 @@ def _list_follows(tokens: Sequence[Token], start: int, context: Context) -> bool
 def _one_agent(tokens: Sequence[Token], index: int, context: Context) -> tuple[str, int] | None:
     token = tokens[index]
     after = index + 1
-    if token.lower in PERSONAL and token.lower not in ("his", "her"):
+    if token.lower in ("he", "she"):
         return context.person(token.lower), after
     if token.lower in ("his", "her") and after < len(tokens) and tokens[after].lower in FAMILY:
         return f"{context.person(token.lower)}'s {tokens[after].lower}", after + 1
@@ -184,7 +195,7 @@ def _one_agent(tokens: Sequence[Token], index: int, context: Context) -> tuple[s
             and tokens[after].lower not in PHRASE_ENDS and tokens[after].lower not in VERBS:
         return None  # "her tree": a possession, not a person
     if token.lower in ("her", "him"):
-        return context.person(token.lower), after
+        return context.person(token.lower, as_object=True), after
     if token.lower in context.people and token.text.isalpha():
         return token.lower, after  # a name met before, written in lower case ("jackie")
     if is_name(token):
@@ -346,7 +357,7 @@ def _noun_words(tokens: Sequence[Token], index: int) -> tuple[list[str], int]:
             continue
         if token.lower in PHRASE_ENDS or token.number is not None or not is_word(token.text) \
                 or token.lower in VERBS or token.lower in BE or token.lower in TIME_WORDS \
-                or (is_name(token) and words):
+                or (is_name(token) and words and is_plural(words[-1])):  # "balloons Sara has"
             break
         if token.lower in ARTICLES:
             break

@@ -356,6 +356,7 @@ def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
                 context.mention(name)
     together = together or (index < len(clause) and clause[index].lower == "together")
     context.subject = names
+    context.subjects.update(n for n in names if n in context.people)
     while index < len(clause) and clause[index].lower in ("also", "then", "still", "already",
                                                           "only", "just", "now", "together",
                                                           "later", "initially", "originally",
@@ -393,6 +394,20 @@ def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
     holder: tuple[str, ...] = tuple(sorted(names)) if together else names
     if together:
         context.subject = holder
+    context.object_of = names  # the objects' pronouns are other people than the subject
+    try:
+        _read_predicate(problem, clause, sentence, said, verb, index, names, holder, together,
+                        down)
+    finally:
+        context.object_of = None
+
+
+def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: str, verb: str,
+                    index: int, names: tuple[str, ...], holder: tuple[str, ...],
+                    together: bool, down: bool) -> None:
+    """What a clause's verb does with its counts (``names``: the subject, ``holder`` the
+    agents that hold: all of them together, or each)."""
+    context = problem.context
     counts, end = counts_at(clause, index + 1, context)
     if verb in GIVE:
         receiver = None

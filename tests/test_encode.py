@@ -299,3 +299,15 @@ def test_no_first_or_second_person_agent() -> None:
 def test_counts_at_a_place_and_arrivals(text: str, answer: int) -> None:
     result = encode_record(text, gold_answer=answer)
     assert result.record is not None, result.reason
+
+
+def test_pronouns_as_objects_and_subjects() -> None:
+    # "him" as an object is someone other than the subject
+    assert atoms("Tom has 5 cards. Ann gave him 3 cards. How many cards does Tom have now?")[0] \
+        == ["cont({tom}, 5, cards, 0)", "transfer({ann}, {tom}, 3, cards, 0)"]
+    # "her" as a possessive is the subject's
+    assert atoms("Sue had 9 pens in her bag. She gave 2 of her pens to Al. How many pens does "
+                 "Sue have now?")[0][1] == "transfer({sue}, {al}, 2, pens, 0)"
+    # two people have each been a subject: "he" has two readings
+    assert refusal("Tom has 5 cards. Ann has 4 cards. He gave her 3 cards. How many cards does "
+                   "Ann have now?").reason == "two readings of 'he'"
