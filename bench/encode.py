@@ -87,11 +87,75 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         for reason, count in reasons.most_common(args.refusals):
             print(f"    refused {count:4d}: {reason}")
+        _expressible_share(dataset, problems[dataset], len(chosen), right)
     _real_transcripts()
     if total_seconds:
         print(f"{total_problems / total_seconds:.0f} problems encoded per CPU second "
               "(chaining and the certified shortest proof included)")
     return 0
+
+
+SAMPLE = Path(__file__).resolve().parent / "encode_sample.jsonl"
+
+
+def _expressible_share(dataset: str, texts: dict[str, tuple[str, str]], problems: int,
+                       right: int) -> None:
+    """The share of problems the rule table can express, from the hand-classified sample
+    (``encode_sample.jsonl``: entries named by source, index and key, no text), and the
+    share of those encoded with the gold answer (in the sample, and estimated over all)."""
+    import json
+
+    from vlp.checker.encoding import encode_record
+
+    labels = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines()
+              if line.strip()]
+    labels = [label for label in labels if label["dataset"] == dataset and label["key"] in texts]
+    if not labels:
+        return
+    expressible = [label for label in labels if label["expressible"]]
+    share = len(expressible) / len(labels)
+    estimate = share * problems
+    print(f"    hand-classified sample: {len(expressible)} of {len(labels)} expressible in the "
+          f"rule table ({share:.0%}, about {estimate:.0f} of {problems}); {right} encoded with "
+          f"the gold answer is {right / estimate:.0%} of that" if estimate else "")
+    _checked_by_hand(dataset, texts)
+    for sample in ("development", "held-out"):  # the reader was developed on the first
+        chosen = [label for label in expressible if label.get("sample") == sample]
+        encoded = sum(encode_record(texts[label["key"]][0], gold_answer=texts[label["key"]][1]
+                                    ).record is not None for label in chosen)
+        total = sum(label.get("sample") == sample for label in labels)
+        print(f"      {sample} sample: {len(chosen)} of {total} expressible, {encoded} of "
+              "them encoded with the gold answer")
+
+
+CHECKED = Path(__file__).resolve().parent / "encode_checked.jsonl"
+
+
+def _checked_by_hand(dataset: str, texts: dict[str, tuple[str, str]]) -> None:
+    """Encodings checked by hand beyond the answer (same facts, same times, nothing
+    invented): ``encode_checked.jsonl`` names each by source, index and key with the sha256
+    of the program it was checked on; a program that has changed since is counted apart."""
+    import hashlib
+    import json
+
+    from vlp.checker.encoding import encode_record
+
+    labels = [json.loads(line) for line in CHECKED.read_text(encoding="utf-8").splitlines()
+              if line.strip()]
+    labels = [label for label in labels if label["dataset"] == dataset and label["key"] in texts]
+    if not labels:
+        return
+    right = changed = 0
+    for label in labels:
+        text, gold = texts[label["key"]]
+        result = encode_record(text, gold_answer=gold)
+        digest = hashlib.sha256(result.program_text.encode()).hexdigest()
+        if result.record is None or digest != label["program_sha256"]:
+            changed += 1
+        else:
+            right += label["facts_right"]
+    print(f"    checked by hand beyond the answer: {right} of {len(labels)} programs right"
+          + (f" ({changed} changed since they were checked)" if changed else ""))
 
 
 def _real_transcripts() -> None:

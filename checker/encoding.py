@@ -43,11 +43,17 @@ def gold_number(gold: object) -> int | float | None:
     return int(value) if value.is_integer() else value
 
 
-@lru_cache(maxsize=1024)
 def encode_record(text: str, gold_answer: object = None, problem_id: str | None = None
                   ) -> EncodeResult:
     """The record of the problem ``text``, or why it is refused (cached per problem:
-    encoding is done once and kept with the record)."""
+    encoding is done once and kept with the record). ``gold_answer``: a number or its text."""
+    gold = gold_answer if gold_answer is None or isinstance(gold_answer, (int, float, str)) \
+        else str(gold_answer)
+    return _encode_record(text, gold, problem_id)
+
+
+@lru_cache(maxsize=1024)
+def _encode_record(text: str, gold_answer: object, problem_id: str | None) -> EncodeResult:
     from vlp.reading import encode
 
     from .chaining import NumericalInconsistencyError
@@ -73,8 +79,9 @@ def encode_record(text: str, gold_answer: object = None, problem_id: str | None 
         return EncodeResult(None, f"the program's answer {answer} differs from the gold "
                                   f"answer {gold_answer}", None, answer, shown)
     proof = solution.proof
+    # no "schema": that key marks a sampler's record (seed, setting, overlap ...), which an
+    # encoded problem has not; every other key is the generated records' own
     record: dict[str, object] = {
-        "schema": 1,
         "id": problem_id,
         "axioms": [{"atom": str(atom), "sentence": sentence}
                    for atom, sentence in zip(encoding.axiom_order, encoding.sentences,

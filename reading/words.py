@@ -26,9 +26,10 @@ class Token:
 
 _MONEY_RE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
 _CENTS_RE = re.compile(r"(\d)¢")
-_TOKEN_RE = re.compile(r"\d+(?:\.\d+)?|[A-Za-z]+(?:'[A-Za-z]+)?|'|[^\sA-Za-z\d]")
-NOT_WHOLE_RE = re.compile(r"\d\.\d|\d+/\d+|\b(?:half|halves|third|quarter|thirds|fourths?)\b"
-                          r"|%|\bpercent")
+_TOKEN_RE = re.compile(r"[A-Za-z]+\d[A-Za-z\d]*|\d+(?:\.\d+)?|"
+                       r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'[A-Za-z]+)?|'|[^\sA-Za-z\d]")
+NOT_WHOLE_RE = re.compile(r"\d\.\d|\d+/\d+|\b(?:half|halves|thirds|fourths)\b|"
+                          r"\b(?:a|one) (?:third|quarter|fourth|fifth) of\b|%|\bpercent")
 
 
 def prepare(text: str) -> str:
@@ -41,11 +42,10 @@ def prepare(text: str) -> str:
 def tokens(text: str) -> list[Token]:
     """Words, numbers (number words folded into one token) and signs of a prepared sentence."""
     found: list[Token] = []
-    raw = _TOKEN_RE.findall(text)
-    # "twenty-five": the hyphen between number words goes
-    pieces = [p for i, p in enumerate(raw) if not (
-        p == "-" and 0 < i < len(raw) - 1 and raw[i - 1].lower() in NUMBER_WORDS
-        and raw[i + 1].lower() in NUMBER_WORDS)]
+    # "push-ups" is one word; "twenty-five" two number words
+    pieces = [part for piece in _TOKEN_RE.findall(text) for part in (
+        piece.split("-") if "-" in piece and all(
+            w.lower() in NUMBER_WORDS for w in piece.split("-")) else [piece])]
     index = 0
     while index < len(pieces):
         piece = pieces[index]
@@ -80,21 +80,29 @@ ACQUIRE = frozenset("grew grow grows picked pick picks found find finds collecte
                     "collects caught catch catches baked bake bakes made make makes won win "
                     "wins earned earn earns saved save saves scored score scores did do does "
                     "read reads wrote write writes drew draw draws bought buy buys gathered "
-                    "gather gathers harvested harvest harvests planted plant plants got get "
+                    "gather gathers harvested harvest harvests got get jumped jump jumps "
+                    "filled fill fills brought bring brings "
+                    "raised raise raises "
                     "gets received receive receives sold sell sells ate eat eats lost lose buying "
                     "loses spent spend spends used use uses".split())
 GAIN = frozenset("got get gets received receive receives".split())
 GIVE = frozenset("gave give gives handed hand hands sent send sends lent lend lends passed "
                  "pass passes donated donate donates".split())
 TAKE = frozenset("took take takes borrowed borrow borrows".split())
-PLACE = frozenset("placed place places put puts added add adds stacked stack stacks".split())
+PLACE = frozenset("placed place places put puts added add adds stacked stack stacks planted "
+                  "plant plants".split())
+# verbs that take a count out of its only holder ("cut down 2 oak trees")
+REMOVE = {"cut": "cut down", "chopped": "cut down", "removed": "removed", "remove": "removed",
+          "removes": "removed"}
 # verbs a count leaves the subject by, and the counterparty each names
 LOSE = {"ate": "eaten", "eat": "eaten", "eats": "eaten", "lost": "lost", "lose": "lost",
         "loses": "lost", "spent": "spent", "spend": "spent", "spends": "spent",
         "used": "used", "use": "used", "uses": "used", "sold": "buyers", "sell": "buyers",
         "sells": "buyers", "broke": "broken", "break": "broken", "breaks": "broken",
         "popped": "popped", "pop": "popped", "pops": "popped", "drank": "drunk",
-        "drink": "drunk", "drinks": "drunk"}
+        "drink": "drunk", "drinks": "drunk", "threw": "thrown away", "throw": "thrown away",
+        "throws": "thrown away", "deleted": "deleted", "delete": "deleted",
+        "deletes": "deleted", "paid": "spent", "pay": "spent", "pays": "spent"}
 BUY = frozenset("bought buy buys buying".split())
 LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "found": "find",
          "finds": "find", "collected": "collect", "collects": "collect", "caught": "catch",
@@ -104,6 +112,9 @@ LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "fo
          "reads": "read", "wrote": "write", "writes": "write", "drew": "draw", "draws": "draw",
          "bought": "buy", "buys": "buy", "gathered": "gather", "gathers": "gather",
          "harvested": "harvest", "harvests": "harvest", "planted": "plant", "plants": "plant",
+         "brought": "bring", "brings": "bring", "jumped": "jump", "jumps": "jump",
+         "raised": "raise", "raises": "raise",
+         "remained": "have", "remain": "have", "remains": "have",
          "has": "have", "had": "have", "owns": "have", "own": "have", "owned": "have",
          "possesses": "have", "possess": "have", "possessed": "have", "holds": "have",
          "hold": "have", "held": "have", "keeps": "have", "keep": "have", "kept": "have",
@@ -129,13 +140,22 @@ NOT_NAMES = frozenset(
 FAMILY = frozenset("mom mother dad father brother sister friend friends aunt uncle grandma "
                    "grandpa grandmother grandfather son daughter cousin wife husband teacher "
                    "neighbor mum parents boss coach".split())
+MORE = frozenset("more farther further longer taller higher older bigger heavier".split())
+LESS = frozenset("fewer less lesser shorter younger smaller lighter".split())
+# containers whose contents are their owner's ("8 dollars in Olivia's wallet")
+PERSONAL_CONTAINERS = frozenset("wallet purse pocket bank piggy account collection".split())
 # words that end a noun phrase
 PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by into onto "
                         "more fewer less left now then today yesterday this last that which "
-                        "who while when if so because after before during , . ? ! ; :".split())
+                        "who while when if so because after before during currently there here "
+                        "too again up down away out off back total inside it them came joined "
+                        "arrived went , . ? ! ; "
+                        ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "
-                       "wednesday thursday friday saturday sunday".split())
+                       "wednesday thursday friday saturday sunday january february march april "
+                       "june july august september october november december tomorrow "
+                       "weekend".split())
 UNKNOWN_AMOUNTS = frozenset("some several few many".split())
 MONEY = {"dollars": "dollars", "dollar": "dollars", "bucks": "dollars", "cents": "cents",
          "cent": "cents", "money": "dollars"}
@@ -157,3 +177,12 @@ def head_noun(entity: str) -> str:
 
 def is_plural(word: str) -> bool:
     return looks_plural_word(word.lower())
+
+# the participle a count-first clause states a loss with ("5 were eaten")
+LOST_PARTICIPLES = {"eaten": "eaten", "lost": "lost", "sold": "buyers", "used": "used",
+                    "broken": "broken", "deleted": "deleted", "stolen": "stolen"}
+
+
+def is_word(text: str) -> bool:
+    """Letters, with hyphens inside ("push-ups")."""
+    return text.replace("-", "").isalpha() and not text.startswith("-")

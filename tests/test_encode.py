@@ -197,3 +197,117 @@ def test_verify_proof_takes_the_problem_text(tmp_path: Path,
     assert verify_proof_main([COINS, str(transcript), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["predicted_answer"] == 32 and report["goal"] == "cont({rosa}, 32, dimes, 2)"
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    # a relative clause about the name before it
+    ("Ugo has 9 fewer figs than Bea who has 4 more figs than Cal. Bea has 20 figs. How many "
+     "figs does Ugo have?", 11),
+    # distances compared; "how far" asks for the unit counted
+    ("The hare jumped 12 inches. The toad jumped 5 inches farther than the hare. How far did "
+     "the toad jump?", 17),
+    # planting into and cutting down from the only holder
+    ("There are 14 elm trees currently in the park. Park workers will plant 6 elm trees today. "
+     "How many elm trees will the park have when the workers are finished?", 20),
+    ("There are 14 elm trees currently in the park. Park workers had to cut down 3 elm trees "
+     "that were sick. How many elm trees will be in the park when the workers are finished?",
+     11),
+    # a loss with no agent, from the only holder
+    ("Tess raised 12 guppies in the tank. 4 were eaten. How many guppies remained?", 8),
+    # time and purpose phrases between the counts of a list
+    ("Lou had 30 dollars. He spent 4 dollars on a pen and 6 dollars on a cap. How much money "
+     "does Lou have now?", 20),
+    ("Ike saved 5 dollars in May. He saved 7 dollars in June and 3 dollars in July. How much "
+     "money does Ike have now?", 15),
+    # each of several agents
+    ("Ada, Bo and Cy each have 4 shells. How many shells do they have in all?", 12),
+])
+def test_more_phrasings_answer_right(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+    assert result.answer == answer
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("Rex had stamps. He gave 3 stamps to Ann. He now has 5 stamps. How many stamps did he "
+     "have to start with?", "a count with no number"),
+    ("Ola had 40 plums in her tree. If she picked 12 of them today, how many plums are left?",
+     "two readings of 'she picked 12 of them today' (out of the count, or more)"),
+    ("Kim had 5 cards. Kim had 9 cards after her birthday. How many cards did she get?",
+     "a count stated for a time before a change already read"),
+])
+def test_more_refusals(text: str, reason: str) -> None:
+    assert refusal(text).reason == reason
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("not json\n", "problems.jsonl:1: not JSON"),
+    ('{"id": "a", "answer": 3}\n', "problems.jsonl:1: no problem text"),
+    ('[1, 2]\n', "problems.jsonl:1: a line holds one JSON object"),
+])
+def test_bad_problem_files_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               content: str, message: str) -> None:
+    problems = tmp_path / "problems.jsonl"
+    problems.write_text(content, encoding="utf-8")
+    assert main(["encode", str(problems)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_encode_never_raises_on_odd_text() -> None:
+    for text in ("", "?", "How many?", "Tom has 3.", "Tom has 3 apples", "$$$ 5 ?? and and",
+                 "Tom has 3 apples. " * 50 + "How many apples does Tom have?", "\u2019s 4 ?"):
+        result = encode_record(text)
+        assert (result.record is None) == (result.reason is not None)
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("At the zoo there were 9 kids in line for the train. If 3 of them got bored and left and "
+     "5 more got in line, how many kids would be in line?", 11),
+    ("A chess club had 10 members total, but during a match 3 members didn't show up. If each "
+     "member that did show up won 2 medals, how many medals were won total?", 14),
+    ("Ivy grew 20 beets and 9 leeks, but the rabbits ate 6 beets. How many beets does Ivy "
+     "have?", 14),
+])
+def test_clauses_that_begin_with_their_count(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    # each of these once gave a wrong answer: "kites there", "new pies" as other pies
+    ("Tom brought 2 kites to the park and then bought 3 more kites there. If Ann brought 6 "
+     "kites to the park, how many more kites did Ann have than Tom in the park?", 1),
+    ("Baker made 20 pies. He bought 10 new pies and sold 5 pies. How many pies does baker "
+     "still have?", 25),
+])
+def test_phrasings_that_once_read_wrong(text: str, answer: int) -> None:
+    assert encode_record(text, gold_answer=answer).record is not None
+
+
+def test_no_first_or_second_person_agent() -> None:
+    assert isinstance(encode("You had 14 bags with 2 cookies each. How many bags do you have?"),
+                      Refusal)
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    ("5 crows were sitting on the roof. 3 more crows and 2 more doves came to join them. How "
+     "many crows are sitting on the roof?", 8),
+    ("14 kids were riding on the train. At the next stop 6 more kids got on the train. How "
+     "many kids are on the train now?", 20),
+])
+def test_counts_at_a_place_and_arrivals(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+
+
+def test_pronouns_as_objects_and_subjects() -> None:
+    # "him" as an object is someone other than the subject
+    assert atoms("Tom has 5 cards. Ann gave him 3 cards. How many cards does Tom have now?")[0] \
+        == ["cont({tom}, 5, cards, 0)", "transfer({ann}, {tom}, 3, cards, 0)"]
+    # "her" as a possessive is the subject's
+    assert atoms("Sue had 9 pens in her bag. She gave 2 of her pens to Al. How many pens does "
+                 "Sue have now?")[0][1] == "transfer({sue}, {al}, 2, pens, 0)"
+    # two people have each been a subject: "he" has two readings
+    assert refusal("Tom has 5 cards. Ann has 4 cards. He gave her 3 cards. How many cards does "
+                   "Ann have now?").reason == "two readings of 'he'"
