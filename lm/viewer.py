@@ -25,6 +25,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from vlp.checker.report import STATES_NO_CLAIM, problem_names, states_no_claim
 from vlp.lm.report import Run, report_tables, summary_lines
 from vlp.output import write_atomically
 
@@ -71,12 +72,14 @@ def reading(step: dict[str, Any]) -> str:
 
 
 def _step(step: dict[str, Any], span: tuple[int, int] | None, transcript: str,
-          claims: dict[str, int]) -> dict[str, Any]:
+          claims: dict[str, int], names: frozenset[str]) -> dict[str, Any]:
     text = str(step.get("text") or "")
     detail = []
     if step.get("status") == "derived-multi" and step.get("missing"):
         detail.append("skipped: " + "; ".join(map(str, step["missing"])))
-    if step.get("reason"):
+    if step.get("status") == "unparsed" and states_no_claim(text, names):
+        detail.append(STATES_NO_CLAIM)  # filler: the reader's wording would only confuse
+    elif step.get("reason"):
         detail.append(str(step["reason"]))
     if step.get("arithmetic") and str(step["arithmetic"]) not in text:  # else the text says it
         detail.append(f"arithmetic {step['arithmetic']}")
@@ -134,7 +137,9 @@ def _record(run_index: int, record: dict[str, Any], problems: dict[tuple[Any, ..
                tuple(str(s) for s in score.get("reference_proof") or []))
     index, claims = problems.setdefault(problem, (len(problems), {}))
     raw_steps = score.get("steps") or []
-    steps = [_step(s, span, transcript, claims)
+    names = problem_names([score.get("goal") or "",
+                           *(s.get(key) or "" for s in raw_steps for key in ("claim", "atom"))])
+    steps = [_step(s, span, transcript, claims, names)
              for s, span in zip(raw_steps, step_spans(transcript, raw_steps), strict=True)]
     entry = {
         "run": run_index, "id": str(record.get("problem_id")), "sample": record.get("sample", 0),
