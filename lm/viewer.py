@@ -221,6 +221,39 @@ def viewer_data(runs: Sequence[Run]) -> dict[str, Any]:
             "records": records}
 
 
+DETAIL_FIELDS = ("text", "steps", "notes")  # what a page shows only for an opened transcript
+CHUNK = 100  # transcripts a details block holds: inflated when one of them is opened
+
+
+def split_data(data: dict[str, Any]) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
+    """(index, chunks): the index holds every record's row (with its verdict letters, for
+    the bars and the verdict filter) and is inflated when the page opens; each chunk holds
+    the transcripts and steps of ``CHUNK`` consecutive records, inflated when one of them
+    is opened. So first rows wait for the index only, however long the transcripts."""
+    rows, details = [], []
+    for record in data["records"]:
+        rows.append({**{k: v for k, v in record.items() if k not in DETAIL_FIELDS},
+                     "v": record["steps"]["v"]})
+        details.append({"text": record["text"], "notes": record.get("notes", []),
+                        "steps": {k: v for k, v in record["steps"].items() if k != "v"}})
+    index = {**data, "records": rows, "chunk": CHUNK}
+    return index, [details[i:i + CHUNK] for i in range(0, len(details), CHUNK)]
+
+
+def joined_data(index: dict[str, Any], chunks: Sequence[Sequence[dict[str, Any]]]
+                ) -> dict[str, Any]:
+    """:func:`split_data` undone: the data as :func:`viewer_data` made it."""
+    details = [detail for chunk in chunks for detail in chunk]
+    records = []
+    for row, detail in zip(index["records"], details, strict=True):
+        record = {k: v for k, v in row.items() if k != "v"}
+        record.update(text=detail["text"], steps={"v": row["v"], **detail["steps"]})
+        if detail["notes"]:
+            record["notes"] = detail["notes"]
+        records.append(record)
+    return {**{k: v for k, v in index.items() if k != "chunk"}, "records": records}
+
+
 def packed_data(data: Any) -> str:
     """The data block: JSON, gzip-compressed (no timestamp: same runs, same bytes), in
     base64, which holds no character that could end the ``<script>`` element."""
@@ -274,11 +307,14 @@ def render_viewer(runs: Sequence[Run], *, seed: int = 0, setting: str = "trees",
     figure_section = (f'<section id="figures"><h2>Figures</h2>'
                       f"{_figures_html(runs, seed, setting)}</section>" if figures else "")
     title = "vlp run viewer: " + ", ".join(run.label for run in runs)
+    index, chunks = split_data(viewer_data(runs))
+    details = "\n".join(f'<script class="vlp-chunk" type="application/gzip;base64">'
+                         f"{packed_data(chunk)}</script>" for chunk in chunks)
     return Template(_asset("viewer.html")).substitute(
         title=html.escape(title), css=_asset("viewer.css"), script=_asset("viewer.js"),
         summary=summary, runs=_runs_html(runs), tables=tables, figures=figure_section,
         figure_link='<a href="#figures">Figures</a> · ' if figures else "",
-        data=packed_data(viewer_data(runs)))
+        data=packed_data(index), details=details)
 
 
 def write_viewer(runs: Sequence[Run], path: Path, *, seed: int = 0, setting: str = "trees",

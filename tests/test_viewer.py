@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -10,7 +9,14 @@ import pytest
 
 from tests.viewer_records import HOSTILE, RECORDS, write_runs
 from vlp.cli import main
-from vlp.lm.viewer import expanded_steps, reading, step_spans, unpacked_data, verdict
+from vlp.lm.viewer import (
+    expanded_steps,
+    joined_data,
+    reading,
+    step_spans,
+    unpacked_data,
+    verdict,
+)
 
 
 def test_verdicts_and_readings_of_steps() -> None:
@@ -40,10 +46,15 @@ def test_viewer_is_one_self_contained_file(tmp_path: Path,
         assert f'id="table-{name}"' in page
     assert page.count('src="data:image/svg+xml;base64,') == 3
     # the records' text cannot close the data block: the only </script> are the page's own
-    assert page.count("</script>") == 2 and HOSTILE not in page
+    # (the index, one block of transcripts, the script)
+    assert page.count("</script>") == 3 and HOSTILE not in page
     block = re.search(r'<script id="vlp-data" type="application/gzip;base64">(.*?)</script>',
                       page, re.S)
-    data = unpacked_data(block.group(1))  # type: ignore[union-attr]
+    index = unpacked_data(block.group(1))  # type: ignore[union-attr]
+    chunks = [unpacked_data(text) for text in re.findall(
+        r'<script class="vlp-chunk" type="application/gzip;base64">(.*?)</script>', page, re.S)]
+    assert "text" not in index["records"][0] and len(chunks) == 1
+    data = joined_data(index, chunks)
     assert len(data["records"]) == sum(map(len, RECORDS.values()))
     assert [run["label"] for run in data["runs"]] == list(RECORDS)
     steps = [(r, s) for r in data["records"] for s in expanded_steps(r)]

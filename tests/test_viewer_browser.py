@@ -62,6 +62,14 @@ def load(driver: Any, page: Path) -> None:
         lambda d: d.execute_script("return document.body.dataset.firstRows"))
 
 
+def _filled(driver: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "tr.details td[data-filled]"))
+
+
 def _visible_rows(driver: Any) -> list[Any]:
     from selenium.webdriver.common.by import By
 
@@ -110,7 +118,8 @@ def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
     _choose(browser, "run", "")
 
     rows = _visible_rows(browser)
-    rows[0].click()  # open the transcript
+    rows[0].click()  # open the transcript: its block is inflated, then the row filled
+    _filled(browser)
     problem = browser.find_element(By.CSS_SELECTOR, "tr.details p.problem").text
     assert problem.startswith("Ann has 3 apples.") and problem.endswith("(trees-agent)")
     steps = browser.find_elements(By.CSS_SELECTOR, "tr.details li.step")
@@ -131,6 +140,7 @@ def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
         "v-relevant", "v-irrelevant", "v-unparsed", "v-false"]  # step 3 is not its words
     assert marks[0].text == "Ann has 3 apples."
     _choose(browser, "verdict", "")  # the open transcript stays open through a filter
+    _filled(browser)
     assert browser.find_elements(By.CSS_SELECTOR, "tr.details pre.transcript")
     rows = _visible_rows(browser)
     opened = next(r for r in rows if "open" in r.get_attribute("class"))
@@ -159,12 +169,17 @@ def test_rows_are_built_a_page_at_a_time(browser: Any, tmp_path: Path) -> None:
     assert main(["report", str(run), "--html", str(out), "--no-figures"]) == 0
     load(browser, out)
     assert len(browser.find_elements(By.CSS_SELECTOR, "tr.record")) == 100
-    assert "showing 250 of 250 transcripts (1–100 here)" in browser.find_element(By.ID, "shown").text
+    shown = browser.find_element(By.ID, "shown").text
+    assert "showing 250 of 250 transcripts (1–100 here)" in shown
     pager = browser.find_element(By.ID, "pages")
     assert "page 1 of 3" in pager.text
     pager.find_elements(By.TAG_NAME, "button")[1].click()
     first = browser.find_element(By.CSS_SELECTOR, "tr.record").text
     assert "p100" in first and "page 2 of 3" in browser.find_element(By.ID, "pages").text
+    browser.find_elements(By.CSS_SELECTOR, "tr.record")[5].click()  # the second block's
+    _filled(browser)
+    assert "(p105)" in browser.find_element(By.CSS_SELECTOR, "tr.details p.problem").text
+    assert "Ann has 3 apples." in browser.find_element(By.CSS_SELECTOR, "pre.transcript").text
     _choose(browser, "correct", "false")  # a filter starts again at page 1 of its matches
     assert len(browser.find_elements(By.CSS_SELECTOR, "tr.record")) == 100
     assert "p001" in browser.find_element(By.CSS_SELECTOR, "tr.record").text

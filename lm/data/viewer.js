@@ -1,6 +1,7 @@
-// vlp run viewer: inflates the records of the data block (gzip, base64), filters them and
-// builds the table a page at a time; a transcript opens with the model's own text, coloured
-// by verdict where each step stands, beside the steps as they were read.
+// vlp run viewer: inflates the index block (gzip, base64: one row per transcript), filters
+// the rows and builds the table a page at a time. A transcript's text and steps sit in a
+// block of CHUNK transcripts, inflated when one of them is opened; it opens with the model's
+// own text, coloured by verdict where each step stands, beside the steps as they were read.
 // Every string from a record goes in with textContent, never as markup.
 "use strict";
 (function () {
@@ -34,16 +35,24 @@
     const FIELDS = ["c", "r", "d", "read", "t"];
     records.forEach(function (r) {
       const counts = {};
-      for (const code of r.steps.v) counts[CODES[code]] = (counts[CODES[code]] || 0) + 1;
+      for (const code of r.v) counts[CODES[code]] = (counts[CODES[code]] || 0) + 1;
       r.counts = counts;
-      r.total = r.steps.v.length;
+      r.total = r.v.length;
     });
-    function stepsOf(r) {
-      const columns = r.steps;
+    // the details blocks, inflated on first use (a promise each)
+    const chunkBlocks = document.querySelectorAll("script.vlp-chunk");
+    const chunks = new Map();
+    function detailOf(index) {
+      const number = Math.floor(index / data.chunk);
+      if (!chunks.has(number)) chunks.set(number, inflate(chunkBlocks[number].textContent));
+      return chunks.get(number).then(function (chunk) { return chunk[index % data.chunk]; });
+    }
+    function stepsOf(r, detail) {
+      const columns = detail.steps;
       const steps = [];
       let end = 0;
-      for (let i = 0; i < columns.v.length; i += 1) {
-        const s = {v: CODES[columns.v[i]], s: columns.s[i]};
+      for (let i = 0; i < r.v.length; i += 1) {
+        const s = {v: CODES[r.v[i]], s: columns.s[i]};
         if (columns.a && columns.a[i] !== null) {
           s.a = end + columns.a[i];
           s.b = end = s.a + columns.n[i];
@@ -141,30 +150,30 @@
       cell.appendChild(strip);
       return cell;
     }
-    function stepText(r, s) { return s.t !== undefined ? s.t : r.text.slice(s.a, s.b); }
+    function stepText(text, s) { return s.t !== undefined ? s.t : text.slice(s.a, s.b); }
 
     // the model's own text, each step's place in it coloured by its verdict
-    function modelText(r, steps) {
+    function modelText(r, text, steps) {
       const box = element("div", "model-text");
       box.appendChild(element("div", "column-title", "what the model wrote"));
-      const text = element("pre", "transcript");
+      const shown = element("pre", "transcript");
       const chosen = controls.verdict.value;
       let at = 0;
       steps.forEach(function (s) {
         if (s.a === undefined || s.a < at) return; // not found, or a claim of the same sentence
-        if (s.a > at) text.appendChild(document.createTextNode(r.text.slice(at, s.a)));
-        const mark = element("span", "said v-" + s.v, r.text.slice(s.a, s.b));
+        if (s.a > at) shown.appendChild(document.createTextNode(text.slice(at, s.a)));
+        const mark = element("span", "said v-" + s.v, text.slice(s.a, s.b));
         mark.dataset.verdict = s.v;
         mark.title = s.v + (s.c !== undefined ? ": " + problems[r.p].claims[s.c] : "");
         if (chosen && s.v !== chosen) mark.classList.add("hidden-by-verdict");
-        text.appendChild(mark);
+        shown.appendChild(mark);
         at = s.b;
       });
-      text.appendChild(document.createTextNode(r.text.slice(at)));
-      box.appendChild(text);
+      shown.appendChild(document.createTextNode(text.slice(at)));
+      box.appendChild(shown);
       return box;
     }
-    function readSteps(r, steps) {
+    function readSteps(r, text, steps) {
       const box = element("div", "reading");
       box.appendChild(element("div", "column-title", "how vlp read it"));
       const list = element("ol", "steps");
@@ -173,7 +182,7 @@
         const item = element("li", "step v-" + s.v);
         item.dataset.verdict = s.v;
         if (chosen && s.v !== chosen) item.classList.add("hidden-by-verdict");
-        item.appendChild(element("span", "step-text", s.s + ". " + stepText(r, s)));
+        item.appendChild(element("span", "step-text", s.s + ". " + stepText(text, s)));
         const info = element("span", "step-info");
         info.appendChild(element("span", "tag", s.v));
         const parts = [];
@@ -188,11 +197,22 @@
       box.appendChild(list);
       return box;
     }
-    function details(r) {
-      const problem = problems[r.p];
+    // the details row at once; its transcript and steps when their block is inflated
+    function details(index) {
+      const r = records[index];
       const row = element("tr", "details");
       const cell = element("td");
       cell.colSpan = 9;
+      cell.appendChild(element("div", "meta", "reading the transcript…"));
+      row.appendChild(cell);
+      detailOf(index).then(function (detail) {
+        cell.replaceChildren();
+        fill(cell, r, detail);
+      });
+      return row;
+    }
+    function fill(cell, r, detail) {
+      const problem = problems[r.p];
       if (problem.problem) cell.appendChild(element("p", "problem", problem.problem));
       const meta = element("div", "meta");
       meta.appendChild(document.createTextNode("goal "));
@@ -203,11 +223,12 @@
         (r.efficiency === null ? "n/a" : r.efficiency) + ", non-axioms " +
         (r.efficiency_non_axioms === null ? "n/a" : r.efficiency_non_axioms)));
       cell.appendChild(meta);
-      (r.notes || []).forEach(function (note) { cell.appendChild(element("div", "meta", "note: " + note)); });
-      const steps = stepsOf(r);
-      const columns = element("div", r.text ? "side-by-side" : "");
-      if (r.text) columns.appendChild(modelText(r, steps));
-      columns.appendChild(readSteps(r, steps));
+      detail.notes.forEach(function (note) { cell.appendChild(element("div", "meta", "note: " + note)); });
+      const steps = stepsOf(r, detail);
+      const text = detail.text;
+      const columns = element("div", text ? "side-by-side" : "");
+      if (text) columns.appendChild(modelText(r, text, steps));
+      columns.appendChild(readSteps(r, text, steps));
       cell.appendChild(columns);
       if (problem.reference.length) {
         const reference = element("details", "reference");
@@ -218,8 +239,7 @@
         reference.appendChild(sentences);
         cell.appendChild(reference);
       }
-      row.appendChild(cell);
-      return row;
+      cell.dataset.filled = "true";
     }
 
     const open = new Set(); // indices of the records whose transcript is shown
@@ -242,7 +262,7 @@
         } else {
           open.add(index);
           tr.classList.add("open");
-          tr.after(details(r));
+          tr.after(details(index));
         }
       });
       return tr;
@@ -275,7 +295,7 @@
       const rows = document.createDocumentFragment();
       slice.forEach(function (index) {
         rows.appendChild(row(index));
-        if (open.has(index)) rows.appendChild(details(records[index]));
+        if (open.has(index)) rows.appendChild(details(index));
       });
       body.replaceChildren(rows);
       shown.textContent = "showing " + matching.length + " of " + records.length + " transcripts" +
