@@ -40,11 +40,19 @@
       r.total = r.v.length;
     });
     // the details blocks, inflated on first use (a promise each)
-    const chunkBlocks = document.querySelectorAll("script.vlp-chunk");
+    // (they follow the script in the page: read once the whole page is parsed)
+    const parsed = new Promise(function (resolve) {
+      if (document.readyState !== "loading") resolve();
+      else document.addEventListener("DOMContentLoaded", resolve);
+    });
     const chunks = new Map();
     function detailOf(index) {
       const number = Math.floor(index / data.chunk);
-      if (!chunks.has(number)) chunks.set(number, inflate(chunkBlocks[number].textContent));
+      if (!chunks.has(number)) {
+        chunks.set(number, parsed.then(function () {
+          return inflate(document.querySelectorAll("script.vlp-chunk")[number].textContent);
+        }));
+      }
       return chunks.get(number).then(function (chunk) { return chunk[index % data.chunk]; });
     }
     function stepsOf(r, detail) {
