@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import IO, Any
 
@@ -10,6 +11,8 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from vlp.kernel import PREDICATES
 
 from .metrics import Metrics
 from .search_order import SearchOrder
@@ -132,11 +135,14 @@ def render_report(
     table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
     for column in ("#", "verdict", "rel", "dup", "rule", "read", "claim / reason", "text"):
         table.add_column(column, overflow="fold")
+    names = report_names(report)
     for step in report.steps:
         detail = str(step.claim) if step.claim is not None else ""
         if step.status is Status.DERIVED_MULTI and step.missing:
             detail += " — skipped: " + "; ".join(map(str, step.missing))
-        if step.reason:
+        if step.status is Status.UNPARSED and states_no_claim(step.text, names):
+            detail = STATES_NO_CLAIM  # filler: the reader's wording would only confuse
+        elif step.reason:
             detail = f"{detail} — {step.reason}" if detail else step.reason
         table.add_row(
             str(step.sentence),
@@ -237,13 +243,69 @@ def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return builder.result()
 
 
+# what each line of the batch summary measures (``summarize``)
+SUMMARY_MEANINGS = {
+    "transcripts": "rows read",
+    "verified": "transcripts verified",
+    "errors": "rows not verified (timeout, unknown problem, bad row): see the report",
+    "accuracy": "verified transcripts with the gold answer",
+    "exact_match": "of the correct ones, proofs that state exactly the shortest proof",
+    "efficiency": "correct answers only (paper §5.2): shortest-proof claims / distinct "
+                  "claims stated",
+    "efficiency_all": "the same over every verified transcript, wrong answers included",
+    "efficiency_non_axioms": "correct answers only: the same counting derived claims only",
+    "efficiency_non_axioms_all": "the same over every verified transcript",
+    "recall": "correct answers only: share of the shortest proof's claims stated",
+    "recall_all": "the same over every verified transcript",
+    "false_claims": "claims that are not theorems, all transcripts together",
+    "unparsed_steps": "sentences from which no claim could be read, all together",
+}
+
+
 def render_summary(summary: dict[str, Any], file: IO[str] | None = None) -> None:
     console = Console(file=file, highlight=False)
     table = Table(title="verify-proof summary", show_header=True, header_style="bold")
     table.add_column("measure")
     table.add_column("value", justify="right")
+    table.add_column("meaning")
     for key, value in summary.items():
         shown = ("n/a" if value is None else f"{value:.3f}" if isinstance(value, float)
                  else str(value))
-        table.add_row(key.replace("_", " "), shown)
+        table.add_row(key.replace("_", " "), shown, SUMMARY_MEANINGS.get(key, ""))
     console.print(table)
+
+
+# --- unparsed sentences that name nothing of the problem -----------------------------------
+
+_PREDICATES = frozenset(PREDICATES)
+_WORD = re.compile(r"[a-z][a-z'_-]*")
+
+
+def problem_names(canonical: Iterable[str]) -> frozenset[str]:
+    """The agents' and entities' names in canonical atoms or claims (the goal, the claims
+    a transcript's steps were aligned to): what a sentence about the problem mentions."""
+    names: set[str] = set()
+    for text in canonical:
+        for word in _WORD.findall(str(text).lower()):
+            if word not in _PREDICATES:
+                names.update(part for part in re.split(r"[_-]", word) if len(part) > 1)
+    return frozenset(names)
+
+
+def states_no_claim(text: str, names: frozenset[str]) -> bool:
+    """Whether an unreadable sentence names nothing of the problem ("Let me think.",
+    "Hmm, wait"): filler, not a claim the reader failed on. A word counts as a name also
+    in its plural, possessive or capitalised form."""
+    for word in _WORD.findall(text.lower()):
+        stem = word.removesuffix("'s").removesuffix("'")
+        if stem in names or stem.rstrip("s") in names or stem.removesuffix("es") in names:
+            return False
+    return True
+
+
+STATES_NO_CLAIM = "states no claim"
+
+
+def report_names(report: Report) -> frozenset[str]:
+    return problem_names([report.goal, *(str(s.claim) for s in report.steps if s.claim),
+                          *(str(s.atom) for s in report.steps if s.atom)])

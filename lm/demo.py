@@ -20,6 +20,7 @@ import attrs
 
 from vlp.lm.baselines import BaselineReasoner
 from vlp.lm.models import ModelSpec
+from vlp.lm.provenance import session_record
 from vlp.lm.report import (
     OVERLAPS,
     efficiency_by_setting_markdown,
@@ -124,10 +125,14 @@ def generate_and_solve(design: DemoDesign, seed: int, out: Path, workers: int,
         run_dir = out / "runs" / f"baseline-{name}"
         for stale in (RESULTS_FILE, RUN_FILE, ERRORS_FILE):  # an earlier demo's run
             (run_dir / stale).unlink(missing_ok=True)
-        store, _ = store_for(run_dir, config, data)
+        # the provenance vlp evaluate records: vlp version, git revision, start and end
+        session = session_record({"seed": seed, "problems": len(solved)},
+                                 ["demo", "--seed", str(seed)])
+        store, _ = store_for(run_dir, config, data, session)
         for record, attempts in solved:
             attempt, score = attempts[name]
             store.append(result_record(record, 0, config.model.label, attempt, score))
+        store.finish(results=len(solved))
         log(f"baseline:{name}: {len(solved)} transcripts verified")
         paths.append(run_dir)
     return paths

@@ -52,14 +52,26 @@ def _style() -> Iterator[Any]:
 
 
 PANELS_PER_LINE = 4
+N_LABEL_SIZE = 7.5  # the n under each bar: readable at a column's width, as the tick labels
+# Sizes: "page" (one panel column per run, up to four a line: a page-wide figure) and
+# "column" (two panels a line, 3.3 inches wide in all: one column of a two-column paper)
+LAYOUTS = {"page": (PANELS_PER_LINE, None), "column": (2, 3.3)}
+COLUMN_SUFFIX = "-column"
 
 
 def _panels(plt: Any, count: int, *, width: float = 3.0, height: float = 2.5,
-            sharex: bool = True, sharey: bool = True) -> tuple[Any, list[Any]]:
-    """One panel per run, at most ``PANELS_PER_LINE`` a line, shared axes; panels past the
-    last run are hidden."""
-    columns = min(count, PANELS_PER_LINE)
+            sharex: bool = True, sharey: bool = True, layout: str = "page",
+            column_per_line: int | None = None) -> tuple[Any, list[Any]]:
+    """One panel per run, at most ``PANELS_PER_LINE`` a line (two in the "column"
+    layout, which fits the figure to a column's width), shared axes; panels past the last
+    run are hidden."""
+    per_line, total_width = LAYOUTS[layout]
+    if layout == "column" and column_per_line is not None:  # a panel of many bars
+        per_line = column_per_line
+    columns = min(count, per_line)
     lines = -(-count // columns)
+    if total_width is not None:  # the whole figure a column wide, panels a little taller
+        width, height = (total_width - 0.4) / columns, max(height * 0.9, 2.1)
     figure, grid = plt.subplots(lines, columns, figsize=(width * columns + 0.6, height * lines),
                                 squeeze=False, sharex=sharex, sharey=sharey,
                                 layout="constrained")
@@ -67,6 +79,22 @@ def _panels(plt: Any, count: int, *, width: float = 3.0, height: float = 2.5,
     for axis in axes[count:]:
         axis.set_visible(False)
     return figure, axes[:count]
+
+
+def _fit(layout: str, text: str) -> tuple[str]:
+    """An axis label as the layout has room for it: wrapped to a column's width."""
+    if layout != "column":
+        return (text,)
+    import textwrap
+
+    return ("\n".join(textwrap.fill(line, 50) for line in text.split("\n")),)
+
+
+def _legend_place(layout: str, entries: int) -> dict[str, Any]:
+    """Beside the panels on a page; above them in a column, which has no width to spare."""
+    if layout == "column":
+        return {"loc": "outside upper center", "ncols": min(entries, 3)}
+    return {"loc": "outside right upper"}
 
 
 def _bars(axis: Any, positions: Sequence[float], estimates: Sequence[Estimate], width: float,
@@ -79,29 +107,41 @@ def _bars(axis: Any, positions: Sequence[float], estimates: Sequence[Estimate], 
     if present:
         xs = [x for x, _, _ in present]
         means = [e.mean * scale for _, e, _ in present]  # type: ignore[operator]
-        errors = [[(e.mean - e.low) * scale for _, e, _ in present],  # type: ignore[operator]
-                  [(e.high - e.mean) * scale for _, e, _ in present]]  # type: ignore[operator]
-        axis.bar(xs, means, width, yerr=errors, capsize=2,
-                 color=[c for _, _, c in present], edgecolor="white", linewidth=0.5,
-                 error_kw={"elinewidth": 0.8, "ecolor": "#333333"})
+        # a mean of too few values has no interval: no error bar, "CI n/a" above it
+        errors = [[(e.mean - e.low) * scale if e.has_interval else 0.0  # type: ignore[operator]
+                   for _, e, _ in present],
+                  [(e.high - e.mean) * scale if e.has_interval else 0.0  # type: ignore[operator]
+                   for _, e, _ in present]]
+        axis.bar(xs, means, width, color=[c for _, _, c in present], edgecolor="white",
+                 linewidth=0.5)
+        bounded = [i for i, (_, e, _) in enumerate(present) if e.has_interval]
+        if bounded:
+            axis.errorbar([xs[i] for i in bounded], [means[i] for i in bounded],
+                          yerr=[[errors[0][i] for i in bounded], [errors[1][i] for i in bounded]],
+                          fmt="none", capsize=2, elinewidth=0.8, ecolor="#333333")
         # a bar of height 0 is invisible: mark it, so that 0 reads as 0 and not as n/a
         for x, estimate, c in present:
+            if not estimate.has_interval:
+                axis.annotate("CI n/a", (x, estimate.mean * scale),  # type: ignore[operator]
+                              xytext=(0, 2), textcoords="offset points", ha="center",
+                              va="bottom", rotation=90, fontsize=N_LABEL_SIZE - 1,
+                              color="#555555")
             if estimate.mean == 0:
                 axis.plot([x - width / 2, x + width / 2], [0, 0], color=c, linewidth=3,
                           solid_capstyle="butt", clip_on=False)
     for x, estimate in zip(positions, estimates, strict=True):
         if estimate.missing:
             axis.text(x, 0.02 * top * scale, "n/a", ha="center", va="bottom", rotation=90,
-                      fontsize=6.5, color="#777777")
+                      fontsize=N_LABEL_SIZE, color="#777777")
         axis.annotate(f"{estimate.n}", (x, 0), xycoords=("data", "axes fraction"),
                       xytext=(0, -2), textcoords="offset points", ha="center", va="top",
-                      fontsize=6, color="#555555", annotation_clip=False)
+                      fontsize=N_LABEL_SIZE, color="#444444", annotation_clip=False)
 
 
-def fig7_accuracy_by_overlap(runs: Sequence[Run], seed: int = 0) -> Any:
+def fig7_accuracy_by_overlap(runs: Sequence[Run], seed: int = 0, layout: str = "page") -> Any:
     """Accuracy (Wilson intervals) by overlap with the goal, one bar per setting."""
     with _style() as plt:
-        figure, axes = _panels(plt, len(runs))
+        figure, axes = _panels(plt, len(runs), layout=layout, column_per_line=1)
         width = 0.8 / len(SETTINGS)
         groups = np.arange(len(OVERLAPS))
         for axis, run in zip(axes, runs, strict=True):
@@ -115,36 +155,38 @@ def fig7_accuracy_by_overlap(runs: Sequence[Run], seed: int = 0) -> Any:
             axis.tick_params(axis="x", length=0, pad=11)
             axis.set_ylim(0, 105)
             axis.set_title(run.label)
-        figure.supxlabel("overlap of the irrelevant axioms with the goal "
-                         "(under each bar: n problems)", fontsize=8.5)
-        figure.supylabel("accuracy (%), 95% Wilson interval", fontsize=8.5)
+        figure.supxlabel(*_fit(layout, "overlap of the irrelevant axioms with the goal "
+                         "(under each bar: n problems)"), fontsize=8.5)
+        figure.supylabel(*_fit(layout, "accuracy (%), 95% Wilson interval"), fontsize=8.5)
         # built here, not from the bars: a series with no bar in the first panel has none
         from matplotlib.patches import Patch
 
         figure.legend(handles=[Patch(color=PALETTE[i], label=SETTING_TITLES[s])
-                               for i, s in enumerate(SETTINGS)],
-                      loc="outside right upper", frameon=False)
+                               for i, s in enumerate(SETTINGS)], frameon=False,
+                      **_legend_place(layout, len(SETTINGS)))
     return figure
 
 
-def fig8_search_order(runs: Sequence[Run], seed: int = 0, setting: str = "trees") -> Any:
+def fig8_search_order(runs: Sequence[Run], seed: int = 0, setting: str = "trees",
+                      layout: str = "page") -> Any:
     """Normalized edit distance of the transcript's theorem order to DFS, BFS and the
     shortest proof (correct answers), bootstrap intervals."""
     with _style() as plt:
-        figure, axes = _panels(plt, len(runs), width=2.6)
+        figure, axes = _panels(plt, len(runs), width=2.6, layout=layout)
         positions = list(range(len(ORDERS)))
         for axis, run in zip(axes, runs, strict=True):
             chosen = select(run.records, setting=setting, control=False, correct_only=True)
             estimates = [search_distance(chosen, name, seed) for name, _ in ORDERS]
             _bars(axis, positions, estimates, 0.6, list(PALETTE[3:3 + len(ORDERS)]))
-            axis.set_xticks(positions, [title for _, title in ORDERS])
+            axis.set_xticks(positions, [title.replace(" ", "\n") if layout == "column"
+                                        else title for _, title in ORDERS])
             axis.tick_params(axis="x", length=0, pad=11)
             axis.set_ylim(0, 1.05)
             axis.set_title(run.label)
-        figure.supxlabel(f"order compared with; {SETTING_TITLES[setting]}, correct answers "
-                         "(under each bar: n problems)", fontsize=8.5)
-        figure.supylabel("edit distance of theorem order\n(normalized; 95% bootstrap)",
-                         fontsize=8.5)
+        figure.supxlabel(*_fit(layout, f"reference order ({SETTING_TITLES[setting]} problems "
+                               "answered correctly; under each bar: n problems)"), fontsize=8.5)
+        figure.supylabel(*_fit(layout, "edit distance of theorem order\n"
+                               "(normalized; 95% bootstrap)"), fontsize=8.5)
     return figure
 
 
@@ -177,7 +219,7 @@ def token_counts(records: Sequence[dict[str, Any]]) -> tuple[list[float], list[f
 REFERENCE_COLOR = "#999999"
 
 
-def fig3_tokens(runs: Sequence[Run], setting: str = "trees") -> Any:
+def fig3_tokens(runs: Sequence[Run], setting: str = "trees", layout: str = "page") -> Any:
     """Histograms over log-spaced bins (the same bins in every panel) of the tokens of
     correct transcripts and of the reference proofs of the same problems: in each bin the
     reference's bar stands left, the model's right, so neither hides the other."""
@@ -185,7 +227,7 @@ def fig3_tokens(runs: Sequence[Run], setting: str = "trees") -> Any:
                                 query_kind="nonground", correct_only=True)) for run in runs]
     values = [v for model, reference, _ in data for v in (*model, *reference)]
     with _style() as plt:
-        figure, axes = _panels(plt, len(runs))
+        figure, axes = _panels(plt, len(runs), layout=layout)
         low, high = (max(1.0, min(values)), max(values)) if values else (1.0, 10.0)
         edges = np.geomspace(low / 1.15, high * 1.15, 19)
         middles = np.sqrt(edges[:-1] * edges[1:])
@@ -210,13 +252,15 @@ def fig3_tokens(runs: Sequence[Run], setting: str = "trees") -> Any:
             if len({unit for _, _, unit in data}) > 1:  # say under each panel what it counts
                 axis.set_xlabel(unit.replace(" (", ", log scale\n("), fontsize=7.5)
         if len({unit for _, _, unit in data}) == 1:
-            figure.supxlabel(f"{data[0][2]}, log scale", fontsize=8.5)
-        figure.supylabel(f"problems ({SETTING_TITLES[setting]}, correct)", fontsize=8.5)
+            figure.supxlabel(*_fit(layout, f"{data[0][2]}, log scale"), fontsize=8.5)
+        figure.supylabel(*_fit(layout, f"problems ({SETTING_TITLES[setting]}, correct)"),
+                         fontsize=8.5)
         handles = next((a.get_legend_handles_labels() for a in axes
                         if a.get_legend_handles_labels()[0]), None)
         if handles:  # the bars first, then the median lines
             pairs = sorted(zip(*handles, strict=True), key=lambda p: p[1].startswith("median"))
-            figure.legend(*zip(*pairs, strict=True), loc="outside right upper", frameon=False)
+            figure.legend(*zip(*pairs, strict=True), frameon=False,
+                          **_legend_place(layout, 2))
     return figure
 
 
@@ -283,25 +327,27 @@ def svg(figure: Any) -> str:
 FIGURES = ("fig3_tokens", "fig7_accuracy_by_overlap", "fig8_search_order")
 
 
-def report_figures(runs: Sequence[Run], seed: int = 0, setting: str = "trees"
-                   ) -> list[tuple[str, str, Any]]:
-    """(file stem, caption, figure) of every report figure."""
+def report_figures(runs: Sequence[Run], seed: int = 0, setting: str = "trees",
+                   layout: str = "page") -> list[tuple[str, str, Any]]:
+    """(file stem, caption, figure) of every report figure, in ``layout``'s size."""
     title = SETTING_TITLES[setting]
     return [
         ("fig3_tokens", f"Fig. 3. Tokens of correct transcripts vs the reference proofs "
-                        f"({title}, non-ground).", fig3_tokens(runs, setting)),
+                        f"({title}, non-ground).", fig3_tokens(runs, setting, layout)),
         ("fig7_accuracy_by_overlap", "Fig. 7. Accuracy by overlap of the irrelevant axioms "
                                      "with the goal (non-ground).",
-         fig7_accuracy_by_overlap(runs, seed)),
+         fig7_accuracy_by_overlap(runs, seed, layout)),
         ("fig8_search_order", f"Fig. 8. Search order: distance of the transcript's theorem "
                               f"order to DFS, BFS and the shortest proof ({title}).",
-         fig8_search_order(runs, seed, setting)),
+         fig8_search_order(runs, seed, setting, layout)),
     ]
 
 
 def write_figures(runs: Sequence[Run], out: Path, *, seed: int = 0,
                   setting: str = "trees") -> list[Path]:
+    """Every figure page-wide (``STEM.png``, ...) and a column wide (``STEM-column.png``)."""
     written = []
-    for stem, _, figure in report_figures(runs, seed, setting):
-        written += save(figure, out / stem)
+    for layout, suffix in (("page", ""), ("column", COLUMN_SUFFIX)):
+        for stem, _, figure in report_figures(runs, seed, setting, layout):
+            written += save(figure, out / f"{stem}{suffix}")
     return written

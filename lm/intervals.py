@@ -18,6 +18,7 @@ import numpy as np
 
 BOOTSTRAP_RESAMPLES = 2000
 WILSON = "wilson"
+MIN_BOOTSTRAP_N = 5  # fewer values: a mean without an interval
 BOOTSTRAP = "bootstrap"
 
 
@@ -36,21 +37,33 @@ class Estimate:
     def missing(self) -> bool:
         return self.mean is None
 
+    @property
+    def has_interval(self) -> bool:
+        """False for a mean of too few values to bound (``MIN_BOOTSTRAP_N``)."""
+        return self.low is not None and self.high is not None
+
     def parts(self, percent: bool = False) -> tuple[str, str, str]:
-        """Mean, lower and upper bound as printed (percent: scaled by 100, one digit)."""
+        """Mean, lower and upper bound as printed (percent: scaled by 100, one digit); the
+        bounds are "n/a" without an interval."""
         assert self.mean is not None
         scale, digits = (100.0, 1) if percent else (1.0, 2)
-        low = self.low if self.low is not None else self.mean
-        high = self.high if self.high is not None else self.mean
-        return tuple(f"{v * scale:.{digits}f}" for v in (self.mean, low, high))  # type: ignore[return-value]
+        if not self.has_interval:
+            return f"{self.mean * scale:.{digits}f}", "n/a", "n/a"
+        return tuple(f"{v * scale:.{digits}f}"  # type: ignore[return-value]
+                     for v in (self.mean, self.low, self.high))
+
+    def interval_text(self, percent: bool = False) -> str:
+        """``[low, high]``, or ``[n/a]`` where too few values give no interval."""
+        _, low, high = self.parts(percent)
+        return f"[{low}, {high}]" if self.has_interval else "[n/a]"
 
     def cell(self, percent: bool = False, interval: bool = True) -> str:
         if self.mean is None:
             return "n/a"
-        mean, low, high = self.parts(percent)
+        mean = self.parts(percent)[0]
         if not interval:
             return mean
-        return f"{mean} [{low}, {high}] (n={self.n})"
+        return f"{mean} {self.interval_text(percent)} (n={self.n})"
 
 
 def _z(level: float) -> float:
@@ -76,10 +89,14 @@ def wilson(successes: int, n: int, level: float = 0.95) -> Estimate:
 
 def bootstrap(values: Sequence[float], *, seed: int = 0, level: float = 0.95,
               resamples: int = BOOTSTRAP_RESAMPLES) -> Estimate:
-    """Mean and percentile-bootstrap interval; one value gives a zero-width interval."""
+    """Mean and percentile-bootstrap interval. Below ``MIN_BOOTSTRAP_N`` values there is
+    no interval (``low``/``high`` None, printed "n/a"): resampling one value gives a
+    zero-width interval, which reads as certainty, and a few give one as misleading."""
     data = np.asarray([v for v in values if v is not None and not math.isnan(v)], dtype=float)
     if data.size == 0:
         return Estimate(0, None, None, None, BOOTSTRAP)
+    if data.size < MIN_BOOTSTRAP_N:
+        return Estimate(int(data.size), float(data.mean()), None, None, BOOTSTRAP)
     rng = np.random.default_rng(seed)
     means = data[rng.integers(0, data.size, size=(resamples, data.size))].mean(axis=1)
     tail = (1 - level) / 2 * 100

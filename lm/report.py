@@ -375,6 +375,8 @@ def summary_lines(runs: Sequence[Run]) -> list[str]:
                   + (f" ({run.duplicates} duplicates counted once)" if run.duplicates else "")
                   if len(run.paths) > 1 else "")
         arithmetic = sum(_score(r, "mode") == "arithmetic" for r in run.records)
-        lines.append(f"- {run.label}: {len(run.records)} results{merged}, {arithmetic} scored "
+        count = len(run.records)
+        lines.append(f"- {run.label}: {count} result{'' if count == 1 else 's'}{merged}, "
+                     f"{arithmetic} scored "
                      "in reasoning-model mode (arithmetic only, paper App. D.4)")
     return lines

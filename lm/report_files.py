@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 
-from vlp.lm.figures import write_figures
+from vlp.lm.figures import COLUMN_SUFFIX, write_figures
 from vlp.lm.report import Run, report_tables, summary_lines, write_csv
 from vlp.output import write_atomically
 
@@ -23,7 +23,8 @@ class ReportFiles:
 
 def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0, figures: bool = True,
                  setting: str = "trees") -> ReportFiles:
-    """All tables (Markdown, LaTeX, CSV) and figures (PNG, PDF, SVG); ``setting`` is the one
+    """All tables (Markdown, LaTeX, CSV) and figures (PNG, PDF, SVG; page-wide, and a
+    column wide as ``STEM-column``); ``setting`` is the one
     Table 3 and Figs. 3 and 8 analyse (the paper's: several irrelevant trees). Each file is
     replaced atomically: a failure leaves every file whole, old or new."""
     out.mkdir(parents=True, exist_ok=True)
@@ -38,7 +39,8 @@ def write_report(runs: Sequence[Run], out: Path, *, seed: int = 0, figures: bool
     written = write_figures(runs, out, seed=seed, setting=setting) if figures else []
     text = "\n".join([
         "# vlp evaluation report", "", *summary_lines(runs), "", *texts,
-        *(f"![{path.stem}]({path.name})" for path in written if path.suffix == ".png"), ""])
+        *(f"![{path.stem}]({path.name})" for path in written
+          if path.suffix == ".png" and not path.stem.endswith(COLUMN_SUFFIX)), ""])
     markdown = out / "report.md"
     write_atomically(markdown, text)
     return ReportFiles(markdown, tuple(written_tables), tuple(written), text)

@@ -121,8 +121,9 @@ class Table:
                 elif cell.estimate.missing:
                     cells.append('<td class="na">n/a</td>')
                 else:
-                    mean, low, high = cell.estimate.parts(cell.percent)
-                    cells.append(f"<td>{mean} <small>[{low}, {high}] "
+                    mean = cell.estimate.parts(cell.percent)[0]
+                    cells.append(f"<td>{mean} <small>"
+                                 f"{cell.estimate.interval_text(cell.percent)} "
                                  f"n={cell.estimate.n}</small></td>")
             parts.append("<tr>" + "".join(cells) + "</tr>")
         parts.append("</tbody></table>")
@@ -149,7 +150,8 @@ def _latex_cell(cell: CellValue) -> str:
         return _tex(cell)
     if cell.estimate.missing:
         return "n/a"
-    mean, low, high = cell.estimate.parts(cell.percent)
+    mean = cell.estimate.parts(cell.percent)[0]
+    interval = _tex(cell.estimate.interval_text(cell.percent))
     # the interval under the mean, smaller: a row of ten intervals still fits a page
-    return (f"\\begin{{tabular}}[t]{{@{{}}r@{{}}}}{mean}\\\\ {{\\scriptsize[{low}, {high}] "
+    return (f"\\begin{{tabular}}[t]{{@{{}}r@{{}}}}{mean}\\\\ {{\\scriptsize{interval} "
             f"$n{{=}}{cell.estimate.n}$}}\\end{{tabular}}")

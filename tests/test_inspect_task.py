@@ -96,6 +96,15 @@ def test_the_task_runs_on_the_mock_model_and_reports_the_papers_figures(
     assert wrong.metadata["report"]["efficiency"] == pytest.approx(10 / 18)
 
 
+def _logged_means(log_dir: Path) -> dict[str, float]:
+    """The mean of each score in the one JSON log of a successful run."""
+    (log_file,) = log_dir.glob("*.json")
+    log = json.loads(log_file.read_text())
+    assert log["status"] == "success"
+    return {score["name"]: score["metrics"]["mean"]["value"]
+            for score in log["results"]["scores"]}
+
+
 def test_inspect_eval_command_line_with_an_openai_model(tmp_path: Path, data: Path) -> None:
     """``inspect eval vlp/efficiency --model openai/gpt-4o-mini -T data=FILE`` as a user
     types it, with the OpenAI API played by the stub server on 127.0.0.1."""
@@ -111,11 +120,7 @@ def test_inspect_eval_command_line_with_an_openai_model(tmp_path: Path, data: Pa
             env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
         assert len(server.requests) == 2
-    (log_file,) = (tmp_path / "logs").glob("*.json")
-    log = json.loads(log_file.read_text())
-    assert log["status"] == "success"
-    means = {score["name"]: score["metrics"]["mean"]["value"]
-             for score in log["results"]["scores"]}
+    means = _logged_means(tmp_path / "logs")
     assert means["accuracy"] == 1.0 and means["efficiency"] == pytest.approx(10 / 18)
 
 
@@ -169,11 +174,7 @@ def test_the_readmes_offline_recipe_scores_the_papers_example(tmp_path: Path) ->
         server.wait(timeout=30)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "no sample was scored" not in done.stderr
-    (log_file,) = (tmp_path / "logs").glob("*.json")
-    log = json.loads(log_file.read_text())
-    assert log["status"] == "success"
-    means = {score["name"]: score["metrics"]["mean"]["value"]
-             for score in log["results"]["scores"]}
+    means = _logged_means(tmp_path / "logs")
     assert means["accuracy"] == 1.0 and means["efficiency"] == pytest.approx(10 / 18)
 
 

@@ -42,3 +42,11 @@ def test_demo_acceptance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         assert figure.stat().st_size > 5000
     assert "viewer (open in a browser):" in printed
     assert (tmp_path / "demo" / "report" / "viewer.html").stat().st_size > 10000
+    # run.json records what vlp evaluate's does: version, revision, start and end
+    import json
+
+    record = json.loads((tmp_path / "demo" / "runs" / "baseline-bfs" / "run.json").read_text())
+    assert record["vlp_version"] and "git_revision" in record
+    assert record["started"] <= record["finished"]
+    (session,) = record["sessions"]
+    assert session["command"] == "vlp demo --seed 3" and session["results"] == 14

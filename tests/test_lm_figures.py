@@ -92,3 +92,45 @@ def test_stats_plot_writes_bar_histograms(tmp_path: Path) -> None:
     for stem in ("steps", "axioms"):
         for extension in ("png", "pdf", "svg"):
             assert (tmp_path / "plots" / f"{stem}.{extension}").stat().st_size > 1000
+
+
+def _searched(problem: str, distance: float) -> dict:
+    record = _record(problem, "trees", "both", True)
+    record["score"]["search_order"] = {"distance_dfs": distance, "distance_bfs": distance,
+                                       "distance_shortest_proof": distance}
+    return record
+
+
+def test_fig8_reads_plainly_and_a_mean_of_too_few_has_no_interval() -> None:
+    from vlp.lm.figures import N_LABEL_SIZE, fig8_search_order
+
+    figure = fig8_search_order([Run("m", (), (_searched("a", 0.67),))])
+    label = figure.get_supxlabel()
+    assert label.startswith("reference order (w/ Multiple Trees problems answered correctly")
+    assert "compared with;" not in label
+    (axis,) = figure.axes
+    assert _texts(figure).count("CI n/a") == 3  # n = 1: a bar, and no zero-width interval
+    counts = [t for t in axis.texts if t.get_text() == "1"]
+    assert len(counts) == 3 and {t.get_fontsize() for t in counts} == {N_LABEL_SIZE}
+    figure.clear()
+    many = [_searched(f"p{i}", 0.1 * i) for i in range(6)]
+    figure = fig8_search_order([Run("m", (), tuple(many))])
+    assert "CI n/a" not in _texts(figure)
+    figure.clear()
+
+
+def test_every_figure_comes_page_wide_and_a_column_wide(tmp_path: Path) -> None:
+    from vlp.lm.figures import write_figures
+
+    runs = [Run(name, (), tuple(_searched(f"{name}{i}", 0.2) for i in range(3)))
+            for name in ("a", "b", "c")]
+    written = write_figures(runs, tmp_path)
+    stems = sorted({p.stem for p in written})
+    assert stems == sorted(f"{s}{w}" for s in ("fig3_tokens", "fig7_accuracy_by_overlap",
+                                               "fig8_search_order") for w in ("", "-column"))
+    import matplotlib.image
+
+    for stem in ("fig7_accuracy_by_overlap", "fig8_search_order"):
+        page = matplotlib.image.imread(tmp_path / f"{stem}.png").shape[1] / 200
+        column = matplotlib.image.imread(tmp_path / f"{stem}-column.png").shape[1] / 200
+        assert column <= 3.6 < page  # inches at 200 dpi: a column of a two-column paper

@@ -255,3 +255,17 @@ def test_a_rejected_key_stops_the_run_at_once(
         assert len(server.requests) == 1
     assert "HTTP 401" in capsys.readouterr().err
     assert list(read_results(tmp_path / "run")) == []
+
+
+def test_the_run_record_names_the_response_cache_it_used(tmp_path: Path, monkeypatch,
+                                                         capsys) -> None:
+    data = tmp_path / "P.jsonl"
+    assert main(["generate", "--setting", "base", "-n", "1", "-o", str(data), "--quiet"]) == 0
+    monkeypatch.setenv("VLP_CACHE_DIR", str(tmp_path / "default-cache"))
+    assert main(["evaluate", "--model", "baseline:shortest", "--data", str(data),
+                 "-o", str(tmp_path / "run"), "--quiet"]) == 0
+    record = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert record["sessions"][-1]["settings"]["cache_dir"] == str(tmp_path / "default-cache")
+    with pytest.raises(SystemExit):
+        main(["evaluate", "--help"])
+    assert "~/.cache/vlp/responses" in capsys.readouterr().out

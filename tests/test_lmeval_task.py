@@ -29,11 +29,9 @@ OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFL
 
 
 @pytest.fixture(scope="module")
-def problems(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("lmeval") / "P.jsonl"
-    assert main(["generate", "--setting", "trees", "--overlap", "both", "-n", "4",
-                 "--seed", "11", "-o", str(path), "--quiet"]) == 0
-    return path
+def problems(batch_problems: Path) -> Path:
+    """Four several-trees problems (tests/conftest.py)."""
+    return batch_problems
 
 
 class Replay(LM):

@@ -1,41 +1,86 @@
-"""The README's examples stay true: its commands exist and its Python reward example runs."""
+"""The README's and the documentation pages' examples stay true: the README opens with the
+two setup commands, its five-minute tour runs as written, every `vlp NAME` in the README or
+docs/ is a real subcommand, and the reward example runs."""
 
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
-from vlp.cli import build_parser
+import pytest
+
+from vlp.cli import build_parser, main, verify_proof_main
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGES = {path.name: path.read_text(encoding="utf-8")
+         for path in sorted((ROOT / "docs").glob("*.md"))
+         if path.name not in ("index.md", "api.md")}  # the site's own pages
+EVERYTHING = "\n".join([README, *PAGES.values()])
 DATA = ROOT / "tests" / "data"
 
 
+def code_blocks(text: str, language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", text, re.S)
+
+
 def test_readme_opens_with_the_two_setup_commands() -> None:
-    """The first code block installs and runs the main job, then installs and runs pytest."""
-    first_block = re.search(r"```bash\n(.*?)```", README, re.S).group(1)  # type: ignore[union-attr]
+    """The first code block installs and runs the main job, then installs and runs pytest,
+    in a virtual environment the line before it makes."""
+    first_block = code_blocks(README, "bash")[0]
     lines = [line.split("#")[0].strip() for line in first_block.strip().splitlines()]
     assert lines == ["pip install -e . && vlp demo",
                      "pip install -e '.[test]' && python -m pytest"]
+    before = README[:README.index("```bash")]
+    assert "python3 -m venv .venv && . .venv/bin/activate" in before
 
 
-def test_every_vlp_command_in_the_readme_exists() -> None:
-    """Each `vlp NAME` the README mentions is a real subcommand."""
+def test_the_readme_is_a_newcomers_page() -> None:
+    """Short, with a picture of a verified transcript near the top and a link to every
+    documentation page."""
+    assert len(README.splitlines()) < 120
+    assert README.index("![") < README.index("## Quick tour")
+    for name in PAGES:
+        assert f"(docs/{name})" in README, name
+
+
+def test_every_vlp_command_in_the_readme_and_docs_exists() -> None:
+    """Each `vlp NAME` the README or a documentation page mentions is a real subcommand."""
     parser = build_parser()
     known = set(parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
-    shell = "\n".join(re.findall(r"```bash\n(.*?)```", README, re.S))
-    mentioned = set(re.findall(r"`vlp ([a-z]+)", README)) | set(
-        re.findall(r"\bvlp ([a-z]+)", shell))
+    shell = "\n".join(code_blocks(EVERYTHING, "bash"))
+    mentioned = set(re.findall(r"`vlp ([a-z]+)", EVERYTHING)) | set(
+        re.findall(r"^\s*vlp ([a-z]+)", shell, re.M))
     assert mentioned and mentioned <= known, mentioned - known
 
 
+def test_the_five_minute_tour_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's tour block, command by command, in a fresh directory (the checkout's
+    tests/data beside it): each exits 0 and says what its comment says."""
+    block = next(b for b in code_blocks(README, "bash") if "vlp prove tests/data/d3.json" in b)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "data").symlink_to(DATA)
+    outputs = []
+    for line in block.strip().splitlines():
+        command = shlex.split(line.split(" # ")[0])
+        run = verify_proof_main if command[0] == "verify-proof" else main
+        assert run(command[1:]) == 0, line
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0].startswith("answer: 26")
+    assert "efficiency: 0.556 (10/18)" in outputs[1]
+    assert "8/8 problems certified" in outputs[3]
+    assert "| Model | Problems | Accuracy" in outputs[5] and "| Model" in outputs[6]
+    assert (tmp_path / "viewer.html").is_file() and (tmp_path / "report" / "report.md").is_file()
+
+
 def test_reward_example_runs_on_the_papers_example() -> None:
-    """The README's reward function, run on App. D.3 and Llama's transcript."""
-    block = next(b for b in re.findall(r"```python\n(.*?)```", README, re.S)
-                 if "def reward(" in b)
+    """The documented reward function, run on App. D.3 and Llama's transcript."""
+    block = next(b for b in code_blocks(EVERYTHING, "python") if "def reward(" in b)
     namespace: dict = {}
-    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    exec(compile(block, "docs", "exec"), namespace)  # noqa: S102 - our own documentation
     problem = (DATA / "d3.txt").read_text(encoding="utf-8")
     transcript = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
     value = namespace["reward"](problem, transcript)

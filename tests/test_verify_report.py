@@ -71,3 +71,31 @@ def test_summary_averages_efficiency_over_correct_answers() -> None:
     out = io.StringIO()
     render_summary(summary, out)
     assert "accuracy" in out.getvalue()
+
+
+def test_filler_states_no_claim_and_a_misread_sentence_keeps_its_reason() -> None:
+    import vlp
+    from vlp.checker.report import STATES_NO_CLAIM, problem_names, states_no_claim
+
+    names = problem_names(["cont({eddie}, 26, parrots, 1)", "comp({edgar}, {eddie}, 3, parrots)"])
+    assert {"eddie", "edgar", "parrots"} <= names and "cont" not in names
+    assert states_no_claim("Let me think about this carefully.", names)
+    assert not states_no_claim("Hmm, Edgar's parrot is lovely.", names)  # possessive, singular
+    transcript = ("Let me think about this carefully.\nPieter has 20 parrots.\n"
+                  "Hmm, the parrots of Pieter are lovely to behold indeed.\n")
+    from pathlib import Path
+
+    report = vlp.verify(Path(__file__).parent / "data" / "d3.json", transcript)
+    out = io.StringIO()
+    render_report(report, out, color=False)
+    rows = [line for line in out.getvalue().splitlines() if "unparsed" in line]
+    assert STATES_NO_CLAIM in rows[0] and "no template matches" not in rows[0]
+    assert STATES_NO_CLAIM not in rows[1] and "no template matches" in out.getvalue()
+
+
+def test_the_batch_summary_says_what_each_measure_is() -> None:
+    out = io.StringIO()
+    render_summary(summarize([small_report().to_json()]), out)
+    text = out.getvalue()
+    assert "meaning" in text and "wrong answers included" in text
+    assert "correct answers only" in text

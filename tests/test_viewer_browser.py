@@ -52,6 +52,24 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def load(driver: Any, page: Path) -> None:
+    """Open the page and wait for its first rows: the data block is inflated
+    asynchronously, and the page marks the moment on ``body[data-first-rows]``."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(page.as_uri())
+    WebDriverWait(driver, 60).until(
+        lambda d: d.execute_script("return document.body.dataset.firstRows"))
+
+
+def _filled(driver: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "tr.details td[data-filled]"))
+
+
 def _visible_rows(driver: Any) -> list[Any]:
     from selenium.webdriver.common.by import By
 
@@ -69,7 +87,7 @@ def _choose(driver: Any, name: str, value: str) -> None:
 def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
     from selenium.webdriver.common.by import By
 
-    browser.get(page.as_uri())
+    load(browser, page)
     total = sum(map(len, RECORDS.values()))
     assert len(_visible_rows(browser)) == total
     assert browser.find_element(By.ID, "shown").text.startswith(f"showing {total} of {total}")
@@ -91,8 +109,7 @@ def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
     _choose(browser, "verdict", "false")
     with_false = [r for records in RECORDS.values() for r in records
                   if any(s["status"] == "false" for s in r["score"]["steps"])]
-    rows = _visible_rows(browser)
-    assert len(rows) == len(with_false) == 2
+    assert len(_visible_rows(browser)) == len(with_false) == 2
     _choose(browser, "variant", "-")  # base problems only: none has a false step
     assert _visible_rows(browser) == []
     _choose(browser, "variant", "")
@@ -100,7 +117,9 @@ def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
     assert _visible_rows(browser) == []
     _choose(browser, "run", "")
 
-    rows[0].click()  # open the transcript
+    rows = _visible_rows(browser)
+    rows[0].click()  # open the transcript: its block is inflated, then the row filled
+    _filled(browser)
     problem = browser.find_element(By.CSS_SELECTOR, "tr.details p.problem").text
     assert problem.startswith("Ann has 3 apples.") and problem.endswith("(trees-agent)")
     steps = browser.find_elements(By.CSS_SELECTOR, "tr.details li.step")
@@ -113,8 +132,57 @@ def test_viewer_loads_filters_and_shows_steps(browser: Any, page: Path) -> None:
     assert "read by arithmetic" in steps[4].text
     assert browser.title.startswith("vlp run viewer")  # the hostile onerror never ran
     assert not browser.find_elements(By.CSS_SELECTOR, "tr.details img")
-    rows[0].click()
+    # beside the reading, the model's own text, each step's words coloured by verdict
+    written = browser.find_element(By.CSS_SELECTOR, "tr.details pre.transcript")
+    assert "3. **So** Ann has 9 apples." in written.text and HOSTILE in written.text
+    marks = written.find_elements(By.CSS_SELECTOR, "span.said")
+    assert [m.get_attribute("class").split()[1] for m in marks] == [
+        "v-relevant", "v-irrelevant", "v-unparsed", "v-false"]  # step 3 is not its words
+    assert marks[0].text == "Ann has 3 apples."
+    _choose(browser, "verdict", "")  # the open transcript stays open through a filter
+    _filled(browser)
+    assert browser.find_elements(By.CSS_SELECTOR, "tr.details pre.transcript")
+    rows = _visible_rows(browser)
+    opened = next(r for r in rows if "open" in r.get_attribute("class"))
+    opened.click()
     assert not browser.find_elements(By.CSS_SELECTOR, "tr.details")
 
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
+
+
+def test_rows_are_built_a_page_at_a_time(browser: Any, tmp_path: Path) -> None:
+    """250 transcripts: the table holds the first 100 rows; the pager shows the rest."""
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    from tests.viewer_records import record
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "run.json").write_text(json.dumps({"model": "m", "seed": 0}), encoding="utf-8")
+    (run / "results.jsonl").write_text("".join(
+        json.dumps(record(f"p{i:03d}", "trees", "both", i % 2 == 0)) + "\n"
+        for i in range(250)), encoding="utf-8")
+    out = tmp_path / "view.html"
+    assert main(["report", str(run), "--html", str(out), "--no-figures"]) == 0
+    load(browser, out)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "tr.record")) == 100
+    shown = browser.find_element(By.ID, "shown").text
+    assert "showing 250 of 250 transcripts (1–100 here)" in shown
+    pager = browser.find_element(By.ID, "pages")
+    assert "page 1 of 3" in pager.text
+    pager.find_elements(By.TAG_NAME, "button")[1].click()
+    first = browser.find_element(By.CSS_SELECTOR, "tr.record").text
+    assert "p100" in first and "page 2 of 3" in browser.find_element(By.ID, "pages").text
+    browser.find_elements(By.CSS_SELECTOR, "tr.record")[5].click()  # the second block's
+    _filled(browser)
+    assert "(p105)" in browser.find_element(By.CSS_SELECTOR, "tr.details p.problem").text
+    assert "Ann has 3 apples." in browser.find_element(By.CSS_SELECTOR, "pre.transcript").text
+    _choose(browser, "correct", "false")  # a filter starts again at page 1 of its matches
+    assert len(browser.find_elements(By.CSS_SELECTOR, "tr.record")) == 100
+    assert "p001" in browser.find_element(By.CSS_SELECTOR, "tr.record").text
+    assert "page 1 of 2" in browser.find_element(By.ID, "pages").text
     errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []

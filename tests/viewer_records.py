@@ -28,8 +28,15 @@ def record(problem: str, setting: str, overlap: str | None, correct: bool, *,
     if false_step:
         steps.append(_step(5, "false", False, "So Ann has 10 apples.",
                            reason="not a theorem: Ann has 9 apples", read_by="arithmetic"))
+    # what the model wrote: numbered, one step in markdown the reader took off
+    transcript = "\n".join(
+        [f"{s['sentence']}. {s['text']}" for s in steps[:2]]
+        + ["3. **So** Ann has 9 apples.", f"4. {HOSTILE}"]
+        + ([f"{s['sentence']}. {s['text']}" for s in steps[4:]])
+        + ["Therefore, the answer (arabic numerals) is 9."])
     return {"problem_id": problem, "sample": 0, "setting": setting, "overlap": overlap,
             "control": control, "query_kind": kind, "answer_text": "9",
+            "transcript": transcript,
             "prompt": {"problem_text": f"{PROBLEM} ({problem})"},
             "score": {"answer_correct": correct, "predicted_answer": 9 if correct else 10,
                       "gold_answer": 9, "goal": "cont({a}, 9, apples)", "mode": "claims",

@@ -51,7 +51,7 @@ from vlp.lm.selection import stratified
 __all__ = ["efficiency", "two_step", "verified"]
 
 TASK_NAME = "vlp/efficiency"
-OFFLINE_RECIPE = "README: inspect-ai offline"
+OFFLINE_RECIPE = "docs/evaluating.md: inspect-ai offline"
 
 
 def _messages(prompt: ChatPrompt) -> list[ChatMessage]:

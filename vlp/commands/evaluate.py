@@ -77,7 +77,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--retry-delay", type=flags.delay, default=1.0,
                         help="first backoff delay in seconds, doubled per retry (1)")
     parser.add_argument("--cache-dir", type=flags.path,
-                        help="response cache (default $VLP_CACHE_DIR or ~/.cache/vlp/responses)")
+                        help="response cache (default: $VLP_CACHE_DIR, else "
+                        "~/.cache/vlp/responses; the one used is recorded in RUN_DIR/run.json)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the cache")
     parser.add_argument("--price", type=flags.price, nargs=2, metavar=("INPUT", "OUTPUT"),
                         help="USD per million input/output tokens for the cost estimate")
@@ -162,6 +163,7 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
             path.unlink(missing_ok=True)
     settings = {name: str(value) if isinstance(value, Path) else value
                 for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
+    settings["cache_dir"] = None if cache_root is None else str(cache_root)  # the one used
     store, previous = store_for(args.output, config, args.data,
                                 session_record(settings, getattr(args, "argv", None)))
     cache = ResponseCache(cache_root)

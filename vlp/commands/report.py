@@ -80,4 +80,5 @@ def _write(args: argparse.Namespace, runs: Any) -> None:
 
         size = write_viewer(runs, args.html, seed=args.seed, setting=args.setting,
                             figures=not args.no_figures)
-        print(f"viewer: {args.html} ({size / 1e6:.1f} MB)")
+        shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size / 1e3:.0f} KB"
+        print(f"viewer: {args.html} ({shown})")

@@ -22,6 +22,7 @@ from vlp.errors import InputError
 from vlp.limits import MAX_TRANSCRIPT_BYTES
 from vlp.records import (
     decode_text,
+    iter_jsonl,  # noqa: F401 - re-exported: tests/gold_sets.py, bench/corpus.py import it here
     read_text_file,
     too_long,
 )

@@ -2,4 +2,5 @@
 
 from vlp.lmeval import TASK_DIR
 
-print(TASK_DIR)
+if __name__ == "__main__":
+    print(TASK_DIR)
