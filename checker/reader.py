@@ -62,10 +62,10 @@ hold held contains contain contained keeps keep kept left remain remains remaini
 started begins began ends ended""".split())
 EVENT_VERBS = CONT_VERBS - _POSSESSION_VERBS
 # the side of a transfer a verb puts its subject on (a verb in neither set fixes no side)
-_RECEIVER_VERBS = TAKE_VERBS - {"ate", "eats", "eat"} | frozenset("""bought buy buys found
-find finds picked pick picks collected collect collects caught catch catches earned earn earns
-won win wins gathered gather gathers harvested harvest harvests bringing brought brings
-acquired acquires purchased purchases purchase added adds""".split())
+# ("picked", "collected", "found" fix no side: picking from a plant gives them up)
+_RECEIVER_VERBS = TAKE_VERBS - {"ate", "eats", "eat"} | frozenset("""bought buy buys caught
+catch catches earned earn earns won win wins bringing brought brings acquired acquires
+purchased purchases purchase added adds""".split())
 _SENDER_VERBS = GIVE_VERBS | LOSE_VERBS | frozenset("""sold sells sell spent spend spends
 used uses use threw throws throw donated deleted deletes delete recycled recycles
 recycle removed removes remove dropped drops broke breaks wasted wastes sent gave paid
@@ -233,6 +233,14 @@ landlord landlady neighbor neighbour boss coach cousin classmate roommate partne
 family grandparents children kids boss colleague""".split())
 
 
+def _may_be_person(name: str) -> bool:
+    """Can an agent written in lower case be "he" or "she"? "the florist", "the farmer",
+    "the waiter" can; "the typhoon", "the morning", "green" cannot."""
+    head = name.split()[-1]
+    return "'s " in name or head in _PERSON_NOUNS or head.endswith(
+        ("er", "or", "ist", "ian", "ant", "ent", "man", "woman", "ess"))
+
+
 def _relation_gender(name: str) -> str | None:
     """The gender a relation's noun says ("roscoe's stepfather": "m"), if any."""
     head = name.rpartition("'s ")[2].split()[-1] if "'s " in name else ""
@@ -317,7 +325,8 @@ class Discourse:
                 return None
         candidates = [a for record in reversed(self.records) for a, _said in record if fits(a)]
         if gender is not None:  # "he" / "she": a person named as one before a thing
-            candidates = [a for a in candidates if a not in self.things] or candidates
+            candidates = [a for a in candidates if a not in self.things] or \
+                [a for a in candidates if _may_be_person(_name(a))]
         plain = next((a for a in candidates if "'s " not in _name(a)), None)
         chosen = plain or (candidates[0] if candidates else None)
         if gender is not None and plain is not None and candidates and \
@@ -391,6 +400,7 @@ class SentenceReader:
         self._later_clauses: Sequence[Clause] = ()  # the clauses after it, in its sentence
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
         self._clause_words: tuple[str, ...] = ()
+        self._names_agents = False  # the current clause mentions an agent
         self._after_colon = False  # the current clause goes on after a colon
         # an opening "In each round," whose rate the next clause states
         self._each_context: tuple[Sequence[Token], int] | None = None
@@ -745,8 +755,16 @@ class SentenceReader:
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
         mentions = self._mentions(tokens, subject_owner)
+        # "Total cost of the bead necklaces = 21": a clause naming someone is not the
+        # question's total
+        self._names_agents = any(m.agents is not None for m in mentions)
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         words = clause.words
+        if words[:1] == ("to",) and len(words) > 1 and words[1] not in ("the", "a", "an") \
+                and clause.silent is None and tokens[1].kind == "word" and \
+                tokens[1].text[:1].islower() and not any(m.position == 1 for m in mentions):
+            # "To make 8 batches of suckers, he needs ...": a purpose, not what holds
+            return [], None
         if clause.silent is not None:
             if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
                 # "Number of books Joan sold = 26": a variable list's line, not an unknown
@@ -940,6 +958,7 @@ class SentenceReader:
         be the subject the clause carries on from or a person it names, reads nothing."""
         done: list[_Mention] = []
         subject_parts: list[Agents] = []
+        last_end = 0
         for phase in (0, 1):
             subject = _joined(subject_parts)
             for mention in mentions:
@@ -972,7 +991,14 @@ class SentenceReader:
                     mention = attrs.evolve(mention, pronoun=mention.said.split()[0])
                 if phase == 0 and mention.kind != "possessive" and \
                         not self._after_preposition_word(mention):
-                    subject_parts.append(value)  # ("For his birthday he got": not birthday)
+                    # ("For his birthday he got": not birthday); names join only by "and" or
+                    # a comma ("Last week she bought": she)
+                    between = self._clause_words[last_end:mention.position] if subject_parts \
+                        else ()
+                    if subject_parts and not {"and", ",", "&", "both"} & set(between):
+                        subject_parts.clear()
+                    subject_parts.append(value)
+                    last_end = mention.end or mention.position + 1
                 done.append(mention)
         done.sort(key=lambda m: m.position)
         subject = _joined(subject_parts)
@@ -1523,6 +1549,8 @@ class SentenceReader:
             predicate = "event"  # a verb no list holds: read only as a transfer that fits
         else:
             return None
+        if entity is None and any(m.position == position + 1 for m in mentions):
+            return None  # "5 action figures" where "action figures" names an agent
         if entity is None:
             entity = self._context_entity(subject, arithmetic)
         if entity is None:
@@ -1862,6 +1890,7 @@ class SentenceReader:
             return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)
         if pattern.predicate == "cont" and pattern.args[0] is None and \
                 ("there" in self._words or not TOTALS.isdisjoint(self._words)) and \
+                not self._names_agents and \
                 self.query_pattern.predicate == "cont" and \
                 self.query_pattern.args[2] == pattern.args[2] and \
                 (not group or len(self.query_pattern.args[0]) > 1):

@@ -45,6 +45,7 @@ _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b\d+(?:\.\d+)?e[-+]?\d+\b", "a number in scientific notation is not read"),
         (r"\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!\s*[-+*/×÷=])",
          "a number with spaces inside it is not read (digit groups or two numbers?)"),
+        (r"\d\s*\\\s*\d", "an operator that is not read ('\\' between numbers)"),
         (r"\bdozens?\b|\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b",
          "a word that multiplies a number ('dozen', 'twice', 'half') is not read"),
     ))
@@ -134,6 +135,10 @@ def unclear_answer(text: str) -> str | None:
         if match is None:
             continue
         rest = sentence[match.end():]
+        if _PLAIN_ANSWER_RE.match(rest) and not _NEGATION_BEFORE_RE.search(
+                sentence, 0, match.start()):
+            reason = None  # "the answer (arabic numerals) is 9.": nothing to doubt
+            continue
         if not re.search(r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten)\b",
                          rest, re.IGNORECASE):
             continue  # "to find the answer, ..." states none
@@ -147,6 +152,9 @@ def unclear_answer(text: str) -> str | None:
     return reason
 
 
+_PLAIN_ANSWER_RE = re.compile(r"\s*(?:\(arabic numerals\))?\s*(?:is|=|:)?\s*:?\s*\$?"
+                              r"\d+(?:,\d{3})*\s*[.!]?\s*$", re.IGNORECASE)
+_NEGATION_BEFORE_RE = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b", re.IGNORECASE)
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|\n")
 
 
