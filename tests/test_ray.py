@@ -72,7 +72,7 @@ def test_the_readme_snippet_finishes_on_two_cpus(batch_problems, tmp_path) -> No
     the folder of ``problems.jsonl`` and ``transcripts.jsonl`` on a Ray of 2 CPUs (its own:
     a new user's). The verifier actors leave a CPU to the read tasks: with every CPU taken
     by actors the read is backpressured forever (the timeout only bounds a hang)."""
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[1] / "docs" / "rewards.md").read_text(encoding="utf-8")
     snippet = next(block for block in re.findall(r"```python\n(.*?)```", readme, re.S)
                    if "vlp.ray.verify_dataset" in block)
     two_cpus = ("import vlp.ray, ray\nray.init(num_cpus=2, _node_ip_address='127.0.0.1', "

@@ -227,7 +227,9 @@ def test_trl_reward_keeps_its_worker_processes_between_steps() -> None:
         reward.close()
 
 
-README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+# the README's reference pages live in docs/ (the reward's in docs/rewards.md)
+README = "\n".join(path.read_text(encoding="utf-8") for path in (
+    Path(__file__).parents[1] / "README.md", Path(__file__).parents[1] / "docs" / "rewards.md"))
 BASH_BLOCKS = re.findall(r"```bash\n(.*?)```", README, re.S)
 
 
