@@ -9,10 +9,10 @@ of the program's entities fits it), "left", a colon form ("Lib's puzzles: 20."),
 judged a theorem. The same sentence with its number changed to one no theorem has never
 reads as a true claim.
 
-Break it: in checker/reader.py make ``_context_entity`` or the entity matching pick the
-first entity of the program instead of the one the sentence names, or resolve "he" to the
-first subject of the transcript instead of the latest: the property fails on the first
-problem with two entities or two agents.
+Break it: in checker/reader_mentions.py make ``_context_entity`` or the entity matching
+pick the first entity of the program instead of the one the sentence names, or resolve "he"
+to the first subject of the transcript instead of the latest: the property fails on the
+first problem with two entities or two agents.
 """
 
 from __future__ import annotations

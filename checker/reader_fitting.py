@@ -1,0 +1,172 @@
+"""A partial reading completed by the program, for the loose reader (``reader.py``): the
+one theorem a claim pattern with open slots fits (else a gap naming the candidates), and
+the one transfer or rate of the program that a clause of movement ("3 students left"),
+an event ("Cody spent 19 dollars") or "each" can state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vlp.grammar.loose import Token
+from vlp.kernel import Agents, Claim
+
+from .align import ClaimPattern
+from .discourse import Discourse, Lexicon, show
+from .reader_items import LooseClaim, LooseGap
+from .reader_words import (
+    ARRIVING_VERBS,
+    GROUP_CUES,
+    LEAVING_VERBS,
+    NO_TOTAL_CUES,
+    RECEIVER_VERBS,
+    SENDER_VERBS,
+    TOTAL_CUES,
+    TOTALS,
+)
+from .verdicts import LOOSE, Arithmetic, Reading
+
+
+class ProgramFitting:
+    """The part of ``SentenceReader`` that completes a reading from the program; the
+    attributes are the reader's (set in ``SentenceReader.__init__``)."""
+
+    lex: Lexicon
+    discourse: Discourse
+    query_pattern: ClaimPattern
+    _words: frozenset[str]
+    _names_agents: bool
+
+    def _moved(self, verb: str, quantity: int | None, entity: str,
+               arithmetic: Arithmetic | None, resolved: list[tuple[str, str]]
+               ) -> LooseClaim | LooseGap:
+        """"3 students left": the one transfer of the program of that entity in the verb's
+        direction (the holder gives them up, or gets them)."""
+        leaving = verb in LEAVING_VERBS
+        reading = Reading(LOOSE, (verb,), tuple(resolved))
+        fitting = [a for a in self.lex.index.program.axioms
+                   if a.predicate == "transfer" and a.entity == entity]
+        same = [a for a in fitting if a.quantity == quantity]
+        pool = same or fitting
+        if verb not in LEAVING_VERBS and verb not in ARRIVING_VERBS:
+            # a passive "were served": no direction, so only a transfer of that many
+            if len({(a.args[0], a.args[1]) for a in same}) != 1:
+                return LooseGap(f"{verb!r}: which transfer of {entity}, the words do not say",
+                                reading)
+            found = same[0]
+            return LooseClaim(ClaimPattern("transfer", (found.args[0], found.args[1], quantity,
+                                                        entity)), arithmetic, reading)
+        sides = {(a.args[0], a.args[1]) for a in pool}
+        if len(sides) != 1:
+            return LooseGap(f"{verb!r}: the words do not say who {'gave up' if leaving else 'got'}"
+                            f" the {entity}", reading)
+        sender, receiver = next(iter(sides))
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, entity)))}
+        if (sender if leaving else receiver) not in holders:
+            return LooseGap(f"{verb!r} fits no transfer of the program in its direction",
+                            reading)
+        return LooseClaim(ClaimPattern("transfer", (sender, receiver, quantity, entity)),
+                          arithmetic, reading)
+
+    def _each_rate(self, tokens: Sequence[Token], each: int, quantity: int | None,
+                   entity: str | None, arithmetic: Arithmetic | None,
+                   resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap:
+        """"Each bag has 41 cookies": the rate of the program's one owner of such bags."""
+        reading = Reading(LOOSE, ("each",), tuple(resolved))
+        start = each + 1
+        if start < len(tokens) and tokens[start].lower == "of":
+            start += 1
+        container, shown, _ambiguous, _after = self._entity(tokens, start)
+        if shown is not None:
+            resolved.append(shown)
+        if container is None or entity is None:
+            return LooseGap("'each' names a rate whose container or entity the words do not "
+                            "say", reading)
+        rates = [a for a in self.lex.index.program.axioms if a.predicate == "rate"
+                 and a.args[3] == container and a.entity == entity]
+        owners = {a.args[0] for a in rates}
+        if len(owners) != 1:
+            return LooseGap(f"'each {container}' fits {len(owners) or 'no'} rate(s) of the "
+                            f"program", reading)
+        return LooseClaim(ClaimPattern("rate", (next(iter(owners)), quantity, entity,
+                                                container)), arithmetic, reading)
+
+    def _event_transfer(self, subject: Agents, quantity: int | None, entity: str,
+                        verb: str | None, more: bool = False
+                        ) -> tuple[Agents, Agents] | LooseGap | None:
+        """The one transfer of the program that "Cody spent 19 dollars" can state: the
+        subject on one side, the entity, and a side the verb does not contradict. ``None``
+        when the program has none (or the clause is the count it also is); a gap when
+        two fit, or when the count reading fits as well."""
+        index = self.lex.index
+        fitting = []
+        for atom in index.program.axioms:
+            if atom.predicate != "transfer" or atom.entity != entity:
+                continue
+            sender, receiver = atom.args[0], atom.args[1]
+            if subject == sender and verb not in RECEIVER_VERBS:
+                fitting.append((sender, receiver, atom.quantity))
+            elif subject == receiver and verb not in SENDER_VERBS:
+                fitting.append((sender, receiver, atom.quantity))
+        if not fitting:
+            return None
+        same = [f for f in fitting if f[2] == quantity]
+        count_fits = quantity is not None and index.is_theorem(
+            Claim("cont", (subject, quantity, entity)))
+        if count_fits and not (more and same):  # "Jake brought 6" when he has 6: the count
+            if same:
+                return LooseGap(f"{verb!r} may state the count {quantity} or the transfer of "
+                                f"{quantity}", Reading(LOOSE))
+            return None
+        if not same and verb not in SENDER_VERBS and any(
+                a.predicate == "cont" and a.entity == entity and a.args[0] == subject
+                for a in index.program.axioms):
+            # "Edward won 9 tickets" (he won 4, and had 9): a count or a transfer, wrong
+            # either way; which one, the words do not say
+            return LooseGap(f"{verb!r} may state a count or a transfer of {entity}",
+                            Reading(LOOSE))
+        chosen = same or fitting
+        if len({(f[0], f[1]) for f in chosen}) > 1:
+            return LooseGap(f"{verb!r} fits several transfers of the program", Reading(LOOSE))
+        return chosen[0][0], chosen[0][1]
+
+    def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
+                 reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
+        receivers = pattern.args[1] if pattern.predicate == "transfer" else None
+        if isinstance(receivers, Agents) and len(receivers.names) > 1 and \
+                "each" in self._words:  # "gives each of Ragna and Sonam 32": 32 apiece
+            return LooseGap(f"reads as {pattern}, but 'each' says otherwise", reading)
+        owners = pattern.args[0] if pattern.predicate == "cont" else None
+        if isinstance(owners, Agents):
+            # "Vivek and Sonam each have 63", "the difference between them is 46": no total;
+            # "Sonam has 15, so together 78": a total, but not Sonam's
+            cue = (NO_TOTAL_CUES if len(owners.names) > 1 else TOTAL_CUES) & self._words
+            if cue:
+                return LooseGap(f"reads as {pattern}, but {'/'.join(sorted(cue))!r} says "
+                                "otherwise", reading)
+        if pattern.is_complete:
+            return LooseClaim(pattern, arithmetic, reading)
+        candidates = self.lex.index.candidates(pattern)
+        heading = self.discourse.heading
+        if group and heading is not None and not GROUP_CUES & self._words:
+            # "- Aditya: ... - total: 187": Aditya's total, or everyone's
+            return LooseGap(f"a total under the heading {show(heading)!r}: theirs or the "
+                            "group's", reading)
+        if group:  # "Together: 276 horses": only a group's count fits
+            candidates = [c for c in candidates if len(c.agent_sets[0]) > 1]
+        if len(candidates) == 1:
+            return LooseClaim(ClaimPattern.of(candidates[0]), arithmetic, reading)
+        if candidates:
+            shown = " or ".join(map(str, sorted(candidates, key=str)[:3]))
+            return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)
+        if pattern.predicate == "cont" and pattern.args[0] is None and \
+                ("there" in self._words or not TOTALS.isdisjoint(self._words)) and \
+                not self._names_agents and \
+                self.query_pattern.predicate == "cont" and \
+                self.query_pattern.args[2] == pattern.args[2] and \
+                (not group or len(self.query_pattern.args[0]) > 1):
+            # "there are 75 scissors in all": the question's container
+            completed = ClaimPattern("cont", (self.query_pattern.args[0], *pattern.args[1:]))
+            if completed.is_complete:
+                return LooseClaim(completed, arithmetic, reading)
+        return LooseGap(f"reads as {pattern}, which no theorem of the program fits", reading)

@@ -1,0 +1,458 @@
+"""Mentions and entity phrases in one clause, for the loose reader (``reader.py``): names,
+possessives and pronouns resolved to the program's agents (through the ``Discourse``), and
+the entity phrase after a number resolved to the program's entity when only one fits
+(shortened, misspelled, or with filler words)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import attrs
+from rapidfuzz import fuzz
+
+from vlp.grammar.inflect import singular, to_plural
+from vlp.grammar.loose import Clause, Token
+from vlp.kernel import Agents
+
+from .discourse import Discourse, Lexicon, name_of, show
+from .reader_words import (
+    COMPARATIVES,
+    ENTITY_ENDS,
+    ENTITY_FILLER,
+    GERUNDS,
+    LEADS,
+    OBJECT_PREPOSITIONS,
+    PERSON_NOUNS,
+    PLURAL_PRONOUNS,
+    POSSESSIVE_PRONOUNS,
+    SINGLE_PRONOUNS,
+    STOP,
+    VERB_ADVERBS,
+    VERBS,
+    fits_shortened,
+    gender_of,
+)
+from .verdicts import Arithmetic
+
+_FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
+
+
+@attrs.frozen
+class Mention:
+    position: int
+    agents: Agents | None  # None: a singular pronoun, resolved by its role in the clause
+    said: str  # the words as written ("her dad", "he", "Sandy")
+    kind: str  # "name", "pronoun", "possessive" (an owner: "Sam's marbles")
+    end: int = 0  # the position after its words
+    pronoun: str | None = None  # the pronoun that named it, once resolved
+
+
+class MentionReading:
+    """The part of ``SentenceReader`` that finds and resolves a clause's mentions and
+    entities; the attributes are the reader's (set in ``SentenceReader.__init__``)."""
+
+    lex: Lexicon
+    discourse: Discourse
+    _owners: dict[str, Agents]
+    _clause_words: tuple[str, ...]
+    _next_clause: Clause | None
+    _later_clauses: Sequence[Clause]
+    _skip_next: bool
+
+    def _mentions(self, tokens: Sequence[Token], subject_owner: dict[str, Agents]
+                  ) -> list[Mention]:
+        lex = self.lex
+        words = [t.lower if t.kind == "word" else "" for t in tokens]
+        mentions: list[Mention] = []
+        first_words, starts, name_sizes = lex.first_words, lex.mention_starts, lex.name_sizes
+        # only a name, a possessive or a pronoun starts a mention: the other words are passed
+        # over in one scan, and a mention's own words are not looked at again
+        taken = 0
+        for i in [i for i, word in enumerate(words) if word and (
+                word in starts or word[-1] == "'" or word.endswith("'s"))]:
+            if i < taken:
+                continue
+            word = words[i]
+            matched = False
+            named = word in first_words or (word.endswith("'s") and word[:-2] in first_words)
+            # a longer key than the longest name starting with this word matches no name
+            longest = name_sizes.get(word, 1)
+            for size in range(min(longest, len(tokens) - i) if named else 0, 0, -1):
+                key = words[i:i + size]
+                kind = "name"
+                name = lex.names.get(tuple(key))
+                if name is None and key[-1].endswith("'s"):  # "Michael's stepdaughter's"
+                    name = lex.names.get((*key[:-1], key[-1][:-2]))
+                    kind = "possessive"
+                following = words[i + size] if i + size < len(words) else ""
+                if name is not None and kind == "possessive" and following in PERSON_NOUNS \
+                        and f"{name}'s {following}" not in lex.index.agent_names:
+                    # "Wasswa's teacher", "Roscoe's stepfather's landlord": someone the
+                    # program does not know (a claim of theirs is invented), not Wasswa
+                    said = " ".join([t.text for t in tokens[i:i + size + 1]])
+                    mentions.append(Mention(i, Agents.of(f"{name}'s {following}"), said,
+                                            "name", i + size + 1))
+                    taken = i + size + 1
+                    matched = True
+                    break
+                if name is not None:
+                    said = " ".join([t.text for t in tokens[i:i + size]])
+                    if said[:1].islower() and "'" not in said:
+                        # "the typhoon", "the store": a thing, which "he" / "she" never names
+                        self.discourse.things.add(lex.agents[name])
+                    mentions.append(Mention(i, lex.agents[name], said, kind, i + size))
+                    taken = i + size
+                    matched = True
+                    break
+            if matched:
+                continue
+            if word.endswith(("'s", "'")):
+                owner = word[:-2] if word.endswith("'s") else word[:-1]
+                following = words[i + 1] if i + 1 < len(words) else ""
+                if owner in lex.index.agent_names and following in PERSON_NOUNS and \
+                        f"{owner}'s {following}" not in lex.index.agent_names:
+                    mentions.append(Mention(i, Agents.of(f"{owner}'s {following}"),
+                                            f"{tokens[i].text} {tokens[i + 1].text}", "name",
+                                            i + 2))
+                    taken = i + 2
+                    continue
+                if owner in lex.index.agent_names:
+                    mentions.append(Mention(i, lex.agents[owner], tokens[i].text,
+                                            "possessive"))
+                    continue
+            following = words[i + 1] if i + 1 < len(words) else ""
+            if word in POSSESSIVE_PRONOUNS and following in lex.owners:
+                agents = self._possessive(word, following, subject_owner)
+                if agents is not None:
+                    mentions.append(Mention(i, agents, f"{word} {following}", "pronoun",
+                                            i + 2))
+                taken = i + 2
+                continue
+            if word in ("his", "her", "its") and following and tokens[i + 1].kind == "word" \
+                    and following not in STOP:  # "his boxes": an owner
+                mentions.append(Mention(i, None, word, "possessive", i + 1))
+            elif word in SINGLE_PRONOUNS:
+                mentions.append(Mention(i, None, word, "pronoun", i + 1))
+            elif word in PLURAL_PRONOUNS:
+                group = lex.plural_group or self.discourse.latest_group()
+                if group is not None:
+                    mentions.append(Mention(i, group, word, "pronoun"))
+        return mentions
+
+    def _possessive(self, pronoun: str, relation: str, subject_owner: dict[str, Agents]
+                    ) -> Agents | None:
+        owners = self.lex.owners[relation]
+        antecedent = self.discourse.resolve(pronoun) if pronoun != "their" else \
+            self.discourse.latest_group()
+        chosen = None
+        if antecedent is not None and len(antecedent) == 1:
+            name = next(iter(antecedent.names))
+            base = name.partition("'s ")[0]
+            chosen = next((o for o in (name, base) if o in owners), None)
+        if chosen is None:
+            recent = [next(iter(s.names)) for s in reversed(self.discourse.subjects)
+                      if len(s) == 1]
+            chosen = next((o for o in recent if o in owners), None)
+        if chosen is None and len(owners) == 1:
+            chosen = owners[0]
+        if chosen is None:
+            return None
+        subject_owner[pronoun] = self.discourse.learn(pronoun, Agents.of(chosen))
+        return Agents.of(f"{chosen}'s {relation}")
+
+    # -- entities --
+
+    def _entity(self, tokens: Sequence[Token], start: int
+                ) -> tuple[str | None, tuple[str, str] | None, list[str], int]:
+        """The entity phrase after a number at ``start - 1``: (entity, resolution shown,
+        candidates when ambiguous, index after the phrase)."""
+        i = start
+        words: list[str] = []
+        if i < len(tokens) and tokens[i].lower == "of":
+            i += 1
+            while i < len(tokens) and (tokens[i].lower in ("the", "his", "her", "their", "its")
+                                       or tokens[i].lower.endswith("'s")):
+                i += 1
+        vocabulary = self.lex.entity_vocabulary
+        while i < len(tokens) and len(words) < 3 and tokens[i].kind == "word" and (
+                tokens[i].lower in vocabulary or (tokens[i].lower not in STOP
+                                                 and tokens[i].lower not in COMPARATIVES
+                                                 and tokens[i].lower not in ENTITY_ENDS)):
+            words.append(tokens[i].lower)
+            i += 1
+        if not words:
+            return None, None, [], start
+        said = " ".join(words)
+        entities = self.lex.entities
+        for form in (said, to_plural(said)):
+            if form in entities:
+                return form, None, [], i
+        for size in range(len(words) - 1, 0, -1):
+            # "46 storks sitting", "47 dollars last week": the entity, then other words
+            head = " ".join(words[:size])
+            for form in (head, to_plural(head)):
+                if form in entities:
+                    return form, None, [], start + (i - start) - (len(words) - size)
+        plural_head = [*words[:-1], to_plural(words[-1])]  # "1 card" of pokemon cards
+        found = [e for e, ew in self.lex.entity_words.items()
+                 if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)
+                 or fits_shortened(plural_head, ew)]
+        if len(found) == 1:
+            return found[0], (said, found[0]), [], i
+        if len(found) > 1:
+            return None, None, sorted(found), i
+        close = [e for e in entities if fuzz.ratio(said, e) >= _FUZZY_MIN]
+        if len(close) == 1:
+            return close[0], (said, close[0]), [], i
+        if len(close) > 1:
+            return None, None, sorted(close), i
+        kept = [w for w in words if w not in ENTITY_FILLER and not w.endswith("ly")]
+        if kept and len(kept) < len(words):
+            # "tall trees currently": the program's "tall trees", the filler word dropped
+            core = " ".join(kept)
+            fits = [e for e in entities if e in (core, to_plural(core))] or \
+                [e for e, ew in self.lex.entity_words.items()
+                 if fits_shortened(kept, ew) or fits_shortened([singular(w) for w in kept], ew)]
+            if len(fits) == 1:
+                return fits[0], (said, fits[0]), [], i
+            if len(fits) > 1:
+                return None, None, sorted(fits), i
+        if not kept:
+            return None, None, [], i  # "26 new": the entity is the context's
+        near = sorted(e for e, ew in self.lex.entity_words.items()
+                      if {singular(w) for w in words} & {singular(w) for w in ew})
+        if near:
+            # "18 whole seashells": some seashells, but not the program's: no claim of it
+            return None, None, [f"{e} (the words {said!r} say more)" for e in near], i
+        if all(w.isalpha() and len(w) > 2 for w in words) and \
+                " ".join(words) not in self.lex.index.agent_names:
+            return said, None, [], i  # a noun of no entity: read, and judged unknown
+        return None, None, [], start
+
+    def _context_entity(self, agents: Agents | None, arithmetic: Arithmetic | None
+                        ) -> str | None:
+        claims = self.discourse.claims
+        if arithmetic is not None:
+            numbers = set(arithmetic.operands)
+            hit = next((c.entity for c in reversed(claims)
+                        if c.predicate in ("cont", "comp", "transfer") and c.quantity in numbers),
+                       None)
+            if hit is not None:
+                return hit
+        if agents is not None:
+            hit = next((c.entity for c in reversed(claims)
+                        if any(a == agents for a in c.agent_sets)), None)
+            if hit is not None:
+                return hit
+        found = next((c.entity for c in reversed(claims)), None)
+        if found is None and len(self.lex.entities) == 1:
+            found = next(iter(self.lex.entities))  # "he grew 38": the program counts one thing
+        return found
+
+    def _note(self, mentions: list[Mention], subject: Agents | None) -> None:
+        mentioned = [] if subject is None else [(subject, None)]
+        for mention in mentions:
+            if mention.pronoun is not None and " " in mention.said:  # "her dad": her = owner
+                owner = self._owners.get(mention.pronoun)
+                mentioned.append((mention.agents, None))
+                if owner is not None:
+                    mentioned.append((owner, mention.pronoun))
+            elif mention.agents is not None and mention.agents is not subject and \
+                    mention.agents != subject:  # the same object is the same agents
+                mentioned.append((mention.agents, mention.pronoun))
+            elif mention.agents == subject and mention.pronoun and mentioned:
+                mentioned[0] = (subject, mention.pronoun)
+        self.discourse.note_clause(mentioned)
+
+    def _resolve_mentions(self, mentions: list[Mention], boundary: int,
+                          resolved: list[tuple[str, str]], inherited: Agents | None = None
+                          ) -> tuple[list[Mention] | None, Agents | None]:
+        """Pronouns to agents: the subject's first (in the discourse), then the others (not
+        the subject: "Florencio gives him 82"); a pronoun with no referent, or one that may
+        be the subject the clause carries on from or a person it names, reads nothing."""
+        done: list[Mention] = []
+        subject_parts: list[Agents] = []
+        last_end = 0
+        for phase in (0, 1):
+            subject = _joined(subject_parts)
+            for mention in mentions:
+                if (mention.position < boundary) != (phase == 0):
+                    continue
+                value = mention.agents
+                if value is None:
+                    word = mention.said
+                    value = self._owners.get(word)
+                    if value is None and phase == 1 and subject is None and \
+                            inherited is not None and mention.kind == "pronoun":
+                        named = self._named_object(done, mention, inherited)
+                        if named is not None:
+                            # "Naoko then gives Vivek 50 (bringing him to 95)": Naoko, whom
+                            # the clause goes on about, or Vivek, named in it
+                            self.discourse.ambiguity = f"{word!r} may be {show(inherited)} " \
+                                f"or {show(named)}"
+                            return None, None
+                    value = value or self.discourse.resolve(
+                        word, exclude=None if phase == 0 or mention.kind == "possessive"
+                        else subject)
+                    if value is None and mention.kind == "possessive":
+                        continue  # "in her bank": an owner that is no agent of the program
+                    if value is None:
+                        return None, None
+                    resolved.append((word, show(value)))
+                    mention = attrs.evolve(mention, agents=value, pronoun=word)
+                elif mention.kind == "pronoun":
+                    resolved.append((mention.said, show(value)))
+                    mention = attrs.evolve(mention, pronoun=mention.said.split()[0])
+                if phase == 0 and mention.kind != "possessive" and \
+                        not self._after_preposition_word(mention):
+                    # ("For his birthday he got": not birthday); names join only by "and" or
+                    # a comma ("Last week she bought": she)
+                    between = self._clause_words[last_end:mention.position] if subject_parts \
+                        else ()
+                    if subject_parts and not {"and", ",", "&", "both"} & set(between):
+                        subject_parts.clear()
+                    subject_parts.append(value)
+                    last_end = mention.end or mention.position + 1
+                done.append(mention)
+        done.sort(key=lambda m: m.position)
+        subject = _joined(subject_parts)
+        return done, subject
+
+    def _unknown_verb(self, words: tuple[str, ...], mentions: list[Mention],
+                      first_number: int) -> int | None:
+        """"She sold 6 of them", "Edward won 9 tickets": the word right after a subject
+        that opens the clause, when no list holds it (read only as a transfer that fits)."""
+        start = 0
+        while start < len(words) and (words[start] in LEADS or words[start] in (",", "the")):
+            start += 1
+        subject = next((m for m in mentions if m.position == start and m.kind != "possessive"),
+                       None)
+        if subject is None:
+            return None
+        j = subject.end or subject.position + 1
+        while j < first_number and words[j] in VERB_ADVERBS:
+            j += 1
+        if j >= first_number or j + 1 > first_number:
+            return None
+        word = words[j]
+        if not word.isalpha() or word in STOP or word in COMPARATIVES or \
+                (word in self.lex.first_words and not word.endswith("ed")) or \
+                not (word.endswith("ed") or j + 1 == first_number
+                                                     or words[j + 1] in ("away", "up", "out",
+                                                                         "off", "down")):
+            return None
+        return j
+
+    def _after_preposition_word(self, mention: Mention) -> bool:
+        """Is the mention the object of a preposition ("for his birthday", "at the store")?"""
+        words = self._clause_words
+        i = mention.position - 1
+        while i >= 0 and words[i] in ("the", "a", "an", "his", "her", "their", "its"):
+            i -= 1
+        return i >= 0 and words[i] in OBJECT_PREPOSITIONS
+
+    def _named_object(self, done: list[Mention], pronoun: Mention,
+                      subject: Agents | None) -> Agents | None:
+        """The one person named before the pronoun in its own clause, other than its
+        subject, whom the pronoun may be ("gives Vivek 50 (bringing him to 95)")."""
+        gender = gender_of(pronoun.said.split()[0])
+        named = {m.agents for m in done if m.kind == "name" and m.agents is not None
+                 and m.position < pronoun.position and m.agents != subject
+                 and len(m.agents) == 1
+                 and self.discourse.gender.get(name_of(m.agents), gender) == gender}
+        return named.pop() if gender is not None and len(named) == 1 else None
+
+    def _names_continued(self) -> tuple[Agents, ...] | None:
+        """The names the next clause adds to a list this clause ends with ("owned by Aditya
+        | and Leire together", split at "and"): () when it starts no list or is a clause of
+        its own; None when it starts with a name and holds more than names, but no verb
+        (unclear whose the count is)."""
+        following = self._next_clause
+        if following is None:
+            return ()
+        mentions = self._mentions(following.tokens, {})
+        first = next((i for i, t in enumerate(following.tokens) if t.lower not in LEADS), 0)
+        if not mentions or mentions[0].position != first:
+            return ()
+        taken = {i for m in mentions for i in range(m.position, m.end or m.position + 1)}
+        rest = [t for i, t in enumerate(following.tokens) if i not in taken and
+                t.kind != "punct" and t.lower not in ("and", "together", "combined")]
+        if any(t.lower in VERBS for t in rest):
+            return ()  # "owned by Nora, and Oskar has 7": a clause of its own
+        if rest or any(m.kind != "name" or m.agents is None for m in mentions) or \
+                following.silent is not None:
+            return None
+        self._skip_next = True
+        return tuple(m.agents for m in mentions if m.agents is not None)
+
+    def _main_subject(self) -> Agents | None:
+        """The name that opens the first clause after a run of gerund clauses ("..., Ottilie
+        has 10"): who does what the gerunds say."""
+        for clause in self._later_clauses:
+            if clause.words[:1] and clause.words[0] in GERUNDS:
+                continue
+            if clause.after_colon:
+                return None
+            mentions = self._mentions(clause.tokens, {})
+            first = mentions[0] if mentions else None
+            if first is None or first.position != 0 or first.kind != "name" or \
+                    first.end >= len(clause.words) or clause.words[first.end] not in VERBS:
+                return None
+            return first.agents
+        return None
+
+    def _counted_last(self) -> Agents | None:
+        """The agent whose count the last claim read states, when it is that clause's
+        subject: whom a following change label ("After giving 22 to Isabel:") is about."""
+        if not self.discourse.claims or not self.discourse.subjects:
+            return None
+        last = self.discourse.claims[-1]
+        agents = last.args[0] if last.predicate == "cont" else None
+        return agents if agents == self.discourse.subjects[-1] else None
+
+    def _agents_after(self, mentions: list[Mention], start: int, end: int,
+                      subject: Agents | None, resolved: list[tuple[str, str]],
+                      kinds: tuple[str, ...] = ("name", "pronoun")) -> Agents | None:
+        found: list[Agents] = []
+        for mention in mentions:
+            if not (start <= mention.position < end) or mention.kind not in kinds:
+                continue
+            if mention.agents is not None:
+                found.append(mention.agents)
+        return _joined(found)
+
+    def _after_preposition(self, mentions: list[Mention], words: tuple[str, ...],
+                           position: int, end: int, subject: Agents | None,
+                           resolved: list[tuple[str, str]], prepositions: tuple[str, ...]
+                           ) -> Agents | None:
+        for i in range(position + 1, end):
+            if words[i] in prepositions:
+                start = i + 1
+                while start < end and words[start] in ("the", "a", "an"):
+                    start += 1
+                found = [m for m in mentions if m.position == start]
+                if found:
+                    return self._agents_after(mentions, start, start + 1, subject, resolved)
+        return None
+
+
+def subject_joiner(tokens: Sequence[Token], mentions: Sequence[Mention],
+                    boundary: int) -> str | None:
+    """The sign between two of the subject's names, when one stands there: only "and", "&"
+    and commas join names into a group, so "Dennie - Dianna" or "Edgar / Pieter" is no
+    group of agents."""
+    subject = [m for m in mentions if m.position < boundary and m.kind != "possessive"]
+    for left, right in itertools.pairwise(subject):
+        between = tokens[max(left.end, left.position + 1):right.position]
+        sign = next((t.text for t in between if t.kind == "sign"), None)
+        if sign is not None:
+            return sign
+    return None
+
+
+def _joined(parts: Sequence[Agents]) -> Agents | None:
+    """The union of agent sets; one set is itself, not rebuilt (reading runs per sentence)."""
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else parts[0].union(parts[1:])
