@@ -187,7 +187,9 @@ class OnDemand:
             parts = _cover(group.names, blocks)
             if parts is not None and len(parts) >= 2:
                 for rule_id in self._union_rules:
-                    self._add(rule_id, tuple(counts[p] for p in parts), added)
+                    # not noted among the counts: a union read from a transcript is no count
+                    # that comparisons or the saturated order are made of
+                    self._add(rule_id, tuple(counts[p] for p in parts), added, note=False)
         return added
 
     def _applies(self, rule_id: str, premises: tuple[Atom, ...]) -> bool:
@@ -198,7 +200,7 @@ class OnDemand:
         return isinstance(binding, dict) and solve(rule, binding) is None
 
     def _add(self, rule_id: str, premises: tuple[Atom, ...],
-             added: list[Hyperedge]) -> Atom | None:
+             added: list[Hyperedge], note: bool = True) -> Atom | None:
         """Derive with the kernel; record a new instance. The conclusion, or None."""
         theorems: dict[Atom, Theorem] = self.chart.theorems
         result = derive(self.program, rule_id, [theorems[p] for p in premises])
@@ -210,7 +212,8 @@ class OnDemand:
         self.chart._add_hyperedge(edge)
         if result.atom not in theorems:
             theorems[result.atom] = result
-            self._note(result.atom)
+            if note:
+                self._note(result.atom)
         added.append(edge)
         return result.atom
 

@@ -261,3 +261,15 @@ def test_a_thing_is_never_he_or_she_when_a_person_fits() -> None:
                       query="cont({ann}, ?, trees, ?)")
     assert claims(typhoon, "Ann had 9 trees. The typhoon blew down 4. She has 5 trees left.") \
         == [("derived", "cont({ann}, 5, trees)")]
+
+
+def test_a_union_derived_on_demand_leaves_reasoning_model_mode_working() -> None:
+    """A union read from one transcript is no count of the saturated order: arithmetic mode
+    on the same problem afterwards still matches expressions (it once crashed)."""
+    problem = program(
+        "cont({ann}, 24, kites, 0)", "cont({bo}, 137, kites, 0)", "cont({cy}, 5, kites, 0)",
+        query="cont({ann, cy}, ?, kites, ?)")
+    assert claims(problem, "Ann and Bo have 161 kites.") == [
+        ("derived", "cont({ann, bo}, 161, kites)")]
+    report = verify(problem, "24 + 137 = 161. 24 + 5 = 29.", mode="arithmetic")
+    assert report.predicted_answer == 29
