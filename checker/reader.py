@@ -192,11 +192,6 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
         self._names_agents = any(m.agents is not None for m in mentions)
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         words = clause.words
-        if words[:1] == ("to",) and len(words) > 1 and words[1] not in ("the", "a", "an") \
-                and clause.silent is None and tokens[1].kind == "word" and \
-                tokens[1].text[:1].islower() and not any(m.position == 1 for m in mentions):
-            # "To make 8 batches of suckers, he needs ...": a purpose, not what holds
-            return [], None
         if clause.silent is not None:
             if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
                 # "Number of books Joan sold = 26": a variable list's line, not an unknown
