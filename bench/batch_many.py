@@ -28,6 +28,7 @@ import io
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -80,15 +81,16 @@ def main(argv: list[str] | None = None) -> int:
     report = work / "report.jsonl"
 
     def batch(*options: str) -> tuple[float, float]:
-        """(CPU seconds of this process, wall seconds) of one batch run."""
+        """(CPU seconds of this process and its finished children, wall seconds) of one
+        batch run."""
         report.unlink(missing_ok=True)
-        cpu, wall = time.process_time(), time.perf_counter()
+        cpu, wall = time.process_time() + _children_cpu(), time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()):  # the summary
             code = verify_proof_main(["--batch", str(problems), str(transcripts), "-o",
                                       str(report), *options])
         if code != 0:
             raise SystemExit(f"verify-proof --batch exited {code}")
-        return time.process_time() - cpu, time.perf_counter() - wall
+        return time.process_time() + _children_cpu() - cpu, time.perf_counter() - wall
 
     single_cpu, single_wall = batch()
     count = len(rows)
@@ -98,19 +100,22 @@ def main(argv: list[str] | None = None) -> int:
     print(f"one core: {rate:7.0f} rows per CPU second ({1000 / rate:.2f} ms a row); target "
           f"{TARGET_ROWS_PER_SECOND}: {rate / TARGET_ROWS_PER_SECOND:.2f}x")
     if args.workers > 1:
-        _, pooled_wall = batch("--workers", str(args.workers))
-        _, again = batch()  # paired: one process again, after the pool
+        pooled_cpu, pooled_wall = batch("--workers", str(args.workers))
+        again_cpu, again = batch()  # paired: one process again, after the pool
         single = (single_wall + again) / 2
+        single_cpu = (single_cpu + again_cpu) / 2
         print(f"--workers {args.workers}: {count / pooled_wall:7.0f} rows/s wall against "
-              f"{count / single:.0f} rows/s in one process: {single / pooled_wall:.2f}x "
-              f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+              f"{count / single:.0f} rows/s in one process: {single / pooled_wall:.2f}x; CPU "
+              f"per row {pooled_cpu / single_cpu:.2f}x (workers' start-up included; load "
+              f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for size in args.memory:
         if size > args.problems:
             continue
         subset = work / f"transcripts-first-{size}.jsonl"
         subset.write_text("\n".join(rows[:size * args.per_problem]) + "\n", encoding="utf-8")
         process = subprocess.Popen([sys.executable, "-m", "vlp.cli", "verify", "--batch",
-                                    str(problems), str(subset), "-o", str(report)],
+                                    str(problems), str(subset), "-o",
+                                    str(work / f"report-first-{size}.jsonl"), "--restart"],
                                    stdout=subprocess.DEVNULL)
         _, status, usage = os.wait4(process.pid, 0)
         if status != 0:
@@ -118,6 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peak memory over {size:4d} problems ({size * args.per_problem:5d} rows): "
               f"{usage.ru_maxrss / 1024:6.0f} MiB")
     return 0
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
