@@ -9,12 +9,12 @@ transcripts of each (the four baseline reasoners' proofs and 20-sentence transcr
 like ``bench/verify.py``'s: the shortest proof padded with restated facts and irrelevant
 derivations), rows interleaved problem by problem. Prints
 
-- rows per CPU second of ``verify-proof --batch`` run in this process (reading the files,
-  verifying, writing every report line): every problem is new to it, so each problem's
-  first set-up (chaining, the shortest proof, the index) is included, as in a real batch;
-  target 500 rows/s;
-- the same with ``--workers N`` (wall clock, paired with one process in this run: the
-  ratio, and the load average);
+- rows per CPU second of ``verify-proof --batch`` (reading the files, verifying, writing
+  every report line), each run a fresh process whose start-up (the same command on an
+  empty file) is subtracted: every problem is new to it, so each problem's first set-up
+  (chaining, the shortest proof, the index) is included, as in a real batch; target 500;
+- the same with ``--workers N``: wall clock and CPU per row (the workers' included),
+  paired with one process in this run (before and after), and the load average;
 - peak resident memory (``ru_maxrss``) of a fresh ``verify-proof --batch`` process over the
   first 50, 100, 200 problems' rows (``--memory``): it grows with the problems kept
   prepared (at most 256), not with the rows.
@@ -23,12 +23,9 @@ derivations), rows interleaved problem by problem. Prints
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -52,7 +49,6 @@ def main(argv: list[str] | None = None) -> int:
                         "temporary folder")
     args = parser.parse_args(argv)
 
-    from vlp.cli import verify_proof_main
     from vlp.lm.baselines import baseline_transcript
     from vlp.lm.models import BASELINES
 
@@ -78,56 +74,52 @@ def main(argv: list[str] | None = None) -> int:
                     for text in texts[:args.per_problem])
     transcripts = work / f"transcripts-{args.problems}-{args.per_problem}-{args.seed}.jsonl"
     transcripts.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    report = work / "report.jsonl"
+    empty = work / "transcripts-empty.jsonl"
+    empty.write_text("", encoding="utf-8")
 
-    def batch(*options: str) -> tuple[float, float]:
-        """(CPU seconds of this process and its finished children, wall seconds) of one
-        batch run."""
-        report.unlink(missing_ok=True)
-        cpu, wall = time.process_time() + _children_cpu(), time.perf_counter()
-        with contextlib.redirect_stdout(io.StringIO()):  # the summary
-            code = verify_proof_main(["--batch", str(problems), str(transcripts), "-o",
-                                      str(report), *options])
-        if code != 0:
-            raise SystemExit(f"verify-proof --batch exited {code}")
-        return time.process_time() + _children_cpu() - cpu, time.perf_counter() - wall
+    def batch(path: Path, *options: str) -> tuple[float, float, float]:
+        """(CPU seconds, wall seconds, peak MiB) of ``verify-proof --batch`` in a fresh
+        process (its workers' CPU included: ``wait4`` counts the children it reaped)."""
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "vlp.cli", "verify", "--batch",
+                                    str(problems), str(path), "-o", str(work / "report.jsonl"),
+                                    "--restart", *options], stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        if status != 0:
+            raise SystemExit(f"verify-proof --batch {' '.join(options)} failed ({status})")
+        return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
 
-    single_cpu, single_wall = batch()
     count = len(rows)
     print(f"{args.problems} problems x {args.per_problem} transcripts = {count} rows, every "
-          f"problem new to the batch")
-    rate = count / single_cpu
+          f"problem new to the batch; each run a fresh process, its start-up (an empty "
+          f"batch) subtracted")
+    base_cpu, base_wall, _ = batch(empty)
+    single_cpu, single_wall, _ = batch(transcripts)
+    rate = count / (single_cpu - base_cpu)
     print(f"one core: {rate:7.0f} rows per CPU second ({1000 / rate:.2f} ms a row); target "
           f"{TARGET_ROWS_PER_SECOND}: {rate / TARGET_ROWS_PER_SECOND:.2f}x")
     if args.workers > 1:
-        pooled_cpu, pooled_wall = batch("--workers", str(args.workers))
-        again_cpu, again = batch()  # paired: one process again, after the pool
-        single = (single_wall + again) / 2
-        single_cpu = (single_cpu + again_cpu) / 2
-        print(f"--workers {args.workers}: {count / pooled_wall:7.0f} rows/s wall against "
-              f"{count / single:.0f} rows/s in one process: {single / pooled_wall:.2f}x; CPU "
-              f"per row {pooled_cpu / single_cpu:.2f}x (workers' start-up included; load "
-              f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+        workers = ("--workers", str(args.workers))
+        pool_base_cpu, pool_base_wall, _ = batch(empty, *workers)
+        pooled_cpu, pooled_wall, _ = batch(transcripts, *workers)
+        again_cpu, again_wall, _ = batch(transcripts)  # paired: one process again
+        single = (single_wall + again_wall) / 2 - base_wall
+        single_work = (single_cpu + again_cpu) / 2 - base_cpu
+        pooled = pooled_wall - pool_base_wall
+        print(f"--workers {args.workers}: {count / pooled:7.0f} rows/s wall against "
+              f"{count / single:.0f} rows/s in one process: {single / pooled:.2f}x; CPU per "
+              f"row {(pooled_cpu - pool_base_cpu) / single_work:.2f}x (load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for size in args.memory:
         if size > args.problems:
             continue
         subset = work / f"transcripts-first-{size}.jsonl"
         subset.write_text("\n".join(rows[:size * args.per_problem]) + "\n", encoding="utf-8")
-        process = subprocess.Popen([sys.executable, "-m", "vlp.cli", "verify", "--batch",
-                                    str(problems), str(subset), "-o",
-                                    str(work / f"report-first-{size}.jsonl"), "--restart"],
-                                   stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        if status != 0:
-            raise SystemExit(f"verify-proof --batch on {size} problems failed ({status})")
+        _, _, peak = batch(subset)
         print(f"peak memory over {size:4d} problems ({size * args.per_problem:5d} rows): "
-              f"{usage.ru_maxrss / 1024:6.0f} MiB")
+              f"{peak:6.0f} MiB")
     return 0
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
