@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", help="write the files here (and reuse them) instead of a "
                         "temporary folder")
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # each figure as it is measured
 
     from vlp.lm.baselines import baseline_transcript
     from vlp.lm.models import BASELINES
