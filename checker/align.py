@@ -259,7 +259,6 @@ class ProgramIndex:
         self._edge_arithmetic: dict[Hyperedge, Any] = {}  # hyperedge_arithmetic, per instance
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
-        self._consumers_index: dict[int, list[_ClaimEdge]] | None = None
         for claim in self.claims:
             records = self._records(claim)
             if records:
@@ -332,18 +331,6 @@ class ProgramIndex:
                         edge.rule_id, edge.premises, edge.conclusion)
                 records.append(_ClaimEdge(edge, head, premise_ids, arithmetic))
         return records
-
-    @property
-    def _consumers(self) -> dict[int, list[_ClaimEdge]]:
-        """Rule instances by premise claim (for lightest derivations), in head-claim order."""
-        if self._consumers_index is None:
-            consumers: dict[int, list[_ClaimEdge]] = {}
-            for head in sorted(self._incoming):
-                for record in self._incoming[head]:
-                    for premise in record.premises:
-                        consumers.setdefault(premise, []).append(record)
-            self._consumers_index = consumers
-        return self._consumers_index
 
     # -- comparisons and compeqs on demand (vlp.checker.demand) --
 
@@ -436,7 +423,6 @@ class ProgramIndex:
                 tuple(ordered)
         for claim in changed:
             self._incoming[self.claim_id[claim]] = self._records(claim)
-        self._consumers_index = None
         self._ancestor_cache.clear()
         self._aligned.clear()
         self._derivation_order.clear()
@@ -599,35 +585,33 @@ class ProgramIndex:
 
     def _ancestors(self, target: int) -> _Ancestry:
         """Claims some derivation of ``target`` can pass through (``target`` included), and
-        the rule instances among them, numbered, by premise (``_consumers`` restricted)."""
+        the rule instances among them, numbered, by premise, in head-claim order.
+
+        Every rule instance concluding a claim found here has its premises found here too,
+        so the instances among them are exactly the ones concluding them: built from those
+        alone (not from the whole program's instances by premise, which every on-demand
+        addition made the index rebuild)."""
         found = self._ancestor_cache.get(target)
         if found is None:
+            incoming = self._incoming
             seen = {target}
             stack = [target]
             while stack:
-                for record in self._incoming.get(stack.pop(), ()):
+                for record in incoming.get(stack.pop(), ()):
                     for premise in record.premises:
                         if premise not in seen:
                             seen.add(premise)
                             stack.append(premise)
-            relevant = frozenset(seen)
             records: list[_ClaimEdge] = []
-            number: dict[int, int] = {}  # id(record) -> its place in ``records``
             consumers: dict[int, list[int]] = {}
-            for premise, all_records in self._consumers.items():
-                if premise not in relevant:
-                    continue
-                kept = []
-                for record in all_records:
-                    if record.head in relevant:
-                        if id(record) not in number:
-                            number[id(record)] = len(records)
-                            records.append(record)
-                        kept.append(number[id(record)])
-                if kept:
-                    consumers[premise] = kept
+            for head in sorted(seen):
+                for record in incoming.get(head, ()):
+                    number = len(records)
+                    records.append(record)
+                    for premise in record.premises:
+                        consumers.setdefault(premise, []).append(number)
             found = self._ancestor_cache[target] = _Ancestry(
-                relevant, records, consumers, [len(r.premises) for r in records])
+                frozenset(seen), records, consumers, [len(r.premises) for r in records])
         return found
 
     def forget_transcripts(self) -> None:

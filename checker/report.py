@@ -16,7 +16,7 @@ from vlp.kernel import PREDICATES
 
 from .metrics import Metrics
 from .search_order import SearchOrder
-from .verdicts import Status, StepVerdict
+from .verdicts import Status, StepVerdict, text_of
 
 CLAIMS_MODE = "claims"
 ARITHMETIC_MODE = "arithmetic"  # reasoning-model mode (paper App. D.4)
@@ -86,10 +86,10 @@ class Report:
                 "distance_dfs": self.search_order.distance_dfs,
                 "distance_bfs": self.search_order.distance_bfs,
                 "distance_shortest_proof": self.search_order.distance_shortest_proof,
-                "transcript": [str(c) for c in self.search_order.transcript],
-                "dfs": [str(c) for c in self.search_order.dfs],
-                "bfs": [str(c) for c in self.search_order.bfs],
-                "shortest_proof": [str(c) for c in self.search_order.shortest_proof],
+                "transcript": [text_of(c) for c in self.search_order.transcript],
+                "dfs": [text_of(c) for c in self.search_order.dfs],
+                "bfs": [text_of(c) for c in self.search_order.bfs],
+                "shortest_proof": [text_of(c) for c in self.search_order.shortest_proof],
             }
         return {
             "problem_id": self.problem_id,

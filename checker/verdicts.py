@@ -8,6 +8,7 @@ same ``sentence`` index; a sentence that yields no claim yields one ``unparsed``
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Any
 
 import attrs
@@ -32,6 +33,11 @@ class Status(str, enum.Enum):
 
 
 TEMPLATE, LOOSE, ARITHMETIC = "template", "loose", "arithmetic"
+
+# the text of a claim, atom or expression, kept: every report writes each one many times
+# (a claim in its own step, as a premise, as a skipped step, in later reports of the same
+# problem), and formatting one costs more than finding it here (hashes are cached)
+text_of = functools.lru_cache(maxsize=1 << 16)(str)
 
 
 @attrs.frozen
@@ -82,14 +88,14 @@ class StepVerdict:
             "sentence": self.sentence,
             "text": self.text,
             "status": self.status.value,
-            "claim": None if self.claim is None else str(self.claim),
-            "atom": None if self.atom is None else str(self.atom),
+            "claim": None if self.claim is None else text_of(self.claim),
+            "atom": None if self.atom is None else text_of(self.atom),
             "relevant": self.relevant,
             "duplicate": self.duplicate,
             "rule": self.rule,
-            "premises": [str(p) for p in self.premises],
-            "missing": [str(m) for m in self.missing],
-            "arithmetic": None if self.arithmetic is None else str(self.arithmetic),
+            "premises": [text_of(p) for p in self.premises],
+            "missing": [text_of(m) for m in self.missing],
+            "arithmetic": None if self.arithmetic is None else text_of(self.arithmetic),
             "reason": self.reason,
             "reading": self.reading.to_json(),
         }

@@ -6,7 +6,7 @@ the same proof without it."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from vlp.reward_hacks import hacks, honest_proofs, proof_parts, with_false_step
@@ -37,9 +37,11 @@ def rewards_of(problem: dict, texts: list[str],
     return [s.reward for s in scored]
 
 
-@settings(max_examples=40, deadline=None, derandomize=True,
+@settings(max_examples=100, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), kind=st.sampled_from(KINDS))
+# a free-form phrasing "X now has c E, because a - b = c." was read as two claims here
+@example(seed=153, kind=("tree", "none", "disconnected"))
 def test_honest_proofs_score_the_maximum_and_every_hack_less(seed, kind) -> None:
     problem = record(seed, kind)
     parts = proof_parts(problem)

@@ -81,13 +81,15 @@ def proof_parts(problem: Any) -> ProofParts:
 
 def free_form(parts: ProofParts) -> str:
     """The shortest proof as a model might phrase it: a numbered markdown list, each
-    conclusion stated with its reason after it, and a labelled answer."""
+    conclusion as "X now has a - b = c E." and a labelled answer. (Stating a conclusion's
+    count and then its sum apart, "X now has c E, because a - b = c.", is read as two
+    claims when another rule instance computes the same sum: a restatement, then.)"""
     lines = []
     for number, sentence in enumerate(parts.proof, 1):
         match = _CONCLUSION.match(sentence)
         if match is not None:
-            sentence = (f"Now {match['who']} {match['verb']} {match['result']} {match['rest']}, "
-                        f"because {match['sum']} = {match['result']}.")
+            sentence = (f"{match['who']} now {match['verb']} {match['sum']} = {match['result']} "
+                        f"{match['rest']}.")
         lines.append(f"{number}. {sentence}")
     return "\n".join(lines) + f"\n\n**Answer:** {parts.answer}"
 
@@ -98,7 +100,7 @@ def honest_proofs(parts: ProofParts) -> list[Completion]:
         Completion("honest proof (template)", "the shortest proof, one sentence a line, and "
                    "the closing answer sentence", f"{parts.lines()}\n{parts.closing()}"),
         Completion("honest proof (free-form)", "the shortest proof as a numbered markdown "
-                   "list, conclusions with their reasons, a labelled answer", free_form(parts)),
+                   "list in other words, a labelled answer", free_form(parts)),
     ]
 
 

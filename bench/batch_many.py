@@ -1,0 +1,127 @@
+"""``verify-proof --batch`` on many problems with a few transcripts each (what RL and
+evaluation produce), on one core, and its peak memory against the number of problems.
+
+    python bench/batch_many.py [--problems 200] [--per-problem 10] [--seed 1]
+                               [--memory 50 100 200] [--workers 2]
+
+Generates ``--problems`` ``trees`` problems (``vlp generate``) and ``--per-problem``
+transcripts of each (the four baseline reasoners' proofs and 20-sentence transcripts built
+like ``bench/verify.py``'s: the shortest proof padded with restated facts and irrelevant
+derivations), rows interleaved problem by problem. Prints
+
+- rows per CPU second of ``verify-proof --batch`` (reading the files, verifying, writing
+  every report line), each run a fresh process whose start-up (the same command on an
+  empty file) is subtracted: every problem is new to it, so each problem's first set-up
+  (chaining, the shortest proof, the index) is included, as in a real batch; target 500;
+- the same with ``--workers N``: wall clock and CPU per row (the workers' included),
+  paired with one process in this run (before and after), and the load average;
+- peak resident memory (``ru_maxrss``) of a fresh ``verify-proof --batch`` process over the
+  first 50, 100, 200 problems' rows (``--memory``): it grows with the problems kept
+  prepared (at most 256), not with the rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from verify import _transcript  # noqa: E402  (bench/verify.py's 20-sentence transcripts)
+
+TARGET_ROWS_PER_SECOND = 500
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--problems", type=int, default=200)
+    parser.add_argument("--per-problem", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--memory", type=int, nargs="*", default=[50, 100, 200])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--keep", help="write the files here (and reuse them) instead of a "
+                        "temporary folder")
+    args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # each figure as it is measured
+
+    from vlp.lm.baselines import baseline_transcript
+    from vlp.lm.models import BASELINES
+
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="vlp-batch-many-"))
+    work.mkdir(parents=True, exist_ok=True)
+    problems = work / f"problems-{args.problems}-{args.seed}.jsonl"
+    if not problems.exists():
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "vlp.cli", "generate", "--setting", "trees",
+                        "--overlap", "both", "-n", str(args.problems), "--seed",
+                        str(args.seed), "-o", str(problems), "--quiet"], check=True,
+                       stdout=subprocess.DEVNULL)
+        print(f"generated {args.problems} problems in {time.perf_counter() - started:.0f} s",
+              file=sys.stderr)
+    records = [json.loads(line) for line in problems.read_text(encoding="utf-8").splitlines()]
+    rng = random.Random(args.seed)
+    rows: list[str] = []
+    for record in records:
+        texts = [baseline_transcript(strategy, record)[0] for strategy in BASELINES]
+        while len(texts) < args.per_problem:
+            texts.append(_transcript(record, rng))
+        rows.extend(json.dumps({"id": record["id"], "transcript": text})
+                    for text in texts[:args.per_problem])
+    transcripts = work / f"transcripts-{args.problems}-{args.per_problem}-{args.seed}.jsonl"
+    transcripts.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    empty = work / "transcripts-empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+
+    def batch(path: Path, *options: str) -> tuple[float, float, float]:
+        """(CPU seconds, wall seconds, peak MiB) of ``verify-proof --batch`` in a fresh
+        process (its workers' CPU included: ``wait4`` counts the children it reaped)."""
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "vlp.cli", "verify", "--batch",
+                                    str(problems), str(path), "-o", str(work / "report.jsonl"),
+                                    "--restart", *options], stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        if status != 0:
+            raise SystemExit(f"verify-proof --batch {' '.join(options)} failed ({status})")
+        return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+
+    count = len(rows)
+    print(f"{args.problems} problems x {args.per_problem} transcripts = {count} rows, every "
+          f"problem new to the batch; each run a fresh process, its start-up (an empty "
+          f"batch) subtracted")
+    base_cpu, base_wall, _ = batch(empty)
+    single_cpu, single_wall, _ = batch(transcripts)
+    rate = count / (single_cpu - base_cpu)
+    print(f"one core: {rate:7.0f} rows per CPU second ({1000 / rate:.2f} ms a row); target "
+          f"{TARGET_ROWS_PER_SECOND}: {rate / TARGET_ROWS_PER_SECOND:.2f}x")
+    if args.workers > 1:
+        workers = ("--workers", str(args.workers))
+        pool_base_cpu, pool_base_wall, _ = batch(empty, *workers)
+        pooled_cpu, pooled_wall, _ = batch(transcripts, *workers)
+        again_cpu, again_wall, _ = batch(transcripts)  # paired: one process again
+        single = (single_wall + again_wall) / 2 - base_wall
+        single_work = (single_cpu + again_cpu) / 2 - base_cpu
+        pooled = pooled_wall - pool_base_wall
+        print(f"--workers {args.workers}: {count / pooled:7.0f} rows/s wall against "
+              f"{count / single:.0f} rows/s in one process: {single / pooled:.2f}x; CPU per "
+              f"row {(pooled_cpu - pool_base_cpu) / single_work:.2f}x (load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    for size in args.memory:
+        if size > args.problems:
+            continue
+        subset = work / f"transcripts-first-{size}.jsonl"
+        subset.write_text("\n".join(rows[:size * args.per_problem]) + "\n", encoding="utf-8")
+        _, _, peak = batch(subset)
+        print(f"peak memory over {size:4d} problems ({size * args.per_problem:5d} rows): "
+              f"{peak:6.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
