@@ -460,15 +460,15 @@ class LineReading:
                        and a.entity == entity and (agent is None or agent in a.agent_sets)]
             same = [a for a in fitting if a.quantity == number.value]
             sides = {(a.args[0], a.args[1]) for a in (same or fitting)}
-            if not fitting and "total" not in label_words:
-                event = []  # "Number of decks bought: 3" when buying is a count: the count
-            elif len(sides) != 1:
+            if fitting and len(sides) == 1:
+                sender, receiver = next(iter(sides))
+                return self._resolve(ClaimPattern("transfer", (sender, receiver,
+                                                               number.value, entity)),
+                                     as_arithmetic(number), reading)
+            if fitting or "total" in label_words:
                 return LooseGap(f"{' '.join(event)!r}: which transfer of {entity}, the words "
                                 "do not say", reading)
-            sender, receiver = next(iter(sides))
-            return self._resolve(ClaimPattern("transfer", (sender, receiver, number.value,
-                                                           entity)),
-                                 as_arithmetic(number), reading)
+            # "Number of decks bought: 3" when buying is a count: the count, read below
         if agent is None:
             holders = {c.agent_sets[0] for c in self.lex.index.candidates(
                 ClaimPattern("cont", (None, None, entity)))}
