@@ -96,6 +96,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
         self._clause_words: tuple[str, ...] = ()
         self._names_agents = False  # the current clause mentions an agent
+        self._also: list[LooseClaim] = []  # claims a reading found besides the one it returns
         self._after_colon = False  # the current clause goes on after a colon
         # an opening "In each round," whose rate the next clause states
         self._each_context: tuple[Sequence[Token], int] | None = None
@@ -327,8 +328,10 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
                     (position < 2 or words[position - 2] not in PLACE_VERBS) and \
                     not {"each", "per", "apiece"} & set(words[position + 1:end]):
                 continue  # "Joan grew 24 pumpkins in 34 days": 34 is no count of Joan's
+            self._also = []
             item = self._fact(tokens, words, mentions, subject, verb_index, position, end,
                               there, list(resolved))
+            also, self._also = self._also, []  # more claims the same words state
             if n > 0 and isinstance(item, LooseClaim) and item.pattern.predicate == "transfer" \
                     and items and isinstance(items[-1], LooseClaim) and \
                     items[-1].pattern.predicate == "transfer":
@@ -357,8 +360,10 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
                 if isinstance(item, LooseClaim) and item.pattern.predicate == "cont":
                     items.extend(self._unit_claims(tokens[position], item))
                 items.append(item)
-                if isinstance(item, LooseClaim):
-                    self.discourse.claims.append(item.pattern.as_claim())
+                items.extend(also)
+                for read in (item, *also):
+                    if isinstance(read, LooseClaim):
+                        self.discourse.claims.append(read.pattern.as_claim())
         self._note(mentions, subject)
         return items, subject
 

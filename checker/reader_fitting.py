@@ -85,6 +85,13 @@ class ProgramFitting:
         rates = [a for a in self.lex.index.program.axioms if a.predicate == "rate"
                  and a.args[3] == container and a.entity == entity]
         owners = {a.args[0] for a in rates}
+        if len(owners) > 1 and {a.quantity for a in rates} == {quantity}:
+            # "Each deck cost 9 dollars" when Edward's and his friend's decks both do: the
+            # sentence states every such rate
+            self._also = [LooseClaim(ClaimPattern("rate", (owner, quantity, entity, container)),
+                                     arithmetic, reading)
+                          for owner in sorted(owners, key=lambda a: a.sorted_names())[1:]]
+            owners = {min(owners, key=lambda a: a.sorted_names())}
         if len(owners) != 1:
             return LooseGap(f"'each {container}' fits {len(owners) or 'no'} rate(s) of the "
                             f"program", reading)
