@@ -4,11 +4,14 @@ symbolic links or foreign files, signals to a batch with workers, look-alike nam
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -288,3 +291,69 @@ def test_a_duplicate_key_is_refused_by_every_reader(
     (row,) = [json.loads(text) for text in (tmp_path / "r.jsonl").read_text().splitlines()]
     assert code == 1 and row["error"] == f"{doubled}:1: the key 'answer' appears twice in " \
                                          "one object"
+
+
+# --- 10: a batch with workers, killed or terminated ------------------------------------------
+
+def _live_in_group(group: int) -> list[int]:
+    """Processes of process group ``group`` that are still running (zombies waiting for
+    init to reap them are dead)."""
+    alive = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            if os.getpgid(int(entry)) == group and \
+                    Path(f"/proc/{entry}/stat").read_text().split()[2] != "Z":
+                alive.append(int(entry))
+        except OSError:
+            continue  # ended meanwhile
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="lists processes through /proc")
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_end_with_their_killed_parent_and_the_lock_is_taken_over(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str], signum: int) -> None:
+    many = tmp_path / "many.jsonl"
+    many.write_text(transcripts.read_text() * 150)  # 300 transcripts: seconds of work
+    reference = tmp_path / "reference.jsonl"
+    assert run_cli(capsys, *batch(problems, many, reference))[0] == 0
+    report = tmp_path / "report.jsonl"
+    command = [str(Path(sys.executable).with_name("verify-proof")), "--batch", str(problems),
+               str(many), "-o", str(report), "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline and not (
+                report.exists() and report.read_bytes().count(b"\n") >= 10):
+            time.sleep(0.01)
+        assert process.poll() is None, "the kill should land mid-run"
+        assert len(_live_in_group(process.pid)) >= 3  # the command, two workers (a tracker)
+        process.send_signal(signum)
+        # stderr ends once every process holding it has ended: the workers too
+        _out, err = process.communicate(timeout=60)
+        deadline = time.monotonic() + 30
+        while _live_in_group(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _live_in_group(process.pid) == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    text = err.decode()
+    assert "Traceback" not in text and "Error" not in text.replace("UserWarning", ""), text
+    lock = report.with_name(f".{report.name}.lock")
+    if signum == signal.SIGTERM:  # ended as after Ctrl-C: lock released
+        assert process.returncode == 143 and text.strip().endswith("verify-proof: terminated")
+        assert not lock.exists()
+    else:
+        assert process.returncode == -signal.SIGKILL and lock.exists()
+        code, _out, err = run_cli(capsys, *batch(problems, many, report))
+        assert code == 0 and err.splitlines()[0] == (
+            f"vlp: note: taking over {lock}, left by process {process.pid}, which ended "
+            "without releasing it (killed?)")
+        assert report.read_bytes() == reference.read_bytes()  # resumed byte for byte
+    assert run_cli(capsys, *batch(problems, many, report))[0] == 0
+    assert report.read_bytes() == reference.read_bytes()

@@ -10,8 +10,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 from vlp.errors import InputError
 from vlp.output import WRITE_ERRNOS
@@ -57,6 +60,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    previous = _terminate_as_interrupt()
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full device shows here, not in an ignored error at exit
@@ -64,6 +68,9 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     except InputError as error:
         print(one_line(f"{parser.prog}: error: {error}"), file=sys.stderr)
         return error.exit_code
+    except Terminated:
+        print(f"{parser.prog}: terminated", file=sys.stderr)
+        return 143  # 128 + SIGTERM
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
@@ -79,6 +86,26 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         print(f"{parser.prog}: error: cannot write to standard output: {error.strerror}",
               file=sys.stderr)
         return 1
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the command is, so that it ends as after Ctrl-C: worker
+    processes stopped, output locks released, every whole line kept."""
+
+
+def _raise_terminated(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
+def _terminate_as_interrupt() -> Any:
+    """Handle SIGTERM for the command's duration (the main thread only can); the handler
+    it replaces, to restore, or None."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
 
 
 def _discard_stdout() -> None:

@@ -25,6 +25,7 @@ import hashlib
 import os
 import secrets
 import stat
+import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -234,6 +235,11 @@ class OutputLock:
             if current == os.fstat(fd).st_ino:
                 break
             os.close(fd)
+        left = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        if left.isdigit() and int(left) != os.getpid():
+            # a holder releases by removing the file: this one's owner ended without that
+            print(f"vlp: note: taking over {self.path}, left by process {left}, which ended "
+                  "without releasing it (killed?)", file=sys.stderr)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         self._fd = fd

@@ -23,7 +23,9 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
@@ -186,12 +188,32 @@ def _in_process(task: Task, stream: Iterable[tuple[Hashable, Any, Any]]) -> Iter
 
 def _worker_main(task: Task, inbox: Any, outbox: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with_parent()
     prepared = _Prepared(task)
-    outbox.send(None)  # ready: start-up time does not count against the first timeout
-    while (message := inbox.get()) is not None:
-        first, key, payload, entries = message
-        for offset, entry in enumerate(entries):
-            outbox.send((first + offset, _run_one(task, prepared, key, payload, entry)))
+    try:
+        outbox.send(None)  # ready: start-up time does not count against the first timeout
+        while (message := inbox.get()) is not None:
+            first, key, payload, entries = message
+            for offset, entry in enumerate(entries):
+                outbox.send((first + offset, _run_one(task, prepared, key, payload, entry)))
+    except (EOFError, OSError):  # the parent is gone (killed): nobody wants the results
+        os._exit(0)
+
+
+def _die_with_parent() -> None:
+    """End this worker as soon as its parent dies, even mid-transcript: a parent killed
+    with SIGKILL runs no clean-up, and an orphaned worker (and the resource tracker that
+    waits for it) would hold the command's stderr open for as long as it runs. The spawn
+    start method hands each child a sentinel that is readable once the parent is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="vlp-parent-watch", daemon=True).start()
 
 
 @attrs.define
