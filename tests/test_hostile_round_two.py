@@ -357,3 +357,59 @@ def test_workers_end_with_their_killed_parent_and_the_lock_is_taken_over(
         assert report.read_bytes() == reference.read_bytes()  # resumed byte for byte
     assert run_cli(capsys, *batch(problems, many, report))[0] == 0
     assert report.read_bytes() == reference.read_bytes()
+
+
+# --- 5: symbolic links as outputs ------------------------------------------------------------
+
+LINK_ERROR = ("is a symbolic link; vlp writes no output through a link (name the file or "
+              "directory it points to, or remove the link)")
+
+
+def test_every_command_refuses_an_output_that_is_a_symbolic_link(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere" / "x")
+    (tmp_path / "to-file").symlink_to(victim)
+    (tmp_path / "to-dir").symlink_to(elsewhere)
+    run = tmp_path / "run"
+    assert run_cli(capsys, "evaluate", "--model", "baseline:bfs", "--data", str(problems),
+                   "-o", str(run), "--quiet")[0] == 0
+    for link in ("dangling", "to-file", "to-dir"):
+        path = str(tmp_path / link)
+        for option, argv in (
+                ("-o", ["generate", "-n", "1", "--quiet", "-o", path]),
+                ("-o", batch(problems, transcripts, path)),
+                ("-o", ["export", str(problems), "-o", path]),
+                ("-o", ["evaluate", "--model", "baseline:bfs", "--data", str(problems),
+                        "-o", path, "--quiet"]),
+                ("--plot", ["stats", str(problems), "--plot", path]),
+                ("--html", ["report", str(run), "--html", path, "--no-figures"]),
+                ("-o", ["report", str(run), "-o", path, "--no-figures"]),
+                ("-o", ["demo", "-o", path])):
+            code, _out, err = run_cli(capsys, *argv)
+            assert one_line_error(code, err) == f"vlp: error: {option} {path}: {LINK_ERROR}"
+    assert victim.read_text() == "keep me\n" and list(elsewhere.iterdir()) == []
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_link_planted_as_a_run_file_or_a_lock_file_is_not_written_through(
+        tmp_path: Path, problems: Path, transcripts: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.jsonl").symlink_to(victim)
+    code, _out, err = run_cli(capsys, "evaluate", "--model", "baseline:bfs", "--data",
+                              str(problems), "-o", str(run), "--quiet")
+    assert one_line_error(code, err) == (
+        f"vlp: error: -o {run / 'results.jsonl'}: {LINK_ERROR}")
+    report = tmp_path / "report.jsonl"
+    report.with_name(".report.jsonl.lock").symlink_to(victim)
+    code, _out, err = run_cli(capsys, *batch(problems, transcripts, report))
+    assert code == 2 and "cannot create the lock file" in one_line_error(code, err)
+    assert victim.read_text() == "keep me\n"

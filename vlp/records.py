@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from vlp.errors import InputError, shown
-from vlp.output import write_failed
+from vlp.output import NOFOLLOW, write_failed
 
 # Record fields: where a transcript record keeps its text, and a record its id.
 TRANSCRIPT_KEYS = ("transcript", "output", "response", "completion", "proof", "text")
@@ -332,8 +332,8 @@ class JsonlWriter:
         self.rows = 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if restart or (lenient and not self.path.exists()):
-            self._close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666),
-                        sync=False)
+            self._close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NOFOLLOW,
+                                0o666), sync=False)
             return
         if not self.path.exists():
             return
@@ -352,7 +352,7 @@ class JsonlWriter:
                 yield row  # type: ignore[misc]
 
     def _mend_last_line(self) -> None:
-        with open(self.path, "r+b") as file:
+        with os.fdopen(os.open(self.path, os.O_RDWR | NOFOLLOW), "r+b") as file:
             size = file.seek(0, os.SEEK_END)
             if size == 0:
                 return
@@ -384,7 +384,7 @@ class JsonlWriter:
                 file.truncate(cut)
 
     def _open(self) -> int:
-        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | NOFOLLOW, 0o666)
 
     def _close(self, fd: int, *, sync: bool) -> None:
         try:
