@@ -413,3 +413,38 @@ def test_a_link_planted_as_a_run_file_or_a_lock_file_is_not_written_through(
     code, _out, err = run_cli(capsys, *batch(problems, transcripts, report))
     assert code == 2 and "cannot create the lock file" in one_line_error(code, err)
     assert victim.read_text() == "keep me\n"
+
+
+# --- 9: names that look alike ----------------------------------------------------------------
+
+def test_a_name_that_mixes_scripts_is_refused_wherever_a_program_is_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cyrillic_a = "\u0430"  # looks like Latin "a"
+    program = tmp_path / "mixed.json"
+    program.write_text(json.dumps({"axioms": ["cont({alice}, 3, apples, 0)",
+                                              f"cont({{{cyrillic_a}lice}}, 4, apples, 0)"],
+                                   "query": "cont({alice}, ?, apples, ?)"}))
+    message = (f"the name '{cyrillic_a}lice' mixes the scripts Cyrl, Latn: it may look like "
+               "another name and be another (README: Input checks)")
+    code, _out, err = run_cli(capsys, "prove", str(program))
+    assert one_line_error(code, err) == f"vlp: error: {program}:1: {message}"
+    text = tmp_path / "mixed.txt"
+    text.write_text(f"Alice has 3 apples.\n{cyrillic_a.upper()}lice has 4 apples.\n"
+                    "How many apples does Alice have?\n")
+    code, _out, err = run_cli(capsys, "prove", str(text))
+    assert one_line_error(code, err) == f"vlp: error: {text}:3: {message}"
+    entity = tmp_path / "entity.json"
+    entity.write_text(json.dumps({"axioms": [f"cont({{alice}}, 3, {cyrillic_a}pples, 0)"]}))
+    code, _out, err = run_cli(capsys, "prove", str(entity))
+    assert "mixes the scripts Cyrl, Latn" in one_line_error(code, err)
+
+
+def test_single_script_names_are_read_and_compared_in_nfc() -> None:
+    from vlp.kernel import Agents
+    from vlp.validate import mixed_scripts
+
+    for name in ("zoë", "андрей", "日本のカタカナ", "한국漢字", "o'brien", "jean-luc"):
+        assert mixed_scripts(name) == (), name
+    assert mixed_scripts("\u03b1lpha") == ("Grek", "Latn")
+    # an accent typed as its own character is the same name as the composed letter
+    assert Agents.of("zoe\u0308") == Agents.of("zo\u00eb")
