@@ -448,3 +448,32 @@ def test_single_script_names_are_read_and_compared_in_nfc() -> None:
     assert mixed_scripts("\u03b1lpha") == ("Grek", "Latn")
     # an accent typed as its own character is the same name as the composed letter
     assert Agents.of("zoe\u0308") == Agents.of("zo\u00eb")
+
+
+# --- 11: credentials in a URL -----------------------------------------------------------------
+
+def test_a_password_in_the_base_url_is_never_printed_or_stored(
+        tmp_path: Path, problems: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vlp.lm.stub_server import StubServer
+
+    refused = tmp_path / "refused"
+    code, _out, err = run_cli(capsys, "evaluate", "--model", "local:m", "--base-url",
+                              "http://user:s3cret@127.0.0.1:9/v1", "--data", str(problems),
+                              "-o", str(refused), "--max-attempts", "1", "--quiet")
+    assert one_line_error(code, err) == (
+        "vlp: error: --base-url: cannot reach http://***@127.0.0.1:9/v1: Connection refused "
+        "(is the server running, and the network up?)")
+    assert not refused.exists()  # a refused run writes nothing
+    run = tmp_path / "run"
+    with StubServer() as server:
+        url = server.base_url.replace("http://", "http://user:s3cret@")
+        code, _out, err = run_cli(capsys, "evaluate", "--model", "local:m", "--base-url", url,
+                                  "--data", str(problems), "-o", str(run),
+                                  "--max-attempts", "1", "--quiet", "--no-cache")
+    assert code in (0, 1) and "s3cret" not in err
+    stored = {path.name: path.read_text() for path in run.iterdir()}
+    assert "run.json" in stored and not [name for name, text in stored.items()
+                                         if "s3cret" in text]
+    record = json.loads(stored["run.json"])
+    assert record["base_url"] == server.base_url.replace("http://", "http://***@")
+    assert "http://***@127.0.0.1" in record["sessions"][0]["command"]

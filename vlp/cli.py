@@ -16,7 +16,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from vlp.errors import InputError
+from vlp.errors import InputError, redact_credentials
 from vlp.output import WRITE_ERRNOS
 
 COMMANDS: tuple[str, ...] = (
@@ -66,7 +66,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         sys.stdout.flush()  # a full device shows here, not in an ignored error at exit
         return code
     except InputError as error:
-        print(one_line(f"{parser.prog}: error: {error}"), file=sys.stderr)
+        print(one_line(redact_credentials(f"{parser.prog}: error: {error}")), file=sys.stderr)
         return error.exit_code
     except Terminated:
         print(f"{parser.prog}: terminated", file=sys.stderr)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from vlp import flags
+from vlp.errors import redact_credentials
 from vlp.output import OutputLock, output_dir, output_file
 
 
@@ -151,6 +152,8 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
               scorer: Any, cache_root: Path | None) -> int:
     import asyncio
 
+    import attrs
+
     from vlp.lm.pricing import estimate_cost, prices_for
     from vlp.lm.provenance import session_record
     from vlp.lm.retry import RetryPolicy, describe
@@ -160,10 +163,22 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
     if args.restart:
         for path in _run_files(args.output):
             path.unlink(missing_ok=True)
-    settings = {name: str(value) if isinstance(value, Path) else value
+    if not spec.is_baseline and not spec.in_process:
+        # a server that does not answer refuses the run before anything is written
+        from vlp.lm.clients import check_connection
+
+        asyncio.run(check_connection(spec.endpoint, args.timeout,
+                                     "--base-url" if spec.base_url else "--model"))
+    # no secret of a URL (--base-url http://user:password@host) is stored in run.json
+    settings = {name: redact_credentials(str(value)) if isinstance(value, (Path, str))
+                else value
                 for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
-    store, previous = store_for(args.output, config, args.data,
-                                session_record(settings, getattr(args, "argv", None)))
+    argv = getattr(args, "argv", None)
+    argv = sys.argv[1:] if argv is None else argv
+    stored = config if spec.base_url is None else attrs.evolve(
+        config, model=attrs.evolve(spec, base_url=redact_credentials(spec.base_url)))
+    store, previous = store_for(args.output, stored, args.data, session_record(
+        settings, [redact_credentials(arg) for arg in argv]))
     cache = ResponseCache(cache_root)
     retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
 
