@@ -461,7 +461,7 @@ def test_a_password_in_the_base_url_is_never_printed_or_stored(
                               "http://user:s3cret@127.0.0.1:9/v1", "--data", str(problems),
                               "-o", str(refused), "--max-attempts", "1", "--quiet")
     assert one_line_error(code, err) == (
-        "vlp: error: --base-url: cannot reach http://***@127.0.0.1:9/v1: Connection refused "
+        "vlp: error: --base-url: cannot reach http://***@127.0.0.1:9/v1/: Connection refused "
         "(is the server running, and the network up?)")
     assert not refused.exists()  # a refused run writes nothing
     run = tmp_path / "run"
@@ -477,3 +477,34 @@ def test_a_password_in_the_base_url_is_never_printed_or_stored(
     record = json.loads(stored["run.json"])
     assert record["base_url"] == server.base_url.replace("http://", "http://***@")
     assert "http://***@127.0.0.1" in record["sessions"][0]["command"]
+
+
+# --- 12: strings from a run in Markdown -------------------------------------------------------
+
+def test_a_hostile_model_name_cannot_break_a_markdown_table_or_inject_html(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hostile = "evil|model\n# Owned <img src=x onerror=alert(1)> ![x](http://x/y.png)"
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "run.json").write_text(json.dumps({"model": hostile}))
+    score = {"answer_correct": True, "efficiency": 1.0, "efficiency_non_axioms": 1.0,
+             "recall": 1.0, "exact_match": True, "transcript_tokens": 5, "reference_tokens": 5,
+             "search_order": {"distance_dfs": 0.0, "distance_bfs": 0.0,
+                              "distance_shortest_proof": 0.0}}
+    (run / "results.jsonl").write_text(json.dumps({
+        "problem_id": "b1", "sample": 0, "model": hostile, "setting": "base",
+        "control": False, "overlap": None, "query_kind": "nonground", "score": score}) + "\n")
+    out = tmp_path / "report"
+    assert run_cli(capsys, "report", str(run), "-o", str(out), "--no-figures")[0] == 0
+    shown = ("evil\\|model # Owned &lt;img src=x onerror=alert(1)&gt; !\\[x\\]"
+             "(http://x/y.png)")
+    for path in out.glob("*.md"):
+        text = path.read_text()
+        assert "<img" not in text and "\n# Owned" not in text and "![x]" not in text, path
+        separators = 0
+        for line in text.splitlines():
+            if line.startswith("|---"):
+                separators = line.count("|")  # the columns of the table below
+            elif line.startswith("|") and "evil" in line:  # the row keeps its cells
+                assert line.count("|") - line.count("\\|") == separators, line
+    assert f"- {shown}: 1 results" in (out / "report.md").read_text()
