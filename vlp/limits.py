@@ -14,13 +14,22 @@ from collections.abc import Collection
 from typing import Any, Protocol
 
 from vlp.errors import InputError, shown
-from vlp.records import too_long
+from vlp.records import (  # the input layer's file limits, listed here with the others
+    MAX_FILE_BYTES,
+    MAX_JSONL_BYTES,
+    MAX_LINE_BYTES,
+    too_long,
+)
 from vlp.validate import mixed_scripts
 
 MAX_AXIOMS = 20_000
 MAX_TIME = 10_000  # the largest time an axiom or a query may name
 MAX_CARRIED = 500_000  # sum over the axioms that frame rules carry of (last time - time)
 MAX_TRANSCRIPT_BYTES = 1_000_000  # UTF-8; reading costs up to ~10 ms per sentence
+# and, checked where the files are read: MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_JSONL_BYTES
+# (vlp.records), MAX_NUMBER_DIGITS (vlp.grammar.canonical)
+__all__ = ["MAX_AXIOMS", "MAX_CARRIED", "MAX_FILE_BYTES", "MAX_JSONL_BYTES", "MAX_LINE_BYTES",
+           "MAX_TIME", "MAX_TRANSCRIPT_BYTES", "check_program", "check_transcript"]
 
 
 class _Timed(Protocol):
