@@ -15,12 +15,23 @@ import time
 from pathlib import Path
 
 import pytest
+from batch_inputs import batch, make_problems, make_transcripts
 
 from vlp import records
 from vlp.cli import main
 
 DATA = Path(__file__).parent / "data"
 D3_RECORDS = DATA / "recorded" / "problems" / "paper_d3.jsonl"
+
+
+@pytest.fixture()
+def problems(tmp_path: Path) -> Path:
+    return make_problems(tmp_path)  # two problems
+
+
+@pytest.fixture()
+def transcripts(problems: Path) -> Path:
+    return make_transcripts(problems)  # two baseline transcripts each
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -33,34 +44,6 @@ def one_line_error(code: int, err: str) -> str:
     lines = [line for line in err.splitlines() if line.strip()]
     assert code == 2 and len(lines) == 1 and "Traceback" not in err, (code, err)
     return lines[0]
-
-
-@pytest.fixture()
-def problems(tmp_path: Path) -> Path:
-    path = tmp_path / "inputs" / "problems.jsonl"
-    path.parent.mkdir()
-    assert main(["generate", "-n", "2", "--seed", "5", "--depth", "2:2", "--quiet",
-                 "-o", str(path)]) == 0
-    return path
-
-
-@pytest.fixture()
-def transcripts(problems: Path) -> Path:
-    from vlp.lm.baselines import baseline_transcript
-
-    lines = []
-    for line in problems.read_text().splitlines():
-        record = json.loads(line)
-        text, _ = baseline_transcript("shortest", record)
-        lines.append(json.dumps({"id": record["id"], "transcript": text}))
-    path = problems.with_name("transcripts.jsonl")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-def batch(problems: Path, transcripts: Path, out: Path | str, *extra: str) -> list[str]:
-    return ["verify", "--batch", str(problems), str(transcripts), "-o", str(out), "--json",
-            *extra]
 
 
 # --- 6: an output without its record of inputs is never resumed ------------------------------
@@ -317,7 +300,7 @@ def test_workers_end_with_their_killed_parent_and_the_lock_is_taken_over(
         tmp_path: Path, problems: Path, transcripts: Path,
         capsys: pytest.CaptureFixture[str], signum: int) -> None:
     many = tmp_path / "many.jsonl"
-    many.write_text(transcripts.read_text() * 150)  # 300 transcripts: seconds of work
+    many.write_text(transcripts.read_text() * 75)  # 300 transcripts: seconds of work
     reference = tmp_path / "reference.jsonl"
     assert run_cli(capsys, *batch(problems, many, reference))[0] == 0
     report = tmp_path / "report.jsonl"
@@ -365,11 +348,17 @@ LINK_ERROR = ("is a symbolic link; vlp writes no output through a link (name the
               "directory it points to, or remove the link)")
 
 
+@pytest.fixture()
+def victim(tmp_path: Path) -> Path:
+    """An unrelated file a link points to: it must keep its bytes."""
+    path = tmp_path / "victim.txt"
+    path.write_text("keep me\n")
+    return path
+
+
 def test_every_command_refuses_an_output_that_is_a_symbolic_link(
-        tmp_path: Path, problems: Path, transcripts: Path,
+        tmp_path: Path, problems: Path, transcripts: Path, victim: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    victim = tmp_path / "victim.txt"
-    victim.write_text("keep me\n")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (tmp_path / "dangling").symlink_to(tmp_path / "nowhere" / "x")
@@ -397,10 +386,8 @@ def test_every_command_refuses_an_output_that_is_a_symbolic_link(
 
 
 def test_a_link_planted_as_a_run_file_or_a_lock_file_is_not_written_through(
-        tmp_path: Path, problems: Path, transcripts: Path,
+        tmp_path: Path, problems: Path, transcripts: Path, victim: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    victim = tmp_path / "victim.txt"
-    victim.write_text("keep me\n")
     run = tmp_path / "run"
     run.mkdir()
     (run / "results.jsonl").symlink_to(victim)
