@@ -181,14 +181,17 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _line_of_second(text: str, key: str) -> int:
     """The line where ``key`` is written the second time (as an object's key)."""
-    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    spellings = {json.dumps(key), json.dumps(key, ensure_ascii=False)}
+    found = sorted(m.start() for spelling in spellings
+                   for m in re.finditer(re.escape(spelling) + r"\s*:", text))
     at = found[1] if len(found) > 1 else 0
     return text.count("\n", 0, at) + 1
 
 
 def parse_json(text: str) -> tuple[Any, str, int]:
-    """(value, "", 0), or (None, what is wrong, its line) for malformed JSON or JSON nested
-    deeper than :data:`MAX_JSON_DEPTH`."""
+    """(value, "", 0), or (None, what is wrong, its line) for malformed JSON, JSON nested
+    deeper than :data:`MAX_JSON_DEPTH`, an object with a key written twice, or a string
+    holding a lone surrogate."""
     try:
         value = json.loads(text, object_pairs_hook=_object)
     except _DuplicateKey as duplicate:
