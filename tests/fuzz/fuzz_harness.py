@@ -333,6 +333,7 @@ def _prepare(scratch: Path, case: Case) -> tuple[Path, dict[str, str | None]]:
     for name in case.dirs:
         (scratch / name).mkdir(parents=True, exist_ok=True)
     for name, kind in case.devices:
+        (scratch / name).parent.mkdir(parents=True, exist_ok=True)  # a run file's directory
         make_device(scratch / name, kind)
     for name, data in case.files:
         (scratch / name).parent.mkdir(parents=True, exist_ok=True)
