@@ -452,13 +452,16 @@ def test_a_password_in_the_base_url_is_never_printed_or_stored(
         "(is the server running, and the network up?)")
     assert not refused.exists()  # a refused run writes nothing
     run = tmp_path / "run"
-    with StubServer() as server:
+    # the server hangs up on the first requests: their errors (errors.jsonl, the log) name
+    # the URL they failed to reach
+    with StubServer(faults=dict.fromkeys(range(1, 6), "disconnect")) as server:
         url = server.base_url.replace("http://", "http://user:s3cret@")
         code, _out, err = run_cli(capsys, "evaluate", "--model", "local:m", "--base-url", url,
                                   "--data", str(problems), "-o", str(run),
                                   "--max-attempts", "1", "--quiet", "--no-cache")
     assert code in (0, 1) and "s3cret" not in err
     stored = {path.name: path.read_text() for path in run.iterdir()}
+    assert "127.0.0.1" in stored["errors.jsonl"]  # the URL, without its password
     assert "run.json" in stored and not [name for name, text in stored.items()
                                          if "s3cret" in text]
     record = json.loads(stored["run.json"])
@@ -495,3 +498,11 @@ def test_a_hostile_model_name_cannot_break_a_markdown_table_or_inject_html(
             elif line.startswith("|") and "evil" in line:  # the row keeps its cells
                 assert line.count("|") - line.count("\\|") == separators, line
     assert f"- {shown}: 1 results" in (out / "report.md").read_text()
+
+
+def test_a_usage_error_quotes_a_huge_argument_by_its_ends(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # found by the fuzzer's 5,000-digit numbers: argparse quoted every leftover argument
+    code, _out, err = run_cli(capsys, "prove", "p.json", "--", "--x", "1" * 5000)
+    line = one_line_error(code, err)
+    assert len(line) < 300 and "(5,000 characters)" in line

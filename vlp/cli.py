@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -28,9 +29,16 @@ class _Parser(argparse.ArgumentParser):
     """Errors in one line (the README's promise), pointing at --help for the usage."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(one_line(f"{self.prog}: error: {message} (see {self.prog} --help)"),
-              file=sys.stderr)
+        print(one_line(f"{self.prog}: error: {_long_words_cut(message)} (see {self.prog} "
+                       "--help)"), file=sys.stderr)
         raise SystemExit(2)
+
+
+def _long_words_cut(text: str) -> str:
+    """Arguments argparse quotes (``unrecognized arguments: ...``) cut to their ends when
+    long (a 5,000-digit number), so the error stays a readable line."""
+    return re.sub(r"\S{200,}", lambda m: f"{m.group()[:60]}...{m.group()[-12:]} "
+                  f"({len(m.group()):,} characters)", text)
 
 
 def one_line(text: str) -> str:

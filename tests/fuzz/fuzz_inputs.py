@@ -411,7 +411,7 @@ def case(argv: Sequence[str], files: Sequence[tuple[str, bytes]], inputs: Sequen
         all_files += [item for item in place.files if item[0] not in dict(all_files)]
         dirs += place.dirs
         devices += place.devices
-        links += place.links
+        links += [link for link in place.links if link not in links]  # -o and --html alike
         kept += place.kept
         refused = refused or place.refused
     return Case(tuple(argv), tuple(all_files), tuple(dirs), tuple(kept), entry,
