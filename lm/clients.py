@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from vlp.errors import InputError
+from vlp.errors import InputError, redact_credentials
 from vlp.lm.models import API_KEY_VARIABLES, ModelSpec
 from vlp.lm.prompt import ChatPrompt
 from vlp.lm.retry import status_code
@@ -291,8 +291,8 @@ async def check_connection(url: str, timeout: float, location: str = "--base-url
                                      trust_env=True) as client:
             await client.get(url)
     except (httpx.HTTPError, httpx.InvalidURL) as error:
-        raise InputError(f"cannot reach {url}: {_reason(error)} (is the server running, and "
-                         "the network up?)", location=location) from None
+        raise InputError(f"cannot reach {redact_credentials(url)}: {_reason(error)} (is the "
+                         "server running, and the network up?)", location=location) from None
 
 
 def _reason(error: BaseException) -> str:
@@ -314,7 +314,7 @@ def _name_the_url(error: BaseException, url: object) -> None:
             not getattr(error, "_vlp_url", False):
         cause = error.__cause__
         detail = f" ({cause})" if cause is not None and str(cause) else ""
-        error.args = (f"{error} {url}{detail}",)
+        error.args = (f"{error} {redact_credentials(str(url))}{detail}",)  # no password
         error.message = error.args[0]  # type: ignore[attr-defined]
         error._vlp_url = True  # type: ignore[attr-defined]
 

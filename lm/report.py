@@ -29,7 +29,7 @@ import attrs
 from vlp.errors import InputError
 from vlp.lm.intervals import BOOTSTRAP, WILSON, Estimate, bootstrap, proportion
 from vlp.lm.store import read_results, read_run_config
-from vlp.lm.tables import Cell, Column, Table
+from vlp.lm.tables import Cell, Column, Table, markdown_text
 from vlp.output import atomic_file
 
 __all__ = ["Estimate", "bootstrap", "load_runs", "table2", "table3"]
@@ -376,7 +376,7 @@ def summary_lines(runs: Sequence[Run]) -> list[str]:
                   if len(run.paths) > 1 else "")
         arithmetic = sum(_score(r, "mode") == "arithmetic" for r in run.records)
         count = len(run.records)
-        lines.append(f"- {run.label}: {count} result{'' if count == 1 else 's'}{merged}, "
-                     f"{arithmetic} scored "
-                     "in reasoning-model mode (arithmetic only, paper App. D.4)")
+        lines.append(f"- {markdown_text(run.label)}: {count} result{'' if count == 1 else 's'}"
+                     f"{merged}, {arithmetic} scored in reasoning-model mode (arithmetic only, "
+                     "paper App. D.4)")
     return lines

@@ -62,11 +62,12 @@ class Table:
             first = column.group is not None and column.group != previous
             titles.append(f"{column.group}: {column.title}" if first else column.title)
             previous = column.group
-        caption = f"{self.caption}{self.note if interval else ''}."
-        lines = [caption, "", "| " + " | ".join(titles) + " |",
+        caption = f"{self.caption}{self.note if interval else ''}."  # the report's own words
+        lines = [caption, "", "| " + " | ".join(map(markdown_text, titles)) + " |",
                  "|" + "---|" * len(self.columns)]
         for row in self.rows:
-            lines.append("| " + " | ".join(_text(c, interval) for c in row) + " |")
+            lines.append("| " + " | ".join(markdown_text(c) if isinstance(c, str)
+                                           else _text(c, interval) for c in row) + " |")
         return "\n".join(lines) + "\n"
 
     def latex(self) -> str:
@@ -128,6 +129,20 @@ class Table:
             parts.append("<tr>" + "".join(cells) + "</tr>")
         parts.append("</tbody></table>")
         return "\n".join(parts)
+
+
+_MARKDOWN_SPECIAL = re.compile(r"[\\|\[\]]")
+_MARKDOWN_ENTITIES = {"<": "&lt;", ">": "&gt;"}
+
+
+def markdown_text(text: str) -> str:
+    """``text`` (a model name, any string from a run) as literal Markdown inside a line or
+    a table cell, as :func:`_tex` and ``html.escape`` do for the other formats: a ``|``
+    cannot end a cell, a newline cannot start a heading, HTML is shown, not run, and
+    ``[...](...)`` is no link or image."""
+    text = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    text = re.sub(r"[<>]", lambda m: _MARKDOWN_ENTITIES[m.group()], text)
+    return _MARKDOWN_SPECIAL.sub(lambda m: "\\" + m.group(), text)
 
 
 def _text(cell: CellValue, interval: bool) -> str:

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from batch_inputs import batch, make_problems, make_transcripts
 
 from vlp import output as output_layer
 from vlp import records
@@ -52,32 +53,12 @@ def one_line_error(err: str) -> str:
 
 @pytest.fixture()
 def problems(tmp_path: Path) -> Path:
-    """Two small problems; generating them is the fastest way to have valid records."""
-    path = tmp_path / "inputs" / "problems.jsonl"
-    path.parent.mkdir()
-    assert main(["generate", "-n", "2", "--seed", "5", "--depth", "2:2", "--quiet",
-                 "-o", str(path)]) == 0
-    return path
+    return make_problems(tmp_path)
 
 
 @pytest.fixture()
 def transcripts(problems: Path) -> Path:
-    from vlp.lm.baselines import baseline_transcript
-
-    lines = []
-    for line in problems.read_text().splitlines():
-        record = json.loads(line)
-        for strategy in ("shortest", "bfs"):
-            text, _ = baseline_transcript(strategy, record)
-            lines.append(json.dumps({"id": record["id"], "transcript": text}))
-    path = problems.with_name("transcripts.jsonl")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-def batch(problems: Path, transcripts: Path, out: Path | str, *extra: str) -> list[str]:
-    return ["verify", "--batch", str(problems), str(transcripts), "-o", str(out), "--json",
-            *extra]
+    return make_transcripts(problems)
 
 
 # --- output paths refused before any work ----------------------------------------------------

@@ -37,6 +37,9 @@ def test_an_interrupted_batch_resumes_to_the_same_bytes(batch_problems, batch_tr
     whole = _batch(problems, transcripts, tmp_path / "whole.jsonl")
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes(whole[: len(whole) // 2])  # ends inside a line
+    # with the record of its inputs, as an interrupted run leaves it (without it, refused)
+    cut.with_name("cut.jsonl.inputs.json").write_bytes(
+        (tmp_path / "whole.jsonl.inputs.json").read_bytes())
     assert _batch(problems, transcripts, cut, "--workers", "2") == whole
     summaries = capsys.readouterr().out.split("}\n")
     assert summaries[0] == summaries[1]

@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import Any
 
-from vlp.errors import InputError
+from vlp.errors import InputError, redact_credentials
 from vlp.output import WRITE_ERRNOS
 
 COMMANDS: tuple[str, ...] = (
@@ -26,9 +30,16 @@ class _Parser(argparse.ArgumentParser):
     """Errors in one line (the README's promise), pointing at --help for the usage."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(one_line(f"{self.prog}: error: {message} (see {self.prog} --help)"),
-              file=sys.stderr)
+        print(one_line(f"{self.prog}: error: {_long_words_cut(message)} (see {self.prog} "
+                       "--help)"), file=sys.stderr)
         raise SystemExit(2)
+
+
+def _long_words_cut(text: str) -> str:
+    """Arguments argparse quotes (``unrecognized arguments: ...``) cut to their ends when
+    long (a 5,000-digit number), so the error stays a readable line."""
+    return re.sub(r"\S{200,}", lambda m: f"{m.group()[:60]}...{m.group()[-12:]} "
+                  f"({len(m.group()):,} characters)", text)
 
 
 def one_line(text: str) -> str:
@@ -58,13 +69,17 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    previous = _terminate_as_interrupt()
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full device shows here, not in an ignored error at exit
         return code
     except InputError as error:
-        print(one_line(f"{parser.prog}: error: {error}"), file=sys.stderr)
+        print(one_line(redact_credentials(f"{parser.prog}: error: {error}")), file=sys.stderr)
         return error.exit_code
+    except Terminated:
+        print(f"{parser.prog}: terminated", file=sys.stderr)
+        return 143  # 128 + SIGTERM
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
@@ -80,6 +95,26 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         print(f"{parser.prog}: error: cannot write to standard output: {error.strerror}",
               file=sys.stderr)
         return 1
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the command is, so that it ends as after Ctrl-C: worker
+    processes stopped, output locks released, every whole line kept."""
+
+
+def _raise_terminated(_signum: int, _frame: object) -> None:
+    raise Terminated
+
+
+def _terminate_as_interrupt() -> Any:
+    """Handle SIGTERM for the command's duration (the main thread only can); the handler
+    it replaces, to restore, or None."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _raise_terminated)
 
 
 def _discard_stdout() -> None:

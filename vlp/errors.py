@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
+# the user-information part of a URL (``scheme://USER:PASSWORD@host``): a secret
+_URL_CREDENTIALS = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@?#]*@")
+
+
+def redact_credentials(text: str) -> str:
+    """``text`` with the credentials of every URL in it replaced by ``***``
+    (``http://user:pw@host/v1`` -> ``http://***@host/v1``), for whatever is printed or
+    stored: error lines, run records, command lines."""
+    return _URL_CREDENTIALS.sub(r"\1***@", text)
+
 
 class InputError(Exception):
     """Bad user input (a file, a line, an argument). Printed as one line; exit code 2.

@@ -11,15 +11,25 @@ below, the copies the axioms alone can need.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Protocol
+from typing import Any, Protocol
 
-from vlp.errors import InputError
-from vlp.records import too_long
+from vlp.errors import InputError, shown
+from vlp.records import (  # the input layer's file limits, listed here with the others
+    MAX_FILE_BYTES,
+    MAX_JSONL_BYTES,
+    MAX_LINE_BYTES,
+    too_long,
+)
+from vlp.validate import mixed_scripts
 
 MAX_AXIOMS = 20_000
 MAX_TIME = 10_000  # the largest time an axiom or a query may name
 MAX_CARRIED = 500_000  # sum over the axioms that frame rules carry of (last time - time)
 MAX_TRANSCRIPT_BYTES = 1_000_000  # UTF-8; reading costs up to ~10 ms per sentence
+# and, checked where the files are read: MAX_FILE_BYTES, MAX_LINE_BYTES, MAX_JSONL_BYTES
+# (vlp.records), MAX_NUMBER_DIGITS (vlp.grammar.canonical)
+__all__ = ["MAX_AXIOMS", "MAX_CARRIED", "MAX_FILE_BYTES", "MAX_JSONL_BYTES", "MAX_LINE_BYTES",
+           "MAX_TIME", "MAX_TRANSCRIPT_BYTES", "check_program", "check_transcript"]
 
 
 class _Timed(Protocol):
@@ -29,9 +39,24 @@ class _Timed(Protocol):
     @property
     def time(self) -> int | None: ...
 
+    @property
+    def args(self) -> tuple[Any, ...]: ...
+
+
+def _names(axiom: _Timed) -> list[str]:
+    """The agent and entity names an axiom writes."""
+    names: list[str] = []
+    for arg in axiom.args:
+        if isinstance(arg, str):
+            names.append(arg)
+        elif hasattr(arg, "names"):  # an agent set
+            names.extend(arg.names)
+    return names
+
 
 def check_program(axioms: Collection[_Timed], location: str | None) -> None:
-    """Refuse a program past the limits (``InputError`` at ``location``)."""
+    """Refuse a program past the limits, or with a name that mixes scripts (``InputError``
+    at ``location``)."""
     if len(axioms) > MAX_AXIOMS:
         raise InputError(f"the program has {len(axioms):,} axioms; at most {MAX_AXIOMS:,} "
                          "are read (README: Limits)", location)
@@ -43,6 +68,13 @@ def check_program(axioms: Collection[_Timed], location: str | None) -> None:
                 for a in axioms if a.time is not None), default=0)
     carried = sum(last - a.time for a in axioms
                   if a.time is not None and a.predicate != "transfer")
+    for axiom in axioms:
+        for name in _names(axiom):
+            scripts = mixed_scripts(name)
+            if scripts:
+                raise InputError(f"the name {shown(name)} mixes the scripts "
+                                 f"{', '.join(scripts)}: it may look like another name and "
+                                 "be another (README: Input checks)", location)
     if carried > MAX_CARRIED:
         raise InputError(f"the program's facts would be carried over {carried:,} ticks in "
                          f"all (each axiom from its time to the last, {last:,}); at most "

@@ -4,6 +4,7 @@ writes, writes whole files atomically, and turns a failed write into one line th
 what was kept.
 
 - :func:`output_file` / :func:`output_dir`: refuse, with exit code 2, an empty path, a
+  symbolic link (dangling or not: a write through it would land elsewhere), a
   directory where a file is wanted (and the reverse), a parent that is a file, a directory
   this user cannot write, a device or other special file, and an output that is one of the
   command's inputs (the same file by inode or by resolved path). Nothing is created:
@@ -25,6 +26,7 @@ import hashlib
 import os
 import secrets
 import stat
+import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -146,9 +148,17 @@ def _existing_ancestor(path: Path) -> Path:
     return Path(".")
 
 
+# Where the platform has it, opening an output refuses a symbolic link in its last part.
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
 def _checked(path: Path | str, option: str, inputs: Iterable[Path | str], *,
              directory: bool) -> Path:
     path = _checked_name(path, option)
+    if path.is_symlink():  # one policy for every output: no write lands where a link points
+        raise OutputError("is a symbolic link; vlp writes no output through a link (name "
+                          "the file or directory it points to, or remove the link)",
+                          f"{option} {path}")
     mode = _mode(path, option)
     wanted = "a directory to write into" if directory else "a regular file to write"
     if _special(mode):
@@ -209,7 +219,7 @@ class OutputLock:
         while True:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o666)
             except OSError as error:
                 raise OutputError(f"cannot create the lock file {self.path}: "
                                   f"{_reason(error)}", f"{self.option} {self.output}") from None
@@ -234,6 +244,11 @@ class OutputLock:
             if current == os.fstat(fd).st_ino:
                 break
             os.close(fd)
+        left = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        if left.isdigit() and int(left) != os.getpid():
+            # a holder releases by removing the file: this one's owner ended without that
+            print(f"vlp: note: taking over {self.path}, left by process {left}, which ended "
+                  "without releasing it (killed?)", file=sys.stderr)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         self._fd = fd

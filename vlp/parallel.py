@@ -24,7 +24,9 @@ import json
 import logging
 import math
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
@@ -203,25 +205,45 @@ _IDLE = math.inf  # progress[1] between transcripts (none is running)
 
 def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with_parent()
     prepared = _Prepared(task)
-    shipped = _shipped(task)
-    outbox.send(None)  # ready: start-up time does not count against the first timeout
-    while (message := inbox.get()) is not None:
-        first, key, payload, entries = message
-        batch: list[tuple[int, Any]] = []
-        sent = time.monotonic()
-        for offset, entry in enumerate(entries):
-            progress[1] = _IDLE  # the index and its start change together, never torn
-            progress[0] = first + offset
-            progress[1] = time.monotonic()
-            batch.append((first + offset,
-                          shipped(_run_one(task, prepared, key, payload, entry))))
-            progress[1] = _IDLE
-            if time.monotonic() - sent >= _BATCH_SECONDS:
+    try:
+        shipped = _shipped(task)
+        outbox.send(None)  # ready: start-up time does not count against the first timeout
+        while (message := inbox.get()) is not None:
+            first, key, payload, entries = message
+            batch: list[tuple[int, Any]] = []
+            sent = time.monotonic()
+            for offset, entry in enumerate(entries):
+                progress[1] = _IDLE  # the index and its start change together, never torn
+                progress[0] = first + offset
+                progress[1] = time.monotonic()
+                batch.append((first + offset,
+                              shipped(_run_one(task, prepared, key, payload, entry))))
+                progress[1] = _IDLE
+                if time.monotonic() - sent >= _BATCH_SECONDS:
+                    outbox.send(batch)
+                    batch, sent = [], time.monotonic()
+            if batch:
                 outbox.send(batch)
-                batch, sent = [], time.monotonic()
-        if batch:
-            outbox.send(batch)
+    except (EOFError, OSError):  # the parent is gone (killed): nobody wants the results
+        os._exit(0)
+
+
+def _die_with_parent() -> None:
+    """End this worker as soon as its parent dies, even mid-transcript: a parent killed
+    with SIGKILL runs no clean-up, and an orphaned worker (and the resource tracker that
+    waits for it) would hold the command's stderr open for as long as it runs. The spawn
+    start method hands each child a sentinel that is readable once the parent is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="vlp-parent-watch", daemon=True).start()
 
 
 @attrs.define

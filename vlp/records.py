@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from vlp.errors import InputError, shown
-from vlp.output import write_failed
+from vlp.output import NOFOLLOW, write_failed
 
 # Record fields: where a transcript record keeps its text, and a record its id.
 TRANSCRIPT_KEYS = ("transcript", "output", "response", "completion", "proof", "text")
@@ -181,14 +181,17 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _line_of_second(text: str, key: str) -> int:
     """The line where ``key`` is written the second time (as an object's key)."""
-    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    spellings = {json.dumps(key), json.dumps(key, ensure_ascii=False)}
+    found = sorted(m.start() for spelling in spellings
+                   for m in re.finditer(re.escape(spelling) + r"\s*:", text))
     at = found[1] if len(found) > 1 else 0
     return text.count("\n", 0, at) + 1
 
 
 def parse_json(text: str) -> tuple[Any, str, int]:
-    """(value, "", 0), or (None, what is wrong, its line) for malformed JSON or JSON nested
-    deeper than :data:`MAX_JSON_DEPTH`."""
+    """(value, "", 0), or (None, what is wrong, its line) for malformed JSON, JSON nested
+    deeper than :data:`MAX_JSON_DEPTH`, an object with a key written twice, or a string
+    holding a lone surrogate."""
     try:
         value = json.loads(text, object_pairs_hook=_object)
     except _DuplicateKey as duplicate:
@@ -332,8 +335,8 @@ class JsonlWriter:
         self.rows = 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if restart or (lenient and not self.path.exists()):
-            self._close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666),
-                        sync=False)
+            self._close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NOFOLLOW,
+                                0o666), sync=False)
             return
         if not self.path.exists():
             return
@@ -352,7 +355,7 @@ class JsonlWriter:
                 yield row  # type: ignore[misc]
 
     def _mend_last_line(self) -> None:
-        with open(self.path, "r+b") as file:
+        with os.fdopen(os.open(self.path, os.O_RDWR | NOFOLLOW), "r+b") as file:
             size = file.seek(0, os.SEEK_END)
             if size == 0:
                 return
@@ -384,7 +387,7 @@ class JsonlWriter:
                 file.truncate(cut)
 
     def _open(self) -> int:
-        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        return os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | NOFOLLOW, 0o666)
 
     def _close(self, fd: int, *, sync: bool) -> None:
         try:

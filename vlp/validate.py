@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from vlp.errors import InputError, shown
@@ -324,3 +325,33 @@ def check_loose_problem(record: Mapping[str, Any], location: str) -> None:
         check_problem_record(record, location)
     else:
         check_record(record, LOOSE_PROBLEM_FIELDS, location)
+
+
+# Unicode TR39's augmented script sets: Han is written with kana in Japanese (Jpan), with
+# Hangul in Korean (Kore) and with Bopomofo (Hanb), so those mixes are one script.
+_AUGMENTED = {"Hani": {"Hanb", "Jpan", "Kore"}, "Hira": {"Jpan"}, "Kana": {"Jpan"},
+              "Hang": {"Kore"}, "Bopo": {"Hanb"}}
+_ANY_SCRIPT = {"Zyyy", "Zinh"}  # Common and Inherited: digits, spaces, marks of any script
+
+
+@lru_cache(maxsize=4096)
+def mixed_scripts(name: str) -> tuple[str, ...]:
+    """The scripts a name mixes (ISO 15924 codes), or () if it is single-script by Unicode
+    TR39's mixed-script test: some script is in the (augmented) Script_Extensions of every
+    character. Latin ``alice`` and ``аlice`` with a Cyrillic ``а`` print the same and would
+    be two agents; the second mixes Latn and Cyrl."""
+    if name.isascii():
+        return ()
+    from fontTools.unicodedata import script_extension  # Unicode's script data
+
+    resolved: set[str] | None = None
+    seen: list[str] = []
+    for character in name:
+        scripts = set(script_extension(character))
+        if scripts & _ANY_SCRIPT:
+            continue
+        for script in list(scripts):
+            scripts |= _AUGMENTED.get(script, set())
+        seen += sorted(scripts - set(seen) - {"Hanb", "Jpan", "Kore"})
+        resolved = scripts if resolved is None else resolved & scripts
+    return tuple(seen) if resolved is not None and not resolved else ()

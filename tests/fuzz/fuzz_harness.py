@@ -42,7 +42,7 @@ TIMEOUT = float(os.environ.get("VLP_FUZZ_TIMEOUT", "20"))
 # VLP_FUZZ_TOLERANT=1: record every outcome and keep going (bench/fuzz.py counts this way)
 TOLERANT = os.environ.get("VLP_FUZZ_TOLERANT") == "1"
 THOROUGH_EXAMPLES = 10_000
-ERROR_LINE = re.compile(r"^(vlp( [a-z-]+)?|verify-proof): (error: .+|interrupted)$")
+ERROR_LINE = re.compile(r"^(vlp( [a-z-]+)?|verify-proof): (error: .+|interrupted|terminated)$")
 TRACEBACK = "Traceback (most recent call last)"
 LONGEST_ERROR = 2000  # characters: an error line quotes a piece of the input, not all of it
 
@@ -74,15 +74,20 @@ class Case:
     dirs: tuple[str, ...] = ()
     inputs: tuple[str, ...] = ()
     entry: str = "vlp"
-    devices: tuple[tuple[str, str], ...] = ()  # (name, "null" or "full"): scratch copies
+    devices: tuple[tuple[str, str], ...] = ()  # (name, "null", "full" or "zero"): copies
     stdout: str = "file"  # or "full" (a full disk) or "closed" (a reader that went away)
+    links: tuple[tuple[str, str], ...] = ()  # (name, target): symbolic links made first
+    fifos: tuple[str, ...] = ()  # named pipes nobody writes (an input that would block)
+    refused: bool = False  # the command must refuse this input (exit code 2)
 
     def __repr__(self) -> str:  # what Hypothesis prints for a failing example
         shown = {name: (data if len(data) <= 300 else data[:300] + b"...")
                  for name, data in self.files}
         return (f"Case(entry={self.entry!r}, argv={list(self.argv)!r}, files={shown!r}, "
                 f"dirs={list(self.dirs)!r}, inputs={list(self.inputs)!r}, "
-                f"devices={list(self.devices)!r}, stdout={self.stdout!r})")
+                f"devices={list(self.devices)!r}, stdout={self.stdout!r}, "
+                f"links={list(self.links)!r}, fifos={list(self.fifos)!r}, "
+                f"refused={self.refused!r})")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # Hypothesis's printer
         printer.text(repr(self))
@@ -99,6 +104,7 @@ class Outcome:
     died: str | None = None   # the worker vanished (signal, os._exit)
     modified: tuple[str, ...] = ()
     stdout_closed: bool = False  # then 141 (128 + SIGPIPE, the README's code) is right too
+    must_refuse: bool = False  # the input is one the command must refuse (exit code 2)
 
     def problems(self) -> list[str]:
         """What breaks the promise, one line each (empty: the command behaved)."""
@@ -128,6 +134,8 @@ class Outcome:
             found.append(f"stderr line of {longest} characters")
         for path in self.modified:
             found.append(f"input modified: {path}")
+        if self.must_refuse and self.rc is not None and self.rc != 2:
+            found.append(f"accepted an input it must refuse: exit code {self.rc}")
         return found
 
 
@@ -285,7 +293,8 @@ class Worker:
         seconds = min(seconds, time.perf_counter() - start)
         stdout = _read(out) if case.stdout == "file" else b""  # /dev/full reads forever
         outcome = Outcome(rc, stdout, _read(err), seconds, crash, hang, died,
-                          _changed(scratch, case, before), case.stdout == "closed")
+                          _changed(scratch, case, before), case.stdout == "closed",
+                          case.refused)
         shutil.rmtree(capture, ignore_errors=True)
         return outcome
 
@@ -316,7 +325,7 @@ def run_entry_point(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome
             os.close(sink)
     return Outcome(done.returncode, done.stdout or b"", done.stderr,
                    time.perf_counter() - start, modified=_changed(scratch, case, before),
-                   stdout_closed=case.stdout == "closed")
+                   stdout_closed=case.stdout == "closed", must_refuse=case.refused)
 
 
 def _prepare(scratch: Path, case: Case) -> tuple[Path, dict[str, str | None]]:
@@ -324,10 +333,17 @@ def _prepare(scratch: Path, case: Case) -> tuple[Path, dict[str, str | None]]:
     for name in case.dirs:
         (scratch / name).mkdir(parents=True, exist_ok=True)
     for name, kind in case.devices:
+        (scratch / name).parent.mkdir(parents=True, exist_ok=True)  # a run file's directory
         make_device(scratch / name, kind)
     for name, data in case.files:
         (scratch / name).parent.mkdir(parents=True, exist_ok=True)
         (scratch / name).write_bytes(data)
+    for name, target in case.links:
+        (scratch / name).parent.mkdir(parents=True, exist_ok=True)
+        (scratch / name).symlink_to(target)
+    for name in case.fifos:
+        (scratch / name).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(scratch / name)
     return scratch, {name: _hash(scratch / name) for name in case.inputs}
 
 
@@ -342,13 +358,19 @@ def _changed(scratch: Path, case: Case, before: dict[str, str | None]) -> tuple[
     return modified
 
 
-DEVICES = {"null": (1, 3), "full": (1, 7)}
+DEVICES = {"null": (1, 3), "full": (1, 7), "zero": (1, 5)}
+
+
+def can_make_devices() -> bool:
+    """Whether this process may make device nodes (root): else :func:`make_device` makes
+    a regular file, which no command need refuse as an input."""
+    return os.geteuid() == 0
 
 
 def make_device(path: Path, kind: str) -> None:
-    """A copy of /dev/null or /dev/full in the scratch directory: a command that wrongly
-    renames a file onto its output replaces this node, never the machine's own. Without the
-    right to make device nodes (not root), a regular file stands in."""
+    """A copy of /dev/null, /dev/full or /dev/zero in the scratch directory: a command that
+    wrongly renames a file onto its output replaces this node, never the machine's own.
+    Without the right to make device nodes (not root), a regular file stands in."""
     try:
         os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(*DEVICES[kind]))
     except OSError:
@@ -418,7 +440,8 @@ class Tally:
 
     def lines(self) -> Iterable[str]:
         yield (f"{'command':<16}{'inputs':>8}{'tracebacks':>12}{'hangs':>7}{'exit!=':>8}"
-               f"{'bad error':>10}{'long line':>10}{'modified':>9}{'died':>6}{'s':>8}{'wall s':>8}")
+               f"{'bad error':>10}{'long line':>10}{'modified':>9}{'died':>6}{'accepted':>9}"
+               f"{'s':>8}{'wall s':>8}")
         for command in sorted(self.inputs):
             kinds = self.kinds[command]
             yield (f"{command:<16}{self.inputs[command]:>8}"
@@ -427,6 +450,7 @@ class Tally:
                    f"{kinds['exit 2 without one final error line']:>10}"
                    f"{kinds['stderr line of N characters']:>10}"
                    f"{kinds['input modified']:>9}{kinds['died']:>6}"
+                   f"{kinds['accepted an input it must refuse']:>9}"
                    f"{self.seconds[command]:>8.0f}{self.wall[command]:>8.0f}")
         for key, (count, _example) in sorted(self.findings.items()):
             yield f"  {count:>6}x {key}"
@@ -444,6 +468,7 @@ def save_case(directory: Path, case: Case, key: str, outcome: Outcome) -> None:
         (directory / name).write_bytes(data)
     summary = {"finding": key, "entry": case.entry, "argv": list(case.argv),
                "dirs": list(case.dirs), "devices": [list(item) for item in case.devices],
+               "links": [list(item) for item in case.links], "fifos": list(case.fifos),
                "stdout": case.stdout,
                "rc": outcome.rc, "stderr": outcome.stderr.decode("utf-8", "replace")[-2000:],
                "crash": outcome.crash}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fuzz_harness import Case
+from fuzz_harness import Case, can_make_devices
 from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -24,7 +24,9 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 # Numbers a parser meets at its edges, written as a user would type them.
 EDGE_NUMBERS = ("0", "-1", "-5", "1000", "1001", "99999", "2147483648", "9223372036854775808",
                 "1" + "0" * 30, "-" + "1" * 40, "1e3", "1e400", "0.5", "26.0", "-0", "+3",
-                "nan", "inf", "-inf", "0x1f", "1_000", "١٢", "", " ", "abc")
+                "nan", "inf", "-inf", "0x1f", "1_000", "١٢", "", " ", "abc",
+                "9" * 101, "1" * 5000)  # past the 100 digits atom text may write, and int()'s
+#                                        4,300
 EDGE_JSON: tuple[Any, ...] = (None, True, False, 0, -1, 1.5, 10**30, -(10**30), 2**63, 10**400,
                               float("nan"), float("inf"), "", "x", "26", "-26", "true", [],
                               {}, [1, 2], {"a": 1}, ["x"], "\x00", "\ud800", "é" * 50)
@@ -171,17 +173,58 @@ def _strings(value: Any) -> list[str]:
             if isinstance(container[key], str)][:200]
 
 
+_MARK = "\x01vlp-fuzz-mark\x01"
+SURROGATES = ("\\ud800", "\\udfff", "\\udc80x", "\\ud83d\\ude00", "\\ud83d")  # JSON escapes
+
+
+@st.composite
+def escaped_surrogate(draw: Any, value: Any) -> str:
+    """``value`` as JSON text with a surrogate escape (``\\ud800``; now and then a valid pair)
+    inside one of its strings, or in a new key."""
+    value = copy.deepcopy(value)
+    strings = [(c, k) for c, k in _paths(value) if isinstance(c[k], str)]
+    if strings and draw(st.booleans()):
+        container, key = draw(st.sampled_from(strings))
+        container[key] = _MARK + container[key]
+    elif isinstance(value, dict):
+        value[_MARK] = 1
+    else:
+        value = [value, _MARK]
+    return dumps(value).replace(_MARK, draw(st.sampled_from(SURROGATES)))
+
+
+@st.composite
+def duplicated_key(draw: Any, value: Any) -> str:
+    """``value`` as JSON text with one object's key written twice (the second with another
+    value), as json.dumps never writes it."""
+    value = copy.deepcopy(value)
+    objects = [node for node in [value, *(c[k] for c, k in _paths(value))]
+               if isinstance(node, dict) and node]
+    if not objects:
+        return dumps(value)
+    target = draw(st.sampled_from(objects))
+    key = draw(st.sampled_from(sorted(target)))
+    target[_MARK] = draw(json_values)
+    text = dumps(value)
+    return text.replace(json.dumps(_MARK, ensure_ascii=False), json.dumps(key, ensure_ascii=False))
+
+
 @st.composite
 def mutated_jsonl(draw: Any, lines: Sequence[str]) -> bytes:
     """A JSON-Lines file of valid lines with some lines mutated, duplicated, truncated,
     replaced by other JSON, or broken into bytes that are not UTF-8."""
     chosen = list(draw(st.lists(st.sampled_from(lines), min_size=1, max_size=3)))
     kind = draw(valid_or(st.just("valid"), st.sampled_from(
-        ["field", "field", "field", "duplicate", "truncate", "replace", "bytes", "blank"])))
+        ["field", "field", "field", "duplicate", "truncate", "replace", "bytes", "blank",
+         "surrogate", "key twice"])))
     index = draw(st.integers(0, len(chosen) - 1))
     if kind == "field":
         value = json.loads(chosen[index])
         chosen[index] = dumps(draw(mutated_value(value, _strings(value))))
+    elif kind == "surrogate":
+        chosen[index] = draw(escaped_surrogate(json.loads(chosen[index])))
+    elif kind == "key twice":
+        chosen[index] = draw(duplicated_key(json.loads(chosen[index])))
     elif kind == "duplicate":
         chosen.insert(index, chosen[index])
     elif kind == "truncate":
@@ -218,7 +261,10 @@ def program_file(draw: Any, corpus: Corpus) -> tuple[str, bytes]:
         return suffix, data
     if suffix == ".json" and draw(st.booleans()):
         value = json.loads(data)
-        data = _encode(dumps(draw(mutated_value(value, _strings(value)))))
+        edit = draw(st.sampled_from(["value", "value", "value", "surrogate", "key twice"]))
+        data = _encode(dumps(draw(mutated_value(value, _strings(value)))) if edit == "value"
+                       else draw(escaped_surrogate(value)) if edit == "surrogate"
+                       else draw(duplicated_key(value)))
     elif suffix == ".txt":
         data = _encode(draw(edited_string(data.decode())))
     if draw(st.booleans()):
@@ -303,12 +349,26 @@ def flags(draw: Any, spec: FlagSpec, extra: int = 1) -> list[str]:
 
 @dataclass(frozen=True)
 class Place:
-    """Where an output goes: the argument, and the files and directories it needs."""
+    """Where an output goes: the argument, and the files and directories it needs;
+    ``kept``: files that must keep their bytes, ``refused``: the command must refuse it."""
 
     arg: str
     files: tuple[tuple[str, bytes], ...] = ()
     dirs: tuple[str, ...] = ()
     devices: tuple[tuple[str, str], ...] = ()
+    links: tuple[tuple[str, str], ...] = ()
+    kept: tuple[str, ...] = ()
+    refused: bool = False
+
+
+# outputs that are symbolic links: dangling, to an unrelated file (which must keep its
+# bytes), to a directory; every command refuses them
+LINKED_PLACES = (
+    Place("dangling", links=(("dangling", "nowhere/x"),), refused=True),
+    Place("to-file", files=(("victim.txt", b"keep me\n"),), links=(("to-file", "victim.txt"),),
+          kept=("victim.txt",), refused=True),
+    Place("to-dir", dirs=("elsewhere",), links=(("to-dir", "elsewhere"),), refused=True),
+)
 
 
 def places(name: str, inputs: Sequence[str] = (), *, fresh: bool = True,
@@ -323,6 +383,7 @@ def places(name: str, inputs: Sequence[str] = (), *, fresh: bool = True,
                Place("taken.txt", files=(("taken.txt", b"keep me\n"),)),
                Place("n" * 300)]
     rough += [Place(path) for path in inputs]
+    rough += LINKED_PLACES
     # an existing directory or "." is a fine place for a directory of outputs
     valid = [Place(name), Place(f"new/deeper/{name}"), Place("taken", dirs=("taken",)),
              Place(".")] if fresh else []
@@ -340,16 +401,42 @@ def with_stdout(draw: Any, cases: st.SearchStrategy[Case]) -> Case:
 
 
 def case(argv: Sequence[str], files: Sequence[tuple[str, bytes]], inputs: Sequence[str],
-         *where: Place, entry: str = "vlp") -> Case:
+         *where: Place, entry: str = "vlp", refused: bool = False) -> Case:
     all_files = list(files)
     dirs: list[str] = []
     devices: list[tuple[str, str]] = []
+    links: list[tuple[str, str]] = []
+    kept = list(inputs)
     for place in where:
         all_files += [item for item in place.files if item[0] not in dict(all_files)]
         dirs += place.dirs
         devices += place.devices
-    return Case(tuple(argv), tuple(all_files), tuple(dirs), tuple(inputs), entry,
-                tuple(devices))
+        links += [link for link in place.links if link not in links]  # -o and --html alike
+        kept += place.kept
+        refused = refused or place.refused
+    return Case(tuple(argv), tuple(all_files), tuple(dirs), tuple(kept), entry,
+                tuple(devices), links=tuple(links), refused=refused)
+
+
+@st.composite
+def with_special_input(draw: Any, cases: st.SearchStrategy[Case]) -> Case:
+    """Now and then (a hostile input), one input file replaced by a FIFO nobody writes or
+    a device that never ends (``/dev/zero``; as root, who may make one): refused before a
+    byte is read, and never waited on."""
+    drawn = draw(cases)
+    files = dict(drawn.files)
+    candidates = [name for name in drawn.inputs if name in files]
+    if not candidates or not draw(hostile) or draw(st.integers(0, 7)) != 3:
+        return drawn
+    name = draw(st.sampled_from(candidates))
+    kind = draw(st.sampled_from(["fifo", "zero", "null"] if can_make_devices() else ["fifo"]))
+    del files[name]
+    inputs = tuple(other for other in drawn.inputs if other != name)
+    if kind == "fifo":
+        return dataclasses.replace(drawn, files=tuple(files.items()), inputs=inputs,
+                                   fifos=(*drawn.fifos, name))
+    return dataclasses.replace(drawn, files=tuple(files.items()), inputs=inputs,
+                               devices=(*drawn.devices, (name, kind)))
 
 
 # --- one strategy per command ---------------------------------------------------------------
@@ -463,6 +550,20 @@ def batch_cases(draw: Any, corpus: Corpus) -> Case:
     if where.arg == "taken.txt" and draw(st.booleans()):  # an earlier report, mutated
         earlier = draw(content(mutated_jsonl(corpus.transcript_records)))
         where = Place("taken.txt", files=(("taken.txt", earlier),))
+    foreign = False
+    if where.arg == "taken.txt" and draw(st.booleans()):
+        # a foreign report: rows claiming every transcript correct, and no record of the
+        # inputs beside them (or one of other inputs): never resumed as finished work
+        rows = "".join(json.dumps({"key": f"{json.loads(line)['id']}#0",
+                                   "answer_correct": True, "exact_match": True}) + "\n"
+                       for line in corpus.transcript_records)
+        recorded = draw(st.sampled_from([None, {"problems_sha256": "0" * 64,
+                                                "transcripts_sha256": "0" * 64,
+                                                "mode": "auto", "strict": False}]))
+        extra = () if recorded is None else (("taken.txt.inputs.json",
+                                              json.dumps(recorded).encode()),)
+        where = Place("taken.txt", files=(("taken.txt", rows.encode()), *extra))
+        foreign = True
     argv = ["--batch", *inputs, "-o", where.arg, *draw(flags({
         "--json": None, "--restart": None, "--workers": counts(1, 2),
         "--timeout": floats(0.5, 30.0), "--mode": choices("auto", "claims", "arithmetic"),
@@ -470,7 +571,8 @@ def batch_cases(draw: Any, corpus: Corpus) -> Case:
     entry = draw(st.sampled_from(["vlp", "verify-proof"]))
     if entry == "vlp":
         argv.insert(0, "verify")
-    return case(argv, files, inputs, where, entry=entry)
+    return case(argv, files, inputs, where, entry=entry,
+                refused=foreign and "--restart" not in argv)
 
 
 @st.composite
@@ -572,7 +674,7 @@ BY_COMMAND: dict[str, Callable[[Corpus], st.SearchStrategy[Case]]] = {
     "demo": demo_cases,
 }
 COMMANDS: dict[str, Callable[[Corpus], st.SearchStrategy[Case]]] = {
-    name: (lambda corpus, strategy=strategy: with_stdout(strategy(corpus)))
+    name: (lambda corpus, strategy=strategy: with_stdout(with_special_input(strategy(corpus))))
     for name, strategy in BY_COMMAND.items()}
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from vlp import flags
+from vlp.errors import InputError, redact_credentials
 from vlp.output import OutputLock, output_dir, output_file
 
 
@@ -150,22 +151,89 @@ def _run_files(run_dir: Path) -> list[Path]:
 
 def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[Any],
               scorer: Any, cache_root: Path | None) -> int:
-    import asyncio
+    import attrs
 
-    from vlp.lm.pricing import estimate_cost, prices_for
     from vlp.lm.provenance import session_record
-    from vlp.lm.retry import RetryPolicy, describe
-    from vlp.lm.runner import build_reasoner, run_evaluation, store_for
-    from vlp.lm.store import ResponseCache
+    from vlp.lm.runner import store_for
+    from vlp.lm.store import RESULTS_FILE
 
     if args.restart:
         for path in _run_files(args.output):
             path.unlink(missing_ok=True)
-    settings = {name: str(value) if isinstance(value, Path) else value
+    # no secret of a URL (--base-url http://user:password@host) is stored in run.json
+    settings = {name: redact_credentials(str(value)) if isinstance(value, (Path, str))
+                else value
                 for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
     settings["cache_dir"] = None if cache_root is None else str(cache_root)  # the one used
-    store, previous = store_for(args.output, config, args.data,
-                                session_record(settings, getattr(args, "argv", None)))
+    argv = getattr(args, "argv", None)
+    argv = sys.argv[1:] if argv is None else argv
+    stored = config if spec.base_url is None else attrs.evolve(
+        config, model=attrs.evolve(spec, base_url=redact_credentials(spec.base_url)))
+    results = args.output / RESULTS_FILE
+    before, results_before = _snapshot(args.output, results), _size(results)
+    try:
+        store, previous = store_for(args.output, stored, args.data, session_record(
+            settings, [redact_credentials(arg) for arg in argv]))
+        return _run_and_report(args, spec, config, problems, scorer, store, previous,
+                               cache_root)
+    except InputError:
+        # refused before any result (a server that does not answer): the run directory is
+        # left as it was, so a refused run writes nothing
+        if _size(results) == results_before:
+            _restore(args.output, before, results)
+        raise
+
+
+def _size(path: Path) -> int:
+    """Bytes in ``path`` (0 if absent): results are only appended, so an unchanged size
+    means no result was written."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _snapshot(run_dir: Path, results: Path) -> dict[Path, bytes | None]:
+    """Whether the run directory exists, and each run file's bytes (None: absent) but the
+    results', which may be large and are never rewritten."""
+    found: dict[Path, bytes | None] = {run_dir: b"" if run_dir.is_dir() else None}
+    for path in _run_files(run_dir):
+        if path != results:
+            found[path] = path.read_bytes() if path.is_file() else None
+    found[results] = b"" if results.is_file() else None
+    return found
+
+
+def _restore(run_dir: Path, snapshot: dict[Path, bytes | None], results: Path) -> None:
+    """Put the run files back as ``snapshot`` has them (a results file made since, empty,
+    is removed; one that was there is untouched), and remove the directory if it was
+    made since and is empty."""
+    from vlp.output import write_atomically
+
+    for path, data in snapshot.items():
+        if path == run_dir or (path == results and data is not None):
+            continue
+        if data is None:
+            path.unlink(missing_ok=True)
+        elif not path.is_file() or path.read_bytes() != data:
+            write_atomically(path, data)
+    if snapshot[run_dir] is None:
+        try:
+            run_dir.rmdir()
+        except OSError:
+            pass  # something else is in it now
+
+
+def _run_and_report(args: argparse.Namespace, spec: Any, config: Any, problems: list[Any],
+                    scorer: Any, store: Any, previous: list[Any],
+                    cache_root: Path | None) -> int:
+    import asyncio
+
+    from vlp.lm.pricing import estimate_cost, prices_for
+    from vlp.lm.retry import RetryPolicy, describe
+    from vlp.lm.runner import build_reasoner, run_evaluation
+    from vlp.lm.store import ResponseCache
+
     cache = ResponseCache(cache_root)
     retry = RetryPolicy(max_attempts=args.max_attempts, base_delay=args.retry_delay)
 
