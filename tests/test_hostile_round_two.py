@@ -97,7 +97,7 @@ def _in_a_bounded_process(argv: list[str], cwd: Path) -> subprocess.CompletedPro
 
 @pytest.mark.parametrize("argv, what", [
     (["vlp", "prove", "/dev/zero"], "program"),
-    (["vlp", "certify", "/dev/zero"], "problems"),
+    (["vlp", "certify", "/dev/zero"], "problem"),  # certify names a problem reference
     (["verify-proof", "/dev/zero", "transcript.txt"], "problem"),
     (["verify-proof", "--batch", "/dev/zero", "transcript.txt", "-o", "r.jsonl"], "problems"),
 ])
@@ -497,7 +497,7 @@ def test_a_hostile_model_name_cannot_break_a_markdown_table_or_inject_html(
                 separators = line.count("|")  # the columns of the table below
             elif line.startswith("|") and "evil" in line:  # the row keeps its cells
                 assert line.count("|") - line.count("\\|") == separators, line
-    assert f"- {shown}: 1 results" in (out / "report.md").read_text()
+    assert f"- {shown}: 1 result" in (out / "report.md").read_text()
 
 
 def test_a_usage_error_quotes_a_huge_argument_by_its_ends(
