@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from vlp.grammar.inflect import singular
 from vlp.grammar.loose import HYPOTHETICAL as _HYPOTHETICAL
 from vlp.grammar.loose import Clause, Token, read_clauses
 from vlp.grammar.templates import CLAIM_SLOTS
@@ -378,8 +379,20 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
         if entity is None and not ambiguous and position + 1 < len(tokens) and \
                 tokens[position + 1].lower in COMPARATIVES:  # "88 more tadpoles than"
             entity, shown, ambiguous, after = self._entity(tokens, position + 2)
+        phrase = " ".join(words[position + 1:after])
+        if ambiguous and there and phrase in self.lex.index.agent_names:
+            # "There are 2 red peaches": the program counts the red ones as an agent of
+            # its own, holding peaches
+            head = [e for e in self.lex.entities if phrase.endswith(" " + e) or
+                    phrase.endswith(" " + singular(e))]
+            holders = {c.agent_sets[0] for e in head for c in self.lex.index.candidates(
+                ClaimPattern("cont", (None, None, e)))}
+            category = self.lex.agents[phrase]
+            if len(head) == 1 and category in holders:
+                return self._resolve(ClaimPattern("cont", (category, quantity, head[0])),
+                                     arithmetic, Reading(LOOSE, ("there",), tuple(resolved)))
         if ambiguous:
-            return LooseGap(f"the entity {' '.join(words[position + 1:after])!r} could be "
+            return LooseGap(f"the entity {phrase!r} could be "
                             + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
         if shown is not None:
             resolved.append(shown)
