@@ -122,6 +122,9 @@ class ResultStore:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         if self.run_path.exists():
             document = read_json_file(self.run_path, "run")
+            if not isinstance(document, dict):  # "[]": no run record this command wrote
+                raise InputError("the run record must be a JSON object",
+                                 f"{self.run_path}:1")
             changed = changed_settings(document, run_config, ignore=RECORD_KEYS)
             if changed:
                 raise InputError(
