@@ -13,7 +13,14 @@ from vlp.grammar.templates import CLAIM_SLOTS, TEMPLATES
 from vlp.kernel import Agents, Claim
 
 from .align import ProgramIndex
-from .reader_words import FUNCTION_WORDS, MENTION_WORDS, gender_of, may_be_person, relation_gender
+from .reader_words import (
+    FUNCTION_WORDS,
+    MENTION_WORDS,
+    gender_of,
+    is_setting,
+    may_be_person,
+    relation_gender,
+)
 
 _BY_TEMPLATE = {t.id: t for t in TEMPLATES}
 
@@ -46,6 +53,7 @@ class Lexicon:
             w for words in self.entity_words.values() for w in words
             for form in (w, singular(w)) if form not in FUNCTION_WORDS)
         self.plural_group = next((a for a in query_agents if len(a) > 1), None)
+        self.asked = frozenset(query_agents)  # the agents the question asks about
 
 
 @functools.lru_cache(maxsize=256)
@@ -119,7 +127,8 @@ class Discourse:
 
         def fits(agents: Agents) -> bool:
             return len(agents) == 1 and agents != exclude and \
-                self.gender.get(name_of(agents), gender) == gender
+                self.gender.get(name_of(agents), gender) == gender and \
+                not (gender is not None and is_setting(name_of(agents)))
 
         if self.records:
             chained = next((a for a, said in self.records[-1]

@@ -35,6 +35,7 @@ from vlp.kernel import SIGNATURES, Agents, Claim
 from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .reader_fitting import ProgramFitting
+from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
 from .reader_mentions import Mention, MentionReading, subject_joiner
@@ -79,7 +80,7 @@ _COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
-class SentenceReader(MentionReading, LineReading, ProgramFitting):
+class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -103,6 +104,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
         self._each_context: tuple[Sequence[Token], int] | None = None
         self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
         self._sentence_words: frozenset[str] = frozenset()  # every clause's words
+        self._table_line = False  # the sentence is a markdown table's row
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         if "(" in text:
@@ -110,7 +112,8 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
                 text = _COUNT_IN_PARENS_RE.sub(r"\2 \1", text)
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
-        if text.lstrip().startswith("|"):
+        self._table_line = text.lstrip().startswith("|")
+        if self._table_line:
             row = self._table_row(text)
             if row is not None:
                 return row
@@ -150,6 +153,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
         self._each_context: tuple[Sequence[Token], int] | None = None
         self._skip_next = False
         self._in_gerund_chain = False
+        opening: list[Clause] = []  # the clauses since the last number ("On Monday,")
         for n, clause in enumerate(clauses):
             if self._skip_next:  # "... owned by Aditya | and Leire together": read with it
                 self._skip_next = False
@@ -158,6 +162,21 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
             self._later_clauses = clauses[n + 1:]
             self.discourse.ambiguity = None
             items, subject = self._clause(clause, inherited)
+            stranger = self._stranger(clause, items)
+            if stranger is not None:
+                # "Carol handed Dan 2 marbles": someone the program does not know did it;
+                # no claim of the program's people is read in their place
+                items = [LooseGap(f"{stranger!r} is no one the program knows",
+                                  Reading(LOOSE))]
+            if _unread(items) and not self._table_line and \
+                    not any(t.arithmetic for t in clause.tokens):
+                # a verb no list holds, or a reading no theorem fits: the one theorem the
+                # clause's number, participants and entity fit, if there is one
+                fitted = self._hypothesis(clause, opening)
+                if fitted is not None:
+                    items = [fitted]
+            has_number = any(t.kind == "number" for t in clause.tokens)
+            opening = [] if has_number else [*opening, clause]
             self._items_by_clause.append((clause, items))
             words = clause.words
             self._each_context = (clause.tokens, 1) if len(words) > 2 and words[0] in (
@@ -638,6 +657,15 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting):
         if not pattern.is_complete:
             return None
         return LooseClaim(pattern, as_arithmetic(results[0]), Reading(LOOSE, ("answer",)))
+
+
+_REFITTABLE = ("which no theorem of the program fits", "the words do not say")
+
+
+def _unread(items: Sequence[LooseClaim | LooseGap]) -> bool:
+    """Nothing read, or only a reading that no theorem fits (never an ambiguity)."""
+    return not any(isinstance(i, LooseClaim) for i in items) and all(
+        i.reason.endswith(_REFITTABLE) for i in items if isinstance(i, LooseGap))
 
 
 def misread_names(pattern: ClaimPattern, index: ProgramIndex) -> bool:

@@ -124,6 +124,18 @@ landlord landlady neighbor neighbour boss coach cousin classmate roommate partne
 family grandparents children kids boss colleague""".split())
 
 
+# words that make an agent a time or a setting ("last week", "monday", "fruit loops this
+# week"): never "he" or "she"
+SETTING_NOUNS = frozenset("""monday tuesday wednesday thursday friday saturday sunday weekend
+week weeks day days today yesterday tomorrow morning afternoon evening night tonight year
+years month months hour hours minute minutes season lunch dinner breakfast first second third
+last next this round level game half""".split())
+
+
+def is_setting(name: str) -> bool:
+    return "'s " not in name and not SETTING_NOUNS.isdisjoint(name.split())
+
+
 def may_be_person(name: str) -> bool:
     """Can an agent written in lower case be "he" or "she"? "the florist", "the farmer",
     "the waiter" can; "the typhoon", "the morning", "green" cannot."""

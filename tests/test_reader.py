@@ -347,7 +347,9 @@ def test_gerund_clauses_before_the_main_clause_are_its_subjects_doing() -> None:
         (Status.AXIOM, "transfer({nora}, {oskar}, 4, violet balloons)"),
         (Status.DERIVED, "cont({nora}, 17, violet balloons)"),
     ]
-    # the main clause names no one: who gave, the words leave to a pronoun; not read
+    # the main clause names its subject by a pronoun: the one transfer of 4 to Oskar the
+    # program has is the one the clause can state (it is Nora's)
     assert [c for _s, c in steps(FAMILY, "Nora had 21 violet balloons. "
                                         "After giving 4 to Oskar, she has 17 balloons.")
-            if c is not None and c.startswith("transfer")] == []
+            if c is not None and c.startswith("transfer")] == [
+        "transfer({nora}, {oskar}, 4, violet balloons)"]

@@ -139,7 +139,12 @@ def test_words_that_fix_a_time_are_judged_at_that_time(sentence: str, verdict: s
 
 
 def test_a_count_before_an_event_is_not_judged_at_another_time() -> None:
-    assert unparsed(ROSCOE, "Before giving Cassandre 69, Roscoe had 49.")
+    """Roscoe has 118 just before he gives Cassandre 69, and 49 after: the opening event
+    is the program's one transfer of 69 to Cassandre, and the count is judged then."""
+    before = claims(ROSCOE, "Before giving Cassandre 69, Roscoe had 49.")
+    assert before == [("axiom", "transfer({roscoe}, {cassandre}, 69, tiaras)"),
+                      ("false", "cont({roscoe}, 49, tiaras)")]
+    assert claims(ROSCOE, "Before giving Cassandre 69, Roscoe had 118.")[1][0] != "false"
 
 
 def test_a_passive_gift_keeps_its_direction() -> None:

@@ -1,0 +1,297 @@
+"""A clause read as the one theorem of the program it can state, for the loose reader
+(``reader.py``), when its words fit no reading of their own.
+
+The program is finite and known, so its theorems are the hypotheses a clause can state. A
+clause whose verb no word list holds ("Haley's trees died", "Julia played with 15 kids on
+Monday", "Then she sold 15") still names a number, maybe a participant and an entity: when
+exactly one theorem has that number, names every participant the clause names (and no
+other), counts the entity the clause names, and agrees with every word of the clause that
+fixes a relation or a direction, the clause states that theorem. Anything less is no reading
+(the clause stays unparsed, with its own reason): two theorems that fit, a name the program
+does not know, a word after the number that is not the program's entity, a pronoun whose
+referent is unsure, a negation, a comparison, a condition.
+
+Only theorems are read here, so this reading never judges a step false; what it can get
+wrong is which theorem a sentence states, and each rule above is there to keep that from
+happening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vlp.grammar.inflect import singular
+from vlp.grammar.loose import Clause, Token
+from vlp.kernel import Agents, Claim
+
+from .align import ClaimPattern
+from .discourse import Discourse, Lexicon
+from .reader_items import LooseClaim
+from .reader_words import (
+    ARRIVING_VERBS,
+    COMPARATIVES,
+    DEMONSTRATIVES,
+    LEAVING_VERBS,
+    PLURAL_PRONOUNS,
+    RECEIVER_VERBS,
+    SENDER_VERBS,
+    SETTING_PREPOSITIONS,
+    SINGLE_PRONOUNS,
+    TOTALS,
+    VERBS,
+    is_setting,
+    question_like,
+)
+from .verdicts import LOOSE, Reading
+
+# words that make a clause state something other than a plain fact of the program
+_REFUSING = frozenset("""than not no never none nothing without instead except if unless
+whether or either neither nor each per every apiece average percent half twice double triple
+dozen dozens times minus plus difference remaining left only until since because ago
+wrong mistake incorrect correct right maybe perhaps probably approximately about around
+almost nearly roughly least most""".split())
+# the clause's verb names a change, so its theorem is a transfer, never a count
+_SIDES = {"sender": SENDER_VERBS | LEAVING_VERBS, "receiver": RECEIVER_VERBS | ARRIVING_VERBS}
+# a clause that names no participant states a count only through one of these ("That's a
+# total of 21 seashells", "There are 67 raspberries scattered across the bush")
+_NAMELESS = frozenset({"there", "total", "that's", "there's", "this", "that", "it", "it's"})
+# a clause whose subject is what is counted states a count with these ("18 oak trees are in
+# the park"), and a transfer with any other verb ("4 died", "10 of them left")
+_STATES = frozenset({"is", "are", "was", "were", "remain", "remained", "remains", "stay",
+                     "stayed", "be", "been"})
+_SETTING_LEADS = SETTING_PREPOSITIONS | {"from", "this", "last", "next"}
+_OPENERS = frozenset("""so then therefore thus now next finally first second third lastly
+after before in on at during today yesterday tomorrow later also however altogether together
+this that these those there it its the a an answer step total all both since when once
+overall meanwhile hence""".split())
+
+
+class HypothesisReading:
+    """The part of ``SentenceReader`` that reads a clause as the one theorem it fits; the
+    attributes are the reader's (set in ``SentenceReader.__init__``)."""
+
+    lex: Lexicon
+    discourse: Discourse
+    _unsure = False  # the clause has a pronoun whose referent is unsure
+    # and, from ``MentionReading``: ``_mentions`` and ``_entity``
+
+    def _hypothesis(self, clause: Clause, opening: Sequence[Clause] = ()
+                    ) -> LooseClaim | None:
+        """The one theorem the clause can state, or ``None``. ``opening``: the clauses
+        before it in its sentence that hold no number ("On Monday,", "After a typhoon,"),
+        read with it."""
+        if clause.silent is not None or any(c.silent is not None for c in opening):
+            return None
+        tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
+        words = tuple(t.lower for t in tokens)
+        if question_like(clause.words) or _REFUSING & set(words) or any(
+                t.text in (":", "|", "=") for t in tokens):
+            return None  # labels, tables and equations have readers of their own
+        numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
+        if len(numbers) != 1 or any(t.kind == "sign" for t in tokens):
+            return None
+        at = numbers[0]
+        number = tokens[at]
+        if number.value is None or number.arithmetic is not None or number.units:
+            return None
+        if at + 1 < len(tokens) and tokens[at + 1].lower in COMPARATIVES and \
+                tokens[at + 1].lower != "more":
+            return None  # "5 fewer": a comparison, even without its "than" ("5 more": added)
+        entity, shown, ambiguous, after = self._entity(tokens, at + 1)
+        if ambiguous or (entity is not None and entity not in self.lex.entities):
+            return None
+        resolved: list[tuple[str, str]] = [shown] if shown is not None else []
+        if entity is None:
+            entity = self._named_entity(words)
+            if entity == "":
+                return None
+        participants = self._participants(tokens, resolved)
+        if participants is None:
+            return None
+        protagonist = self._unsure or self._unknown_name(tokens) is not None
+        if protagonist and (not participants or not all(
+                self._setting(tokens, position, agents) for position, agents in participants)):
+            # "Carol gave Bob 5": someone the program does not know, or a pronoun whose
+            # referent is unsure, and no setting that the count can be of
+            return None
+        # "18 oak trees were damaged", "4 died": what is counted is the subject
+        own = at - (len(tokens) - len(clause.tokens))  # the number's place in the clause
+        counted_subject = all(w in _OPENERS for w in clause.words[:own]) and any(
+            t.kind == "word" for t in tokens[after:])
+        if entity is None:  # "Then she sold 15.": the entity said last (of her)
+            entity = self._context_entity(participants[0][1] if participants else None, None)
+            if entity is None:
+                return None
+        if not participants and (entity is None or not (
+                counted_subject or _NAMELESS & set(words))):
+            # "She sold 15." is read by its pronoun; "9844 yen." by nothing
+            return None
+        side = None if words[0] in DEMONSTRATIVES or "total" in words else next(
+            (s for s, verbs in _SIDES.items() if verbs & set(words)), None)
+        # ("That would leave them with 4", "That gives them a total of 23": a result, not
+        # a giving)
+        subject = participants[0] if participants and participants[0][0] < at else None
+        if counted_subject:  # the subject is what is counted, not a participant
+            subject = None
+            if not _STATES & set(words[at:]) and "there" not in words:
+                side = "either"  # "4 died", "15 more got in line": a transfer
+        if protagonist:
+            # "On Monday, Julia played with 15 kids": the program counts by day, not by
+            # who; only the setting's count is read
+            side = None
+        fits = [c for c in self._theorems(number.value, entity, transfers_only=side is not None)
+                if not protagonist or c.predicate == "cont"
+                if self._fits(c, [p for _, p in participants], subject and subject[1], side,
+                              total=bool(TOTALS & set(words)))]
+        if len(fits) != 1:
+            return None
+        claim = fits[0]
+        if not participants and not counted_subject and not (
+                claim.predicate == "cont" and claim.args[0] in self.lex.asked):
+            # "That's a total of 21 seashells": the question's count; "There are 14
+            # parrots." of someone else: whose, the words do not say
+            return None
+        # what a later pronoun refers to is who this clause names, not the theorem's sender
+        self.discourse.claims.append(claim)
+        self.discourse.note_clause([(agents, None) for _, agents in participants])
+        return LooseClaim(ClaimPattern.of(claim), None,
+                          Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
+
+    def _setting(self, tokens: Sequence[Token], position: int, agents: Agents) -> bool:
+        """Is the agent named as a time or a place ("on Monday", "from the pop albums",
+        "this year") rather than as someone doing something?"""
+        if all(is_setting(name) for name in agents.names):
+            return True
+        before = position - 1
+        while before >= 0 and tokens[before].lower in ("the", "a", "an"):
+            before -= 1
+        return before >= 0 and tokens[before].lower in _SETTING_LEADS
+
+    def _unknown_name(self, tokens: Sequence[Token]) -> str | None:
+        """A capitalised word that is no name of the program ("Rosalind owns 75 hammers"):
+        the clause may be about someone the program does not know."""
+        names = self.lex.first_words
+        for i, token in enumerate(tokens):
+            if token.kind != "word" or not token.text[:1].isupper():
+                continue
+            word = token.lower.removesuffix("'s")
+            if word in names or word in self.lex.entity_vocabulary or singular(word) in \
+                    self.lex.entity_vocabulary:
+                continue
+            if i == 0 and (word in _OPENERS or word in SINGLE_PRONOUNS
+                           or word in PLURAL_PRONOUNS):
+                continue
+            return token.text
+        return None
+
+    def _stranger(self, clause: Clause, items: Sequence[object]) -> str | None:
+        """Someone the program does not know, doing what a claim read from the clause gives
+        to an agent the clause does not name ("Carol handed Dan 2 marbles" read as Eve's
+        gift): that name, else ``None``."""
+        # (a count of "Cody bought 80 pieces" may be the program's count by kind, with Cody
+        # no agent of it; a transfer names who gives and who gets)
+        claims = [i for i in items if isinstance(i, LooseClaim)
+                  and i.pattern.predicate == "transfer"]
+        if not claims:
+            return None
+        tokens = clause.tokens
+        stranger = None
+        for i, token in enumerate(tokens):
+            if token.kind != "word" or not token.text[:1].isupper():
+                continue
+            following = tokens[i + 1].lower if i + 1 < len(tokens) else ""
+            if i == 0 and following not in VERBS and following not in SENDER_VERBS \
+                    and following not in RECEIVER_VERBS:
+                continue  # "Number of ...", "Each box ...": a capitalised first word
+            if self._unknown_name(tokens[i:i + 1]) is not None:
+                stranger = token.text
+                break
+        if stranger is None:
+            return None
+        said = " ".join(clause.words)
+        for item in claims:
+            for agents in item.pattern.args:
+                if isinstance(agents, Agents) and any(
+                        name.partition("'s ")[0] not in said for name in agents.names):
+                    return stranger
+        return None
+
+    def _named_entity(self, words: Sequence[str]) -> str | None:
+        """The one program entity the clause names anywhere ("The number of pears picked is
+        6"); ``None`` when it names none, ``""`` when it names several."""
+        found = set()
+        for entity, entity_words in self.lex.entity_words.items():
+            size = len(entity_words)
+            for i in range(len(words) - size + 1):
+                said = words[i:i + size]
+                if tuple(said) == entity_words or tuple(
+                        [*said[:-1], singular(said[-1])]) == (*entity_words[:-1],
+                                                             singular(entity_words[-1])):
+                    found.add(entity)
+        # "apples" inside "green apples": the longer name is the one said
+        found = {e for e in found if not any(e != o and e in o for o in found)}
+        if len(found) > 1:
+            return ""
+        return next(iter(found), None)
+
+    def _participants(self, tokens: Sequence[Token], resolved: list[tuple[str, str]]
+                      ) -> list[tuple[int, Agents]] | None:
+        """The agents the clause names, in order, pronouns resolved; ``None`` when one is
+        unknown to the program (``_unsure`` is set when a pronoun's referent is unsure)."""
+        self._unsure = False
+        known = self.lex.index.agent_names
+        found: list[tuple[int, Agents]] = []
+        for mention in self._mentions(tokens, {}):
+            agents = mention.agents
+            if agents is None:
+                if mention.kind == "possessive":
+                    continue  # "his boxes": the owner is the count's own agent, said again
+                self.discourse.ambiguity = None
+                agents = self.discourse.resolve(mention.said)
+                if agents is None or self.discourse.ambiguity is not None:
+                    self._unsure = True
+                    continue
+                resolved.append((mention.said, ", ".join(sorted(agents.names))))
+            elif mention.kind == "possessive":
+                continue  # "Sam's marbles": the owner is said again as the count's agent
+            if not agents.names <= known:
+                return None
+            found.append((mention.position, agents))
+        plural = next((i for i, t in enumerate(tokens) if t.lower in ("they", "them")), None)
+        if plural is not None and all(position != plural for position, _ in found):
+            # "The school cafeteria had 12 apples. They used 8": the one the question asks
+            # about, when the transcript has named it; else who "they" are, the words do not
+            # say
+            asked = {s for s in self.discourse.subjects if s in self.lex.asked}
+            if len(asked) != 1:
+                self._unsure = True
+                return found
+            latest = next(iter(asked))
+            resolved.append((tokens[plural].text, ", ".join(sorted(latest.names))))
+            found.append((plural, latest))
+            found.sort(key=lambda item: item[0])
+        return found
+
+    def _theorems(self, quantity: int, entity: str | None, *, transfers_only: bool
+                  ) -> list[Claim]:
+        # a verb of giving or getting ("sold", "bought") states a transfer, never a count
+        predicates = ("transfer",) if transfers_only else ("cont", "transfer")
+        by_predicate = self.lex.index._by_predicate
+        return [c for predicate in predicates for c in by_predicate.get(predicate, ())
+                if c.quantity == quantity and (entity is None or c.entity == entity)]
+
+    @staticmethod
+    def _fits(claim: Claim, participants: list[Agents], subject: Agents | None,
+              side: str | None, *, total: bool) -> bool:
+        if claim.predicate == "cont":
+            owner = claim.args[0]
+            named = frozenset(n for p in participants for n in p.names)
+            return not participants or named == owner.names
+        if total:
+            return False
+        sender, receiver = claim.args[0], claim.args[1]
+        if any(p not in (sender, receiver) for p in participants):
+            return False
+        if side in ("sender", "receiver") and subject is not None:
+            return subject == (sender if side == "sender" else receiver)
+        return side in (None, "either") or not participants or len(participants) == 2
