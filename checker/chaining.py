@@ -7,7 +7,9 @@ kernel's :func:`vlp.kernel.solve` screens the join's binding, and
 :func:`vlp.kernel.derive` draws the conclusion (``conclude``) and mints the
 :class:`Theorem` on its own binding. A rule added to the table is chained with, no code
 change here. The chart keeps every accepted hyperedge (not just the first derivation of an
-atom) so that shortest proofs can choose among alternative derivations.
+atom) so that shortest proofs can choose among alternative derivations. Its parts: the
+agenda (:mod:`vlp.checker.agenda`), the join plans and their indexes
+(:mod:`vlp.checker.join_plans`) and the chart it fills (:mod:`vlp.checker.chart`).
 
 Agenda policies: ``"dfs"`` (stack), ``"bfs"`` (queue), ``"overlap"`` (best-first on
 lexical overlap with the query), or any caller-given ``priority(atom) -> float``
@@ -54,13 +56,9 @@ compeq needs the left-out steps, so it always saturates.
 from __future__ import annotations
 
 import gc
-import heapq
-import itertools
-import operator
-import re
-from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Literal
 
 import attrs
 
@@ -69,7 +67,6 @@ from vlp.kernel import (
     ELIMINATION,
     FRAME,
     INTRODUCTION,
-    SIGNATURES,
     UNION,
     Agents,
     Atom,
@@ -86,19 +83,24 @@ from vlp.kernel import (
     roles,
     solve,
 )
-from vlp.kernel import last_time as axioms_last_time
-from vlp.kernel.rules import Add, Const, Equal, NoTransferTouching, Var
+from vlp.kernel.rules import Equal, NoTransferTouching
 
-from .demand import OnDemand
+from .agenda import STRATEGIES, Agenda, Priority, Strategy, overlap_priority
+from .chart import Chart, last_time, matches_at_query_time, query_time
+from .join_plans import (
+    JoinIndex,
+    JoinPlan,
+    carry_step,
+    join_binding,
+    join_plans,
+    key_getter,
+    per_rule_list,
+    time_step,
+    union_spec,
+)
 
-if TYPE_CHECKING:  # networkx is imported where a forest is drawn (it is slow to import)
-    import networkx as nx
-
-Strategy = Literal["dfs", "bfs", "overlap"]
-STRATEGIES: tuple[str, ...] = ("dfs", "bfs", "overlap")
 Mode = Literal["complete", "proof", "saturate"]
 MODES: tuple[str, ...] = ("complete", "proof", "saturate")
-Priority = Callable[[Atom], float]
 
 
 class NumericalInconsistencyError(InputError):
@@ -117,387 +119,6 @@ class ChainingError(RuntimeError):
     """The kernel rejected a rule instance the chainer proposed: a bug in the chainer."""
 
 
-def last_time(program: Program) -> int:
-    """The time non-ground queries ask about ("queries ask about the last time").
-
-    The latest time any axiom speaks about: a transfer at ``t`` speaks about ``t + 1``
-    (its effect), every other timed axiom about its own time.
-    """
-    return axioms_last_time(program.axioms)
-
-
-def query_time(program: Program, query: Query, last: int | None = None) -> int:
-    """The time a query is answered at: its own if given, else :func:`last_time` (``last``,
-    when the caller has it)."""
-    kinds = _kinds(query.predicate)
-    if "time" in kinds and query.args[kinds.index("time")] is not None:
-        return query.args[kinds.index("time")]  # type: ignore[return-value]
-    return last_time(program) if last is None else last
-
-
-def _kinds(predicate: str) -> tuple[str, ...]:
-    return SIGNATURES[predicate]
-
-
-def matches_at_query_time(program: Program, query: Query, atom: Atom) -> bool:
-    """``atom`` answers ``query``: it matches the pattern and sits at the query time."""
-    if not query.matches(atom):
-        return False
-    return atom.time is None or atom.time == query_time(program, query)
-
-
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _words(name: str) -> set[str]:
-    # "bernhard's son" -> {"bernhard", "son"}: the possessive "s" says nothing lexical
-    return {w for w in _WORD.findall(name) if w != "s"}
-
-
-def _atom_words(args: Iterable[object]) -> set[str]:
-    words: set[str] = set()
-    for arg in args:
-        if isinstance(arg, Agents):
-            for name in arg.names:
-                words |= _words(name)
-        elif isinstance(arg, str):
-            words |= _words(arg)
-    return words
-
-
-def overlap_priority(query: Query | Atom) -> Priority:
-    """Best-first priority: how many words of the query's agents and entities an atom shares."""
-    query_words = _atom_words(query.args)
-
-    def priority(atom: Atom) -> float:
-        return float(len(query_words & _atom_words(atom.args)))
-
-    return priority
-
-
-class _Agenda:
-    """Stack, queue or priority queue of atoms; axioms pop in presentation order."""
-
-    def __init__(self, strategy: str, priority: Priority | None):
-        self.strategy = strategy
-        self.priority = priority
-        self._counter = itertools.count()
-        # ``items`` is true while atoms wait; push and pop are the container's own methods
-        # where they can be (called once per theorem, and a method around them cost more)
-        self.items: list[Atom] | deque[Atom] | list[tuple[float, int, Atom]]
-        self.push: Callable[[Atom], None]
-        self.pop: Callable[[], Atom]
-        if priority is not None:
-            self.items, self.push, self.pop = [], self._push_by_priority, self._pop_by_priority
-        elif strategy == "dfs":
-            stack: list[Atom] = []
-            self.items, self.push, self.pop = stack, stack.append, stack.pop
-        else:
-            queue: deque[Atom] = deque()
-            self.items, self.push, self.pop = queue, queue.append, queue.popleft
-
-    def push_axioms(self, atoms: Sequence[Atom]) -> None:
-        if self.priority is None and self.strategy == "dfs":
-            # a stack pops last-in first, so push in reverse to pop in presentation order
-            self.items.extend(reversed(atoms))  # type: ignore[arg-type]
-        else:
-            for atom in atoms:
-                self.push(atom)
-
-    def _push_by_priority(self, atom: Atom) -> None:
-        assert self.priority is not None
-        heapq.heappush(self.items, (-self.priority(atom), next(self._counter), atom))  # type: ignore[misc]
-
-    def _pop_by_priority(self) -> Atom:
-        return heapq.heappop(self.items)[2]  # type: ignore[return-value,arg-type]
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-
-class Chart:
-    """The result of forward chaining: theorems, pop order and the proof forest.
-
-    ``theorems`` holds every atom the kernel accepted (after a full run, all of them were
-    popped, except comparisons and compeqs derived on demand); ``pop_order`` is the order
-    atoms left the agenda (axioms included); ``hyperedges`` every accepted rule instance,
-    in order of acceptance. In the complete mode, :meth:`proves` answers for the whole model.
-    """
-
-    def __init__(self, program: Program, query: Query | None, strategy: str,
-                 mode: str = "complete"):
-        self.program = program
-        self.query = query
-        self.strategy = strategy
-        self.mode = mode
-        self.theorems: dict[Atom, Theorem] = {}
-        self.pop_order: list[Atom] = []
-        self.hyperedges: list[Hyperedge] = []
-        self.complete = False  # False when stopped at the goal before the agenda emptied
-        # the networkx forest is built on first use: most callers only need the indexes
-        self._forest: nx.DiGraph | None = None
-        self._forest_edges = 0
-        self._atom_order: list[Atom] = []
-        self._incoming: dict[Atom, list[Hyperedge]] = defaultdict(list)
-        self._pop_positions: dict[Atom, int] = {}
-        self._edge_positions: dict[Hyperedge, int] = {}  # the first _positioned edges
-        self._positioned = 0
-        self._demand: OnDemand | None = None
-
-    @property
-    def demand(self) -> OnDemand:
-        """Derives the comparisons and compeqs this chart leaves out, when asked."""
-        if self._demand is None:
-            self._demand = OnDemand(self)
-        return self._demand
-
-    def proves(self, atom: Atom) -> bool:
-        """Is ``atom`` a theorem? In the complete mode the comparisons and compeqs chaining
-        left out are derived for the pair asked about, with the rule instances that use
-        them (the same theorems and instances as saturation; tests/test_demand.py)."""
-        if self.mode == "complete":
-            args = atom.args
-            if atom.predicate == "comp":
-                self.demand.comparisons(args[0], args[1], args[3])  # type: ignore[arg-type]
-            elif atom.predicate == "compeq":
-                self.demand.compeqs(*args[:5])  # type: ignore[arg-type]
-        return atom in self.theorems
-
-    def incoming(self, atom: Atom) -> list[Hyperedge]:
-        """Every accepted hyperedge that concludes ``atom``."""
-        return list(self._incoming.get(atom, ()))
-
-    def is_axiom(self, atom: Atom) -> bool:
-        return atom in self.program.axioms
-
-    @property
-    def last_time(self) -> int:
-        return last_time(self.program)
-
-    def answers(self, query: Query | None = None) -> list[Atom]:
-        """Theorems matching the query at its time (the last time for non-ground queries)."""
-        query = query if query is not None else self.query
-        if query is None:
-            raise ValueError("this chart was built without a query; pass one")
-        return sorted(a for a in self.theorems if matches_at_query_time(self.program, query, a))
-
-    def pop_index(self, atom: Atom) -> int | None:
-        """1-based position of ``atom`` in the pop order (None if never popped)."""
-        if len(self._pop_positions) != len(self.pop_order):
-            self._pop_positions = {a: i for i, a in enumerate(self.pop_order, 1)}
-        return self._pop_positions.get(atom)
-
-    @property
-    def forest(self) -> nx.DiGraph:
-        """The proof forest: atom nodes (``kind="atom"``, ``axiom``) and hyperedge nodes
-        (``kind="hyperedge"``, ``rule``), premise -> hyperedge -> conclusion."""
-        if self._forest is None or self._forest_edges != len(self.hyperedges):
-            import networkx as nx
-
-            forest = nx.DiGraph()
-            for atom in self._atom_order:
-                forest.add_node(atom, kind="atom", axiom=self.is_axiom(atom))
-            for edge in self.hyperedges:
-                forest.add_node(edge, kind="hyperedge", rule=edge.rule_id)
-                forest.add_edges_from((premise, edge) for premise in edge.premises)
-                forest.add_edge(edge, edge.conclusion)
-            self._forest, self._forest_edges = forest, len(self.hyperedges)
-        return self._forest
-
-    def _add_atom_node(self, atom: Atom) -> None:
-        self._atom_order.append(atom)
-
-    def acceptance_index(self, edge: Hyperedge) -> int:
-        """Position of ``edge`` in ``hyperedges`` (the order the kernel accepted them)."""
-        return self._positions()[edge]
-
-    def has_hyperedge(self, edge: Hyperedge) -> bool:
-        return edge in self._positions()
-
-    def _positions(self) -> dict[Hyperedge, int]:
-        """Each hyperedge's position, indexed when first asked for (chaining itself never
-        asks, and hashing every hyperedge as it is accepted was a tenth of proof mode)."""
-        positions, edges = self._edge_positions, self.hyperedges
-        for position in range(self._positioned, len(edges)):
-            positions[edges[position]] = position
-        self._positioned = len(edges)
-        return positions
-
-    def _add_hyperedge(self, edge: Hyperedge) -> None:
-        self.hyperedges.append(edge)
-        incoming = self._incoming[edge.conclusion]
-        if not incoming and edge.conclusion not in self.theorems:
-            self._add_atom_node(edge.conclusion)
-        incoming.append(edge)
-
-    def __repr__(self) -> str:
-        return (f"Chart({len(self.theorems)} theorems, {len(self.hyperedges)} hyperedges, "
-                f"{len(self.pop_order)} pops, strategy {self.strategy})")
-
-
-@attrs.frozen(eq=False)  # identity: plans are made once per chainer
-class _Lookup:
-    """One premise of a join, found in the chart's index by the variables bound so far."""
-
-    position: int  # the premise's index in the rule
-    index: tuple[str, tuple[int, ...]]  # (predicate, argument positions of the key)
-    sources: tuple[tuple[int, int], ...]  # (premise index, argument) holding each key value
-
-
-@attrs.frozen(eq=False)
-class _Plan:
-    """How to find every instance of ``rule`` that has a popped atom at ``position``."""
-
-    rule: Rule
-    position: int
-    lookups: tuple[_Lookup, ...]
-    names: tuple[str, ...]  # every premise argument's variable, premise by premise
-    first_key: tuple[int, ...]  # where the popped atom holds the first look-up's key
-    repeats: bool  # some premise names a variable twice: the look-ups cannot check that
-    # two premises: whether the found atom comes first (else None: more look-ups follow)
-    pair: bool | None
-
-
-def _plan(rule: Rule, position: int) -> _Plan:
-    """Join order: always the premise with the most bound variables next (a key look-up
-    that narrows most), ties in pattern order. A variable shared with an earlier premise is
-    part of the key, so every join the index returns agrees on all shared variables."""
-    seed = rule.premises[position]
-    source = {v.name: (position, i) for i, v in reversed(list(enumerate(seed.args)))}
-    lookups = []
-    rest = [i for i in range(len(rule.premises)) if i != position]
-    while rest:
-        j = max(rest, key=lambda i: (sum(v.name in source for v in rule.premises[i].args), -i))
-        rest.remove(j)
-        pattern = rule.premises[j]
-        keyed = tuple(i for i, v in enumerate(pattern.args) if v.name in source)
-        lookups.append(_Lookup(j, (pattern.predicate, keyed),
-                               tuple(source[pattern.args[i].name] for i in keyed)))
-        for i, v in enumerate(pattern.args):
-            source.setdefault(v.name, (j, i))
-    first_key = tuple(i for _, i in lookups[0].sources) if lookups else ()
-    names = tuple(v.name for p in rule.premises for v in p.args)
-    repeats = any(len({v.name for v in p.args}) < len(p.args) for p in rule.premises)
-    pair = lookups[0].position == 0 if len(rule.premises) == 2 else None
-    return _Plan(rule, position, tuple(lookups), names, first_key, repeats, pair)
-
-
-def join_plans(rules: Sequence[Rule]) -> dict[str, list[_Plan | Rule]]:
-    """For each predicate, the joins that start from a popped atom of it, in table order;
-    a union rule (goal-directed, joined by :meth:`_Chainer._unions_with`) stands as itself."""
-    plans: dict[str, list[_Plan | Rule]] = defaultdict(list)
-    for rule in rules:
-        if rule.repeated:
-            plans[rule.premises[0].predicate].append(rule)
-            continue
-        for position, premise in enumerate(rule.premises):
-            plans[premise.predicate].append(_plan(rule, position))
-    return dict(plans)
-
-
-_RULE_CACHE: dict[tuple[str, tuple[int, ...]], tuple[list[Rule], Any]] = {}
-
-
-def _per_rule_list(kind: str, rules: Sequence[Rule], make: Callable[[Sequence[Rule]], Any]) -> Any:
-    """``make(rules)``, computed once per rule list: every chainer over the same table
-    (one per certified problem) reuses its join plans and rule roles, which it only reads.
-    Keyed by the rules' identities; the entry holds the rules, so no identity is reused
-    while it lives."""
-    key = (kind, tuple(map(id, rules)))
-    cached = _RULE_CACHE.get(key)
-    if cached is None:
-        if len(_RULE_CACHE) >= 32:
-            _RULE_CACHE.clear()
-        cached = _RULE_CACHE[key] = (list(rules), make(rules))
-    return cached[1]
-
-
-def _key_of(positions: Sequence[int]) -> Callable[[Sequence[Any]], tuple]:
-    """The values at ``positions`` of a sequence, as a tuple: an index key, read on every
-    pop, so made once per index or plan (a generator expression costs more)."""
-    if not positions:
-        return lambda _values: ()
-    if len(positions) == 1:
-        only = positions[0]
-        return lambda values: (values[only],)
-    return operator.itemgetter(*positions)
-
-
-def time_step(rule: Rule, position: int) -> tuple[int, int] | None:
-    """Where premise ``position`` holds the time its rule's conclusion is a fixed step after
-    (``t2 = t + k`` in the table), and ``k``; None if the conclusion's time is not such."""
-    times = [v.name for v in rule.conclusion.args if v.kind == "time"]
-    for builtin in rule.builtins:
-        if isinstance(builtin, Equal) and builtin.var.name in times and isinstance(
-                builtin.expr, Add) and isinstance(builtin.expr.left, Var) and isinstance(
-                builtin.expr.right, Const):
-            names = [v.name for v in rule.premises[position].args]
-            if builtin.expr.left.name in names:
-                return names.index(builtin.expr.left.name), builtin.expr.right.value
-    return None
-
-
-def _carry_step(rule: Rule) -> int | None:
-    """k if the rule only carries its one premise k ticks on (the conclusion is the
-    premise with time t + k, a frame rule's shape in the table), else None."""
-    if len(rule.premises) != 1 or rule.repeated:
-        return None
-    premise, conclusion = rule.premises[0], rule.conclusion
-    step = time_step(rule, 0)
-    if step is None or premise.predicate != conclusion.predicate:
-        return None
-    same = [(p.name == c.name) == (p.kind != "time")
-            for p, c in zip(premise.args, conclusion.args, strict=True)]
-    return step[1] if all(same) and len(rule.builtins) == 1 else None
-
-
-def union_spec(rule: Rule) -> tuple[int, tuple[int, ...]]:
-    """The union rule's repeated premise: the position of its per-copy agents and the
-    positions of the arguments all copies share (entity, time)."""
-    args = rule.premises[0].args
-    agents = next(i for i, v in enumerate(args) if v.kind == "agents")
-    return agents, tuple(i for i, v in enumerate(args) if v.kind not in ("agents", "quantity"))
-
-
-class _Index:
-    """The chart's join indexes: for each (predicate, key positions) a join needs, popped
-    atoms by the values at those positions, in pop order."""
-
-    def __init__(self, plans: dict[str, list[_Plan | Rule]]) -> None:
-        specs: dict[str, set[tuple[int, ...]]] = defaultdict(set)
-        for group in plans.values():
-            for plan in group:
-                if isinstance(plan, Rule):
-                    specs[plan.premises[0].predicate].add(union_spec(plan)[1])
-                    continue
-                for lookup in plan.lookups:
-                    specs[lookup.index[0]].add(lookup.index[1])
-        self.tables: dict[tuple[str, tuple[int, ...]], dict[tuple, list[Atom]]] = {
-            (predicate, keyed): defaultdict(list)
-            for predicate, keyeds in specs.items() for keyed in keyeds}
-        self._specs = {predicate: [(_key_of(keyed), self.tables[(predicate, keyed)])
-                                   for keyed in sorted(keyeds)]
-                       for predicate, keyeds in specs.items()}
-
-    def extend(self, predicate: str, keyed: tuple[int, ...]) -> dict[tuple, list[Atom]]:
-        """One more index (made before any atom is added), or the one there is."""
-        table = self.tables.get((predicate, keyed))
-        if table is None:
-            table = self.tables[(predicate, keyed)] = defaultdict(list)
-            self._specs.setdefault(predicate, []).append((_key_of(keyed), table))
-        return table
-
-    def add(self, atom: Atom) -> None:
-        args = atom.args
-        for key_of, table in self._specs.get(atom.predicate, ()):
-            table[key_of(args)].append(atom)
-
-    def at(self, predicate: str, keyed: tuple[int, ...], atom: Atom) -> list[Atom]:
-        """Popped atoms that agree with ``atom`` at the positions ``keyed``."""
-        return self.tables[(predicate, keyed)].get(tuple(atom.args[i] for i in keyed), _NONE)
-
-
-_NONE: list[Atom] = []
 Instance = tuple[str, tuple[Atom, ...]]  # a rule id and the premises of a proposed step
 
 
@@ -510,18 +131,6 @@ class _Screen:
     eliminated: int | None  # the comp premise that must be stated
     pair: tuple[tuple[int, int], ...] | None  # the conclusion's pair and entity (a compeq's)
     bind: bool  # solve the built-ins (or check a repeated variable) on a binding
-
-
-def _binding(plan: _Plan, premises: tuple[Atom, ...]) -> dict[str, object] | None:
-    """The join's substitution (None if a premise fills a repeated variable unequally)."""
-    values = itertools.chain.from_iterable(p.args for p in premises)
-    if not plan.repeats:
-        return dict(zip(plan.names, values, strict=True))
-    binding: dict[str, object] = {}
-    for name, value in zip(plan.names, values, strict=True):
-        if binding.setdefault(name, value) != value:
-            return None
-    return binding
 
 
 def union_targets(program: Program, query: Query | None) -> frozenset[Agents]:
@@ -559,15 +168,15 @@ class _Chainer:
         self.query = query
         self.stop_at_goal = stop_at_goal
         self.chart = Chart(program, query, strategy, mode)
-        self.agenda = _Agenda(strategy, priority)
+        self.agenda = Agenda(strategy, priority)
         # only saturation derives every comparison and compeq while chaining; the complete
         # mode's chart derives them on demand (Chart.proves), the proof mode never
         self.saturating = mode == "saturate"
-        self.roles = _per_rule_list("roles", program.rules, roles)
+        self.roles = per_rule_list("roles", program.rules, roles)
         rules = [r for r in program.rules if self.saturating or not self._is(
             r, INTRODUCTION, "compeq")]  # proof mode: no (5b), see the module docstring
-        self.plans = _per_rule_list("plans", rules, join_plans)
-        self.index = _Index(self.plans)
+        self.plans = per_rule_list("plans", rules, join_plans)
+        self.index = JoinIndex(self.plans)
         self.union_rules = [r for r in rules if self.roles[r.id].role == UNION]
         # union blocks by (rule, shared values, agent name), and every pop's position: a
         # union looks up the blocks inside its targets instead of scanning every count
@@ -576,7 +185,7 @@ class _Chainer:
         self._union_shapes: dict[str, tuple[int, tuple[int, ...]]] = {}
         for r in self.union_rules:
             agents_at, shared = self._union_shapes[r.id] = union_spec(r)
-            self._union_specs[r.premises[0].predicate].append((r, agents_at, _key_of(shared)))
+            self._union_specs[r.premises[0].predicate].append((r, agents_at, key_getter(shared)))
         self._blocks: dict[tuple, list[Atom]] = defaultdict(list)
         self._popped_at: dict[Atom, int] = {}
         self.time_vars = {r.id: v.name for r in rules for v in r.conclusion.args
@@ -618,15 +227,15 @@ class _Chainer:
             self.pair_partners[(1, second, entity)].add(first)
         # per screened plan: where the popped count holds the entity, and which pair side
         # each of its agent sets would take (both from the rule, made once per plan)
-        self._screen_shapes: dict[_Plan, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._screen_shapes: dict[JoinPlan, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self.screened = set() if self.saturating else {
             plan for group in self.plans.values() for plan in group
-            if isinstance(plan, _Plan) and self._is(plan.rule, INTRODUCTION, "comp")}
+            if isinstance(plan, JoinPlan) and self._is(plan.rule, INTRODUCTION, "comp")}
         # per screened join that can narrow: the pair side the popped count takes, where it
         # holds its agents and the entity, where the found count holds the other side's
         # agents, and an index of counts by those agents and the join's key (so a popped
         # count meets its compeq partners without visiting every count of the entity)
-        self._pairings: dict[_Plan, tuple[int, int, int, int, dict[tuple, list[Atom]],
+        self._pairings: dict[JoinPlan, tuple[int, int, int, int, dict[tuple, list[Atom]],
                                           tuple[int | None, ...]]] = {}
         for plan in self.screened:
             pairing = self._pairing(plan)
@@ -641,7 +250,7 @@ class _Chainer:
         # per predicate, in table order: each join's first index, how a popped atom keys
         # it, whether it is screened (None for unions and one-premise rules), and the
         # latest time of the popped atom whose conclusion stays within the horizon
-        self._checked_by_solving: set[str] = _per_rule_list(
+        self._checked_by_solving: set[str] = per_rule_list(
             "solved", rules, lambda _rules: {r.id for r in rules if self._needs_solving(r)
                                              and self.roles[r.id].role == INTRODUCTION})
         # the rules whose usefulness _screen checks
@@ -649,25 +258,25 @@ class _Chainer:
             r.id for r in rules if self.roles[r.id].predicate == "comp"
             and self.roles[r.id].role in (ELIMINATION, INTRODUCTION)}
         # per join, the screens read straight from its premises (see _screen)
-        self._screens: dict[_Plan, _Screen] = _per_rule_list(
+        self._screens: dict[JoinPlan, _Screen] = per_rule_list(
             f"screens {self.saturating}", rules, lambda _rules: {
                 plan: self._screen(plan) for group in self.plans.values()
-                for plan in group if isinstance(plan, _Plan)})
+                for plan in group if isinstance(plan, JoinPlan)})
         # joins with nothing to screen: their instances go to the kernel as found
         self._unscreened = {plan for plan, screen in self._screens.items()
                             if screen == _Screen(None, None, None, False)}
         if not self.saturating:
             self.stated_comps = self._stated_comps()
-        steps: dict[_Plan, tuple[int, int] | None] = _per_rule_list(
+        steps: dict[JoinPlan, tuple[int, int] | None] = per_rule_list(
             "steps", rules, lambda _rules: {plan: time_step(plan.rule, plan.position)
                                             for group in self.plans.values() for plan in group
-                                            if isinstance(plan, _Plan)})
+                                            if isinstance(plan, JoinPlan)})
         # (the last: a screened join's one pair side, checked inline; see _one_side)
-        self._starts: dict[str, list[tuple[_Plan | Rule, dict | None, Callable | None,
+        self._starts: dict[str, list[tuple[JoinPlan | Rule, dict | None, Callable | None,
                                            bool, tuple[int, int] | None, Any]]] = {
             predicate: [(plan, None, None, False, None, None) if isinstance(plan, Rule)
                         else (plan, self.index.tables[plan.lookups[0].index] if plan.lookups
-                              else None, _key_of(plan.first_key), plan in self.screened,
+                              else None, key_getter(plan.first_key), plan in self.screened,
                               self._latest(steps.get(plan)),
                               self._one_side(plan) if plan in self.screened else None)
                         for plan in group]
@@ -699,8 +308,8 @@ class _Chainer:
         only carries its premise k ticks on is applied through its join's screen (the
         transfers touching each entity and time); any other through the kernel."""
         frames = [r for r in self.program.rules if self._is(r, FRAME, "comp")]
-        carried = {plan.rule.id: (plan, _carry_step(plan.rule))
-                   for plan in self.plans.get("comp", ()) if isinstance(plan, _Plan)
+        carried = {plan.rule.id: (plan, carry_step(plan.rule))
+                   for plan in self.plans.get("comp", ()) if isinstance(plan, JoinPlan)
                    and plan.rule in frames and plan in self._screens}
         stated: set[Atom] = set()
         for atom in self.program.axioms:
@@ -722,7 +331,7 @@ class _Chainer:
                         todo.append(copy)
         return stated
 
-    def _screen(self, plan: _Plan) -> _Screen:
+    def _screen(self, plan: JoinPlan) -> _Screen:
         """What a join's instances are screened by, with every variable located in its
         premises: the frame negation (no transfer touches the agents), usefulness (proof
         and complete modes: (1a)/(1b) only on a stated comp, (1c) only for a compeq's
@@ -752,7 +361,7 @@ class _Chainer:
             negation is not None and frame is None)
         return _Screen(frame, eliminated, pair, bind)
 
-    def _passes(self, plan: _Plan, premises: tuple[Atom, ...]) -> bool:
+    def _passes(self, plan: JoinPlan, premises: tuple[Atom, ...]) -> bool:
         """Does a join's instance pass its screens (:meth:`_screen`)? The kernel decides
         again: these only spare it hopeless or useless requests."""
         screen = self._screens[plan]
@@ -773,10 +382,10 @@ class _Chainer:
             return False
         if not screen.bind:
             return True
-        binding = _binding(plan, premises)
+        binding = join_binding(plan, premises)
         return binding is not None and self._licensed(plan.rule, binding, screen.frame is None)
 
-    def _screen_shape(self, plan: _Plan) -> tuple[int, tuple[tuple[int, int], ...]]:
+    def _screen_shape(self, plan: JoinPlan) -> tuple[int, tuple[tuple[int, int], ...]]:
         """Where a screened join's popped count holds the entity, and which side of the
         conclusion's pair each of its agent sets takes (from the rule, once per plan)."""
         shape = self._screen_shapes.get(plan)
@@ -789,7 +398,7 @@ class _Chainer:
             shape = self._screen_shapes[plan] = (entity_at, sides)
         return shape
 
-    def _one_side(self, plan: _Plan) -> tuple[int, int, set[tuple[Any, Any]]] | None:
+    def _one_side(self, plan: JoinPlan) -> tuple[int, int, set[tuple[Any, Any]]] | None:
         """A screened join whose popped count takes one side of the pair: where it holds
         the entity and its agents, and that side's (agents, entity) pairs (else None)."""
         entity_at, sides = self._screen_shape(plan)
@@ -798,7 +407,7 @@ class _Chainer:
         (k, at), = sides
         return entity_at, at, self.pair_sides[k]
 
-    def _may_be_useful(self, plan: _Plan, atom: Atom) -> bool:
+    def _may_be_useful(self, plan: JoinPlan, atom: Atom) -> bool:
         """Proof mode, before joining: can a (1c) from this popped count name a compeq's
         pair? Its agents must be that pair's first (or second) at the entity."""
         entity_at, sides = self._screen_shape(plan)
@@ -810,7 +419,7 @@ class _Chainer:
         return True
 
     @staticmethod
-    def _pairing(plan: _Plan) -> tuple[int, int, int, int] | None:
+    def _pairing(plan: JoinPlan) -> tuple[int, int, int, int] | None:
         """A screened join's shape, from its rule: the side of the conclusion's pair the
         popped count's agents take, where the popped count holds them and the entity, and
         where the found count holds the other side's agents (None: it cannot narrow)."""
@@ -825,7 +434,7 @@ class _Chainer:
                 return side, seed.index(name), entity_at, found.index(other)
         return None
 
-    def _partners(self, members: list[_Plan], atom: Atom) -> list[Atom] | None:
+    def _partners(self, members: list[JoinPlan], atom: Atom) -> list[Atom] | None:
         """The popped counts a group of screened joins can meet: those holding agents that
         make a compeq-named pair with the popped count, in pop order (None: no narrowing
         known, every count of the entry is a candidate)."""
@@ -970,7 +579,7 @@ class _Chainer:
             if isinstance(entry, Rule):
                 yield from self._unions_with(entry, atom)
                 continue
-            found: list[tuple[_Plan, tuple[Atom, ...]]] = []
+            found: list[tuple[JoinPlan, tuple[Atom, ...]]] = []
             if entry is None:
                 found.append((members[0], (atom,)))
             else:
@@ -990,8 +599,8 @@ class _Chainer:
                 if plan in unscreened or self._passes(plan, premises_found):
                     yield plan.rule.id, premises_found
 
-    def _complete(self, plan: _Plan, premises: list[Atom], step: int,
-                  found: list[tuple[_Plan, tuple[Atom, ...]]]) -> None:
+    def _complete(self, plan: JoinPlan, premises: list[Atom], step: int,
+                  found: list[tuple[JoinPlan, tuple[Atom, ...]]]) -> None:
         """Fill the premises the remaining look-ups find (depth first, in index order)."""
         if step == len(plan.lookups):
             found.append((plan, tuple(premises)))
@@ -1092,3 +701,11 @@ def forward_chain(
     finally:
         if collecting:
             gc.enable()
+
+
+__all__ = [
+    "MODES", "STRATEGIES", "Chart", "ChainingError", "Hyperedge", "Mode",
+    "NumericalInconsistencyError", "Priority", "Strategy", "forward_chain", "join_plans",
+    "last_time", "matches_at_query_time", "overlap_priority", "query_time", "time_step",
+    "union_spec", "union_targets",
+]

@@ -34,8 +34,8 @@ from typing import Any
 from vlp.kernel import Agents, Atom, Hyperedge, Rule, conclude
 
 from .align import hyperedge_arithmetic, same_expression
-from .chaining import join_plans
 from .demand import OnDemand, count_side, rules_shaped
+from .join_plans import join_plans
 from .verdicts import Arithmetic
 
 # (trigger, place within the trigger's pop: group rank, first atom looked up, the join's

@@ -145,3 +145,17 @@ def test_reading_sits_between_grammar_and_checker() -> None:
                for b in g.successors(a))
     assert all(layer(b) < LAYERS.index(("vlp.checker",)) for a in reading
                for b in g.successors(a) if b != "vlp")
+
+
+def test_problem_specs_and_the_chainers_parts_sit_below_judging() -> None:
+    """Reading a problem into a spec needs no chaining or judging, and the chainer's parts
+    (agenda, join plans, chart) need neither the chainer nor judging (issue 26's split)."""
+    g = graph()
+    above = {"vlp.checker.chaining", "vlp.checker.shortest", "vlp.checker.align",
+             "vlp.checker.prepared", "vlp.checker.verify", "vlp.checker.reader"}
+    reached = {module: sorted(nx.descendants(g, module) & above)
+               for module in ("vlp.checker.problem_specs", "vlp.checker.agenda",
+                              "vlp.checker.join_plans", "vlp.checker.chart")}
+    assert reached == dict.fromkeys(reached, [])
+    assert {"vlp.checker.problem_specs", "vlp.checker.prepared"} <= set(
+        g.successors("vlp.checker.verify"))

@@ -18,12 +18,15 @@ from hypothesis import strategies as st
 from tests.test_demand import shared_entity_program
 from tests.test_shortest import early_programs, small_programs
 from vlp.checker import NumericalInconsistencyError, forward_chain
+from vlp.checker.align import same_expression
 from vlp.checker.saturated import SaturatedOrder
 from vlp.kernel import Atom, Program, Query
 from vlp.lm.baselines import baseline_transcript
 from vlp.sampler import generate_problem
 
 verify_module = importlib.import_module("vlp.checker.verify")
+# the preparation chains the problem: patched to saturate
+prepared_module = importlib.import_module("vlp.checker.prepared")
 
 
 def _orders_agree(program: Program, query: Query | None = None,
@@ -93,13 +96,13 @@ def test_reports_are_the_saturated_models(monkeypatch: pytest.MonkeyPatch) -> No
             for sentence in verify_module.read_transcript(text, claims=False):
                 for expression in sentence.arithmetic:
                     chained = next((edge for builtin, edge in prepared.builtins()
-                                    if verify_module.same_expression(expression, builtin)),
+                                    if same_expression(expression, builtin)),
                                    None)
                     chosen = prepared.arithmetic_instance(expression)
                     reordered += chained is not None and chosen != chained
     assert reordered >= 3
     with monkeypatch.context() as patch:
-        patch.setattr(verify_module, "forward_chain", _saturating)
+        patch.setattr(prepared_module, "forward_chain", _saturating)
         saturated = _reports(records, transcripts)
     assert normal == saturated
 
@@ -126,6 +129,6 @@ def test_many_counts_at_one_entity_and_time(monkeypatch: pytest.MonkeyPatch) -> 
 
     normal = reports()
     with monkeypatch.context() as patch:
-        patch.setattr(verify_module, "forward_chain", _saturating)
+        patch.setattr(prepared_module, "forward_chain", _saturating)
         saturated = reports()
     assert normal == saturated
