@@ -71,13 +71,31 @@ class Request:
         return hashlib.sha256(blob).hexdigest()
 
 
+def well_formed(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, as a UTF-8 decoder replaces a
+    byte it cannot read. A JSON reply may escape one (``"\\ud800"``: a server cutting an
+    emoji's pair in two at a token boundary), and the SDKs hand it on as a ``str`` that no
+    UTF-8 file can hold: every result of such a reply failed when stored, and again on
+    every rerun. A valid pair left as two code points is joined."""
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def _well_formed_or_none(text: str | None) -> str | None:
+    return None if text is None else well_formed(text)
+
+
 @attrs.frozen
 class Completion:
-    text: str
-    thinking: str = ""
+    """A model's reply; its strings are always well-formed Unicode (:func:`well_formed`),
+    whichever client or engine made it."""
+
+    text: str = attrs.field(converter=well_formed)
+    thinking: str = attrs.field(default="", converter=well_formed)
     input_tokens: int = 0
     output_tokens: int = 0
-    finish_reason: str | None = None
+    finish_reason: str | None = attrs.field(default=None, converter=_well_formed_or_none)
 
     def to_json(self) -> dict[str, Any]:
         return attrs.asdict(self)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
@@ -154,3 +155,53 @@ def test_missing_keys_and_bad_model_names_are_input_errors(
         with pytest.raises(InputError):
             ModelSpec.parse(bad)
     assert ModelSpec.parse("local:x", "http://h:1/v1/").base_url == "http://h:1/v1"
+
+
+def test_a_lone_surrogate_becomes_the_replacement_character() -> None:
+    from vlp.lm.clients import well_formed
+
+    assert well_formed("a\ud800b\udfff") == "a\ufffdb\ufffd"
+    assert well_formed("\ud83d\ude00") == "\U0001f600"  # a valid pair, as two code points
+    assert well_formed("plain é 😀") == "plain é 😀"
+    completion = Completion("x\ud800", "y\udc80", 1, 1, "st\ud800op")
+    assert (completion.text, completion.thinking, completion.finish_reason) == (
+        "x\ufffd", "y\ufffd", "st\ufffdop")
+
+
+@pytest.mark.parametrize("model,style", [("local:m", "chat"), ("local:m", "completion"),
+                                         ("anthropic:claude-test", "chat")])
+def test_a_lone_surrogate_in_a_reply_is_stored_scored_and_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], model: str, style: str) -> None:
+    """A reply whose JSON escapes a lone surrogate in its proof, answer and thinking: every
+    result is stored (each failed with UnicodeEncodeError, on every rerun), verified and
+    reported."""
+    from batch_inputs import make_problems
+
+    from vlp.cli import main
+    from vlp.lm.baselines import baseline_transcript
+
+    problems = make_problems(tmp_path)
+    records = [json.loads(line) for line in problems.read_text().splitlines()]
+    replies = [RecordedTranscript(problem=record["text"],
+                                  proof="\ud800" + baseline_transcript("shortest", record)[0],
+                                  answer=f"{record['answer']}\udfff", thinking="hm \ud83d")
+               for record in records]
+    run = tmp_path / "run"
+    with StubServer(replies) as server:
+        url = server.root_url if model.startswith("anthropic:") else server.base_url
+        assert main(["evaluate", "--model", model, "--base-url", url, "--style", style,
+                     "--data", str(problems), "-o", str(run), "--quiet",
+                     "--max-attempts", "1"]) == 0
+    assert not (run / "errors.jsonl").exists()
+    results = [json.loads(line) for line in
+               (run / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(results) == len(records)
+    for result in results:
+        assert result["proof"].startswith("\ufffd") and result["answer_text"].endswith("\ufffd")
+        assert result["score"]["answer_correct"]
+    capsys.readouterr()
+    assert main(["report", str(run), "-o", str(tmp_path / "report"), "--no-figures",
+                 "--html", str(tmp_path / "viewer.html")]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    assert (tmp_path / "report" / "report.md").is_file()
+    assert (tmp_path / "viewer.html").stat().st_size > 0

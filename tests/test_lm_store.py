@@ -70,3 +70,30 @@ def test_error_descriptions_never_carry_keys(monkeypatch: pytest.MonkeyPatch) ->
     message = "Incorrect API key provided: sk-proj-AbC1****xyZ9; a-long-secret-value"
     assert "sk-proj" not in redact(message) and "secret" not in redact(message)
     assert describe(ValueError(message)).startswith("ValueError: Incorrect API key provided:")
+
+
+@pytest.mark.parametrize("document", ["[]", "[1, 2]", '"run"', "3", "null", "true"])
+def test_a_run_record_that_is_json_but_no_object_is_refused_at_its_first_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], document: str) -> None:
+    """Resuming a run directory whose run.json is valid JSON of another type: one error line
+    naming FILE:1, exit code 2 (the fuzzer found a traceback here), and nothing rewritten."""
+    from vlp.cli import main
+
+    problems = tmp_path / "problems.jsonl"
+    assert main(["generate", "--setting", "base", "-n", "1", "--seed", "0", "-o",
+                 str(problems), "--quiet"]) == 0
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "run.json").write_text(document + "\n", encoding="utf-8")
+    capsys.readouterr()
+    with pytest.raises(InputError, match="must be a JSON object") as refused:
+        ResultStore(run).open({"model": "m"})
+    assert refused.value.location == f"{run / 'run.json'}:1"
+    code = main(["evaluate", "--model", "baseline:overlap", "--data", str(problems), "-o",
+                 str(run), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert err.strip() == (f"vlp: error: {run / 'run.json'}:1: the run record must be a "
+                           "JSON object")
+    assert (run / "run.json").read_text(encoding="utf-8") == document + "\n"
+    assert sorted(path.name for path in run.iterdir()) == ["run.json"]

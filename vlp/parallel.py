@@ -25,12 +25,14 @@ import logging
 import math
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from multiprocessing.connection import wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, Protocol
 
 import attrs
@@ -210,7 +212,7 @@ def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
     try:
         shipped = _shipped(task)
         outbox.send(None)  # ready: start-up time does not count against the first timeout
-        while (message := inbox.get()) is not None:
+        while (message := inbox.recv()) is not None:
             first, key, payload, entries = message
             batch: list[tuple[int, Any]] = []
             sent = time.monotonic()
@@ -246,6 +248,39 @@ def _die_with_parent() -> None:
     threading.Thread(target=watch, name="vlp-parent-watch", daemon=True).start()
 
 
+class _Inbox:
+    """A worker's inbox: a one-way pipe that a thread of the parent feeds, so that handing
+    out work never blocks the parent (a chunk can outgrow the pipe's buffer while the
+    worker is busy). Not a ``multiprocessing.Queue``: with spawned processes its three
+    semaphores are named and registered with the resource tracker, and when the parent
+    was killed with SIGKILL the tracker printed "There appear to be 6 leaked semaphore
+    objects" on the command's stderr. One writer and one reader need no lock."""
+
+    _CLOSE = object()
+
+    def __init__(self, context: Any):
+        self.reader, self._writer = context.Pipe(duplex=False)
+        self._pending: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        threading.Thread(target=self._feed, name="vlp-inbox", daemon=True).start()
+
+    def _feed(self) -> None:
+        try:
+            while (message := self._pending.get()) is not self._CLOSE:
+                self._writer.send_bytes(message)
+        except OSError:  # the worker is gone (killed, or replaced): its work is retried
+            pass
+        finally:
+            self._writer.close()  # here, never from another thread while a send runs
+
+    def put(self, message: Any) -> None:
+        # pickled here, not in the feeder: what cannot be pickled raises in the caller
+        self._pending.put(ForkingPickler.dumps(message))
+
+    def close(self) -> None:
+        """Stop feeding once what was put is sent (or the worker is gone)."""
+        self._pending.put(self._CLOSE)
+
+
 @attrs.define
 class _Chunk:
     first: int  # index of its first entry in the whole stream
@@ -257,15 +292,16 @@ class _Chunk:
 
 class _Worker:
     def __init__(self, context: Any, task: Task):
-        self.inbox = context.Queue()
+        self.inbox = _Inbox(context)
         self.results, sender = context.Pipe(duplex=False)
         # (index of the transcript running, when it started or _IDLE): written by the worker
         self.progress = context.RawArray("d", [-1.0, _IDLE])
         self.process = context.Process(target=_worker_main,
-                                       args=(task, self.inbox, sender, self.progress),
+                                       args=(task, self.inbox.reader, sender, self.progress),
                                        daemon=True)
         self.process.start()
         sender.close()
+        self.inbox.reader.close()  # the worker's end: its death then fails the feeder's send
         self.ready = False
         self.chunks: deque[_Chunk] = deque()
         self.keys: OrderedDict[Hashable, None] = OrderedDict()
@@ -299,7 +335,6 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join()
-        self.inbox.cancel_join_thread()
         self.inbox.close()
         self.results.close()
 

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 QUICK = {"prove": 40, "generate": 15, "certify": 30, "stats": 30, "verify": 40,
          "verify --batch": 25, "evaluate": 25, "report": 20, "export": 30, "demo": 4}
 # seconds before an input counts as a hang: demo generates, verifies and reports; report
-# draws its three figures in three formats with matplotlib in 1 case of 10 (5 s of CPU
-# idle; past 20 s of wall clock under a load of 4 on 2 cores, while nothing hangs)
+# draws its six figures in three formats with matplotlib in 1 input of 100 (7 s of wall
+# clock idle, 8 s of CPU; 38 s of wall clock under a load of 12 on 2 cores, and past 60 s
+# now and then, while nothing hangs)
 TIMEOUTS = {"demo": 60.0, "report": 60.0}
 
 
