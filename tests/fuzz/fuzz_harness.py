@@ -170,10 +170,13 @@ def _hash(path: Path) -> str | None:
         return None
 
 
-def _serve(conn: Any, memory_limit: int) -> None:
+def _serve(conn: Any, memory_limit: int, parent_end: Any) -> None:
     """The worker's loop: (entry, argv, cwd, out, err, stdout) in, (rc, crash, seconds) out.
     ``stdout`` is "file" (captured), "full" (``out`` is a /dev/full node) or "closed" (a
     pipe whose reader has gone)."""
+    # the fork copied the runner's end of the pipe: closed, so that the runner's death (a
+    # fuzz run stopped with SIGTERM) ends this loop with EOFError instead of leaving it
+    parent_end.close()
     os.setpgrp()
     for key in API_KEYS:
         os.environ.pop(key, None)
@@ -245,7 +248,8 @@ class Worker:
             size = next(int(line.split()[1]) * 1024 for line in status
                         if line.startswith("VmSize:"))
         # not a daemon: commands start processes of their own (the demo's pool)
-        self._process = context.Process(target=_serve, args=(child, size + MEMORY_HEADROOM))
+        self._process = context.Process(target=_serve,
+                                        args=(child, size + MEMORY_HEADROOM, parent))
         self._process.start()
         child.close()
         self._conn = parent
