@@ -45,7 +45,9 @@ def test_the_record_has_the_generated_schema_and_its_certified_proof() -> None:
     assert record is not None and result.answer == 32
     assert record["answer"] == 32 and record["goal"] == "cont({rosa}, 32, dimes, 2)"
     assert record["axioms"][0] == {"atom": "cont({rosa}, 31, pennies, 0)",
-                                   "sentence": "Rosa had 31 pennies and 12 dimes in her jar."}
+                                   "sentence": "Rosa had 31 pennies and 12 dimes in her jar.",
+                                   "relevant": False}
+    assert [a["relevant"] for a in record["axioms"]] == [False, True, True, False]
     assert record["proof"]["claims"] == ["cont({rosa}, 12, dimes)",
                                          "transfer({rosa's uncle}, {rosa}, 20, dimes)",
                                          "cont({rosa}, 32, dimes)"]
@@ -311,3 +313,47 @@ def test_pronouns_as_objects_and_subjects() -> None:
     # two people have each been a subject: "he" has two readings
     assert refusal("Tom has 5 cards. Ann has 4 cards. He gave her 3 cards. How many cards does "
                    "Ann have now?").reason == "two readings of 'he'"
+
+
+def test_vlp_certify_rechecks_an_encoded_record(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    record = encode_record(COINS, gold_answer=32, problem_id="coins").record
+    assert record is not None
+    good = tmp_path / "records.jsonl"
+    good.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert main(["certify", str(good)]) == 0
+    assert main(["certify", f"{good}:coins"]) == 0
+    assert "1/1 problems certified" in capsys.readouterr().out
+    tampered = {
+        # another answer than the goal's (and the gold one)
+        "answer": dict(record, answer=33),
+        # a stated count the text does not say
+        "axioms": dict(record, axioms=[dict(record["axioms"][0], atom="cont({rosa}, 30, "
+                                            "pennies, 0)"), *record["axioms"][1:]]),
+        # a proof step the kernel refuses
+        "proof": dict(record, proof=dict(record["proof"], hyperedges=[
+            dict(record["proof"]["hyperedges"][0], conclusion="cont({rosa}, 31, dimes, 1)")])),
+        # a certificate that is not Z3's
+        "certificate": dict(record, certificate=dict(record["certificate"], optimal_size=2)),
+    }
+    expected = {"answer": "the answer 33 is not the goal's quantity 32",
+                "axioms": "the text encodes to other axioms",
+                "proof": "kernel rejects proof step",
+                "certificate": "differs from the stored"}
+    for name, bad in tampered.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
+        assert main(["certify", str(path)]) == 1, name
+        out = capsys.readouterr().out
+        assert f"{path}:1: coins: " in out and expected[name] in out, (name, out)
+
+
+def test_an_encoded_record_out_of_schema_is_one_line_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = encode_record(COINS, gold_answer=32, problem_id="coins").record
+    assert record is not None
+    path = tmp_path / "records.jsonl"
+    path.write_text(json.dumps(dict(record, goal=7)) + "\n", encoding="utf-8")
+    assert main(["certify", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"{path}:1:goal" in err
