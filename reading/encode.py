@@ -32,6 +32,7 @@ from .clauses import (
     is_name,
 )
 from .facts import Fact, Facts, add_transfers, cont_claim, entity_of
+from .idioms import FIRST_TIME, QUESTION_REWRITES, STATEMENT_REWRITES, rewrite
 from .phrases import (
     PLACE_ADVERBS,
     agents_after,
@@ -71,7 +72,8 @@ from .words import (
 )
 
 _SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+|(?<=\S)\s+(?=(?:How|What)\s)")
-_QUESTION_START_RE = re.compile(r",?\s*\b(?=(?:how|what)\s+(?:many|much)\b)", re.IGNORECASE)
+_QUESTION_START_RE = re.compile(r",?\s*\b(?=(?:how|what)\s+(?:many|much)\b|what would (?:his|her) "
+                                r"score be\b)", re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:split|splits|divide|divided|divides|equally|evenly|share|shared|"
                        r"shares|average|ratio|equal number|same number|same amount)\b",
                        re.IGNORECASE)
@@ -135,7 +137,8 @@ def encode(text: str) -> Encoding | Refusal:
             except Unreadable as error:
                 return Refusal(sentence, error.reason)
         if asked is not None:
-            asked = re.sub(r"\s+when\s+[^?]*", "", asked, flags=re.IGNORECASE)
+            asked = rewrite(re.sub(r"\s+when\s+[^?]*", "", asked, flags=re.IGNORECASE),
+                            QUESTION_REWRITES)
             asked = re.sub(r"^what amount of money\b", "How much money", asked.strip(),
                            flags=re.IGNORECASE)
             question = (sentence, tokens(prepare(asked)))
@@ -183,6 +186,9 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
 
 
 def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
+    if not problem.facts:  # "at the start of the year" before anything happened: time 0
+        statement = FIRST_TIME.sub("", statement)
+    statement = rewrite(statement, STATEMENT_REWRITES)
     for part in re.split(r"(?<=[.?!])\s+", statement):
         words = tokens(prepare(re.sub(r"^(?:if|when)\s+", "", part.strip(),
                                       flags=re.IGNORECASE)))
@@ -681,8 +687,8 @@ def _program(problem: Facts, query_claim: Claim, question: str) -> Encoding | Re
     axioms: list[Atom] = []
     sentences: list[str] = []
     transfers = 0
-    for fact in problem.facts:
-        atom = fact.claim.at(transfers)
+    for position, fact in enumerate(problem.facts):
+        atom = fact.claim.at(_rate_time(problem.facts, position, transfers))
         if atom.predicate == "transfer":
             transfers += 1
         if atom not in axioms:
@@ -697,6 +703,22 @@ def _program(problem: Facts, query_claim: Claim, question: str) -> Encoding | Re
     args[args.index(0)] = None  # the unknown quantity
     query = Query(query_claim.predicate, (*args, time))
     return Encoding(Program(axioms), query, tuple(axioms), tuple(sentences), question)
+
+
+def _rate_time(facts: list[Fact], position: int, transfers: int) -> int:
+    """A fact's time: the transfers stated before it; but a rate ("scores 7 points for each
+    treasure she finds") stated before changes of its container alone holds when they are
+    done too, so it is given the last time, where it multiplies the container's count then
+    (at its own time it would multiply the count before the changes, and the product would
+    be carried unchanged past them). A rate whose own entity changes later keeps its time."""
+    claim = facts[position].claim
+    if claim.predicate != "rate":
+        return transfers
+    later = [f.claim for f in facts[position + 1:] if f.claim.predicate == "transfer"]
+    entity = claim.args[2]
+    if any(t.args[3] == entity for t in later):
+        return transfers
+    return transfers + len(later)
 
 
 # -- phrase helpers ------------------------------------------------------------------------
