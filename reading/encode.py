@@ -47,7 +47,7 @@ from .phrases import (
     rate_after,
     trailing_end,
 )
-from .question import EARLIER, read_question
+from .question import EARLIER, START, read_question
 from .words import (
     ACQUIRE,
     BE,
@@ -119,6 +119,7 @@ def encode(text: str) -> Encoding | Refusal:
     if not sentences:
         return Refusal("", "the problem is empty")
     question: tuple[str, list[Token]] | None = None
+    problem.start_stated_later = any(START.search(s) for s in sentences[1:])
     for position, sentence in enumerate(sentences):
         statement, asked = _split_question(sentence)
         for cue, reason in ((NOT_WHOLE_RE, "a quantity that is not a whole number is not in "
@@ -144,6 +145,10 @@ def encode(text: str) -> Encoding | Refusal:
             question = (sentence, tokens(prepare(asked)))
     if question is None:
         return Refusal(sentences[-1], "the problem asks no question")
+    for agent, entity, said, sentence in problem.taken_before_start:
+        if not any(f.at_start and f.claim.predicate == "cont" and f.claim.entity == entity
+                   and agent in f.claim.args[0].names for f in problem.facts):  # type: ignore[union-attr]
+            return Refusal(sentence, f"'{said}' takes {entity} from a count never stated")
     try:
         _place_rates(problem)
         query_claim = read_question(problem, question[1])
@@ -199,6 +204,9 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
         if not words:
             continue
         if EARLIER.search(part) and problem.facts:
+            if START.search(part) and not EARLIER.search(START.sub("", part)):
+                _read_start(problem, words, sentence)
+                continue
             raise Unreadable("a count stated for a time before a change already read")
         unknown = next((t.lower for t in words if t.lower in UNKNOWN_AMOUNTS), None)
         if unknown is not None:
@@ -228,6 +236,27 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
             while clause and clause[-1].lower in (",", "and", "but", "then", ";", "while"):
                 clause = clause[:-1]
             _read_clause(problem, _strip_leading(clause), sentence)
+
+
+def _read_start(problem: Facts, words: list[Token], sentence: str) -> None:
+    """"If he initially had 36 pieces of candy", after what he did with them: counts that
+    hold at the start (time 0), never a change."""
+    before = len(problem.facts)
+    problem.reading_start = True
+    try:
+        _read_clause(problem, _strip_leading([t for t in words if not START.fullmatch(
+            t.lower)]), sentence)
+    finally:
+        problem.reading_start = False
+    changed = {(name, f.claim.entity) for f in problem.facts[:before]
+               if f.claim.predicate == "transfer" for agents in f.claim.agent_sets
+               for name in agents.names}
+    # only the start of a count already changed: "Rachel picked 4 apples from her tree. If
+    # the tree had 7 apples initially" names no change of the tree's apples that it reads
+    if any(f.claim.predicate != "cont" or not all(
+            (name, f.claim.entity) in changed for name in f.claim.args[0].names)  # type: ignore[union-attr]
+            for f in problem.facts[before:]):
+        raise Unreadable("a count stated for a time before a change already read")
 
 
 def _out_of(words: list[Token]) -> list[Token]:
@@ -529,10 +558,13 @@ def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: st
             entity = entity_of(problem, count, said)
             if not all(problem.has_count(name, entity) for name in owners):
                 others = [h for h in problem.holders(entity) if h not in holder]
-                if not (len(others) == 1 and len(counts) == 1 and (
-                        count.referred or clause[0].lower in ("the", "a", "an"))):
+                if len(others) == 1 and len(counts) == 1 and (
+                        count.referred or clause[0].lower in ("the", "a", "an")):
+                    owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
+                elif problem.start_stated_later and len(owners) == 1:
+                    problem.taken_before_start.append((owners[0], entity, said, sentence))
+                else:
                     raise Unreadable(f"'{said}' takes {entity} from a count never stated")
-                owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
         check_rest(clause, end, said, allowed=trailing_end(clause, end))
         add_transfers(problem, owners, taker, counts, sentence, said)
         return
@@ -688,7 +720,8 @@ def _program(problem: Facts, query_claim: Claim, question: str) -> Encoding | Re
     sentences: list[str] = []
     transfers = 0
     for position, fact in enumerate(problem.facts):
-        atom = fact.claim.at(_rate_time(problem.facts, position, transfers))
+        atom = fact.claim.at(0 if fact.at_start else
+                             _rate_time(problem.facts, position, transfers))
         if atom.predicate == "transfer":
             transfers += 1
         if atom not in axioms:
