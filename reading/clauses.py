@@ -126,7 +126,7 @@ class Context:
         if len(same_head) > 1:
             raise Unreadable(f"two readings of '{' '.join(words)}'")
         general = [e for e in self.entities if name.endswith(" " + e) or
-                   name.startswith(e + " ")]
+                   name.startswith(e + " ") or e.startswith(name + " ")]
         if general:  # "103 new cakes" after "173 cakes": more cakes, or other ones?
             raise Unreadable(f"two readings of '{' '.join(words)}' (the {general[0]} or "
                              "others)")

@@ -32,7 +32,7 @@ from .clauses import (
     is_name,
 )
 from .facts import Fact, Facts, add_transfers, cont_claim, entity_of
-from .idioms import FIRST_TIME, QUESTION_REWRITES, STATEMENT_REWRITES, rewrite
+from .idioms import FIRST_TIME, QUESTION_REWRITES, STATEMENT_REWRITES, rewrite, without_titles
 from .phrases import (
     PLACE_ADVERBS,
     agents_after,
@@ -62,6 +62,7 @@ from .words import (
     PHRASE_ENDS,
     PLACE,
     PLURAL_PRONOUNS,
+    POSSESSIVE_PRONOUNS,
     REMOVE,
     TAKE,
     TIME_WORDS,
@@ -71,7 +72,9 @@ from .words import (
     tokens,
 )
 
-_SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+|(?<=\S)\s+(?=(?:How|What)\s)")
+# a stop ends a sentence, but not the one of a title ("Mrs. Hilt read 4 books.")
+_SENTENCE_END_RE = re.compile(r"(?<=[.?!])(?<!\bMrs\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)\s+|"
+                              r"(?<=\S)\s+(?=(?:How|What)\s)")
 _QUESTION_START_RE = re.compile(r",?\s*\b(?=(?:how|what)\s+(?:many|much)\b|what would (?:his|her) "
                                 r"score be\b)", re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:split|splits|divide|divided|divides|equally|evenly|share|shared|"
@@ -82,7 +85,7 @@ _MULTIPLE = re.compile(r"\b(?:twice|double|doubled|triple|tripled|thrice|times a
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every) (?:day|week|month|year|hour|minute|night)\b|"
                        r"\bdaily\b|\bweekly\b", re.IGNORECASE)
 _LEADING = frozenset("then later now so also after finally meanwhile yesterday today "
-                     "afterwards".split())
+                     "afterwards and".split())
 _PREPOSITIONS = frozenset("at on in for during after before by with over from while when as "
                           "since".split())
 
@@ -120,8 +123,9 @@ def encode(text: str) -> Encoding | Refusal:
         return Refusal("", "the problem is empty")
     question: tuple[str, list[Token]] | None = None
     problem.start_stated_later = any(START.search(s) for s in sentences[1:])
+    titled = without_titles(text)
     for position, sentence in enumerate(sentences):
-        statement, asked = _split_question(sentence)
+        statement, asked = _split_question(titled(sentence))
         for cue, reason in ((NOT_WHOLE_RE, "a quantity that is not a whole number is not in "
                                           "the rule table"),
                             (_DIVISION, "division is not in the rule table"),
@@ -219,7 +223,8 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
                 named = None
             if named is not None and words[0].text[:1].isupper():
                 problem.context.subject = named[0]
-            verb_at = next((i for i, t in enumerate(words) if t.lower in HAVE), None)
+            verb_at = next((i for i, t in enumerate(words) if t.lower in HAVE and not (
+                i > 0 and words[i - 1].lower in POSSESSIVE_PRONOUNS)), None)  # "his own"
             if verb_at is not None and verb_at + 1 < len(words) and \
                     words[verb_at + 1].text.isalpha() and words[verb_at + 1].lower not in (
                         "a", "an", "the", "to", "been", "no", "one") and \
@@ -489,8 +494,20 @@ def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: st
         price = price_after(clause, words_end, context) if rate is None else None
         if price is not None and verb in BUY and noun and \
                 all(problem.has_count(name, "dollars") for name in holder):
-            check_rest(clause, price[1], said)  # "bought a hot dog for 3 dollars"
-            add_transfers(problem, holder, ("sellers",), [price[0]], sentence, said)
+            prices = [price[0]]  # "bought a hot dog for 3 dollars (and a pen for 2 dollars)"
+            after = price[1]
+            while after + 2 < len(clause) and clause[after].lower == "and" and \
+                    clause[after + 1].lower in ("a", "an"):
+                words_end = next((i for i in range(after + 2, len(clause))
+                                  if clause[i].lower == "for" or clause[i].number is not None
+                                  or not clause[i].text.isalpha()), len(clause))
+                more = price_after(clause, words_end, context)
+                if more is None:
+                    break
+                prices.append(more[0])
+                after = more[1]
+            check_rest(clause, after, said)
+            add_transfers(problem, holder, ("sellers",), prices, sentence, said)
             return
         if rate is None or not noun or verb not in BUY | {"buying", "selling", "sold"}:
             raise Unreadable(f"no count in '{said}'")

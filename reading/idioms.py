@@ -11,6 +11,7 @@ player there after some left, which a rate stated at that time already means).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth"
 _PERIODS = "year|day|week|month|season|game|night"
@@ -39,11 +40,15 @@ STATEMENT_REWRITES = _rules(
     (r"\b(?:was|is) playing an? (?:video )?game where (?:he|she) (scores|earns|gets) (\d+) "
      r"points for each (\w+) (?:he|she) (?:finds|found|collects|defeats)\b",
      r"\1 \2 points per \3"),
+    # "sold 17 of them and used the money he earned to buy 7 new books": bought 7 books
+    (r"\bused the money (?:he|she|they) (?:earned|made|got) to buy\b", "bought"),
+    # "made 4 dollars mowing lawns": how the money was made, not what it is
+    (r"\b(\d+ dollars) \w+ing(?: (?!and\b|but\b|in\b|on\b|at\b|over\b)[a-z]+)*", r"\1"),
     # "won 32 tickets playing 'whack a mole'": the game played names no holder or count
     (r"\s+playing '[^']*'", ""),
     # "found 2 treasures on the first level and 6 on the second": counts found one after
     # the other, the levels naming no holder
-    (rf"\s+(?:on|in) the (?:{_ORDINALS})(?: (?:level|round))?\b", ""),
+    (rf"\s+(?:on|in) the (?:{_ORDINALS})(?: (?:level|round))?\b(?!\s*\d)", ""),
 )
 
 # the first and the last time: what a problem's first count and its question hold at anyway;
@@ -53,6 +58,11 @@ FIRST_TIME = re.compile(rf"\s*,?\s*\bat the (?:start|beginning) of the (?:{_PERI
 QUESTION_REWRITES = _rules(
     _GRADE,
     # "what would her score be?": how many points she would have
+    # "how many more crayons does Willy have then Lucy": "then" misspells "than"
+    (r"^(how (?:many|much) (?:more|fewer|less)\b(?:(?!\bthan\b).)*?)\bthen\b(?=\s+\w+\s*\??$)",
+     r"\1than"),
+    # "how much money did he end up with": what he has then
+    (r"\b(did|does|do|would|will) (he|she|they|\w+) end up with\b", r"\1 \2 have"),
     (r"^what would his score be\b", "How many points would he have"),
     (r"^what would her score be\b", "How many points would she have"),
     (rf"\s+at the end(?: of the (?:{_PERIODS}))?(?=\s*\??$)", ""),
@@ -63,3 +73,17 @@ def rewrite(text: str, rules: tuple[tuple[re.Pattern[str], str], ...]) -> str:
     for pattern, replacement in rules:
         text = pattern.sub(replacement, text)
     return text
+
+
+_TITLE = re.compile(r"\b(Mrs|Mr|Ms|Dr)\. ([A-Z][a-z]+)\b")
+
+
+def without_titles(text: str) -> Callable[[str], str]:
+    """"Mrs. Hilt" is Hilt where no one else in ``text`` has that name with another title
+    (the stop after a title would end a sentence); else the titles are kept."""
+    titles: dict[str, set[str]] = {}
+    for title, name in _TITLE.findall(text):
+        titles.setdefault(name, set()).add(title)
+    if any(len(found) > 1 for found in titles.values()):
+        return lambda sentence: sentence
+    return lambda sentence: _TITLE.sub(r"\2", sentence)
