@@ -706,6 +706,7 @@ def _read_rate(problem: Facts, clause: list[Token], sentence: str) -> None:
     check_rest(clause, end, said, allowed=trailing_end(clause, end))
     container = problem.context.entity(words, 1)  # "each crate": crates
     problem.rates.append((count.quantity, entity, container, None, sentence))
+    problem.context.count(entity)  # "8 extra pieces of gum" later: these pieces, or others?
     problem.facts.append(Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)), sentence,
                                "rate"))
 

@@ -40,6 +40,9 @@ STATEMENT_REWRITES = _rules(
     (r"\b(?:was|is) playing an? (?:video )?game where (?:he|she) (scores|earns|gets) (\d+) "
      r"points for each (\w+) (?:he|she) (?:finds|found|collects|defeats)\b",
      r"\1 \2 points per \3"),
+    # "There are 18 pieces in each package": each package has 18 pieces
+    (r"^there (?:are|is) (\d+) ([a-z]+(?: of [a-z]+)?) in each ([a-z]+)\b",
+     r"Each \3 has \1 \2"),
     # "sold 17 of them and used the money he earned to buy 7 new books": bought 7 books
     (r"\bused the money (?:he|she|they) (?:earned|made|got) to buy\b", "bought"),
     # "made 4 dollars mowing lawns": how the money was made, not what it is
