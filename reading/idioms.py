@@ -45,6 +45,9 @@ STATEMENT_REWRITES = _rules(
      r"Each \3 has \1 \2"),
     # "sold 17 of them and used the money he earned to buy 7 new books": bought 7 books
     (r"\bused the money (?:he|she|they) (?:earned|made|got) to buy\b", "bought"),
+    # "19 more push-ups but 27 less crunches than Zachary": both compared with Zachary
+    (r"\b(\d+ (?:more|fewer|less|lesser) [a-z-]+) but (\d+ (?:more|fewer|less|lesser) [a-z-]+ "
+     r"than)\b", r"\1 and \2"),
     # "made 4 dollars mowing lawns": how the money was made, not what it is
     (r"\b(\d+ dollars) \w+ing(?: (?!and\b|but\b|in\b|on\b|at\b|over\b)[a-z]+)*", r"\1"),
     # "won 32 tickets playing 'whack a mole'": the game played names no holder or count

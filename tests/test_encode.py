@@ -357,3 +357,55 @@ def test_an_encoded_record_out_of_schema_is_one_line_error(
     assert main(["certify", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"{path}:1:goal" in err
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    # newcomers joining, a grade as a place, the first and last time of the year
+    ("In third grade there were 20 pupils at the start of the year. During the year 4 pupils "
+     "left and 7 new pupils came to school. How many pupils were in third grade at the end?",
+     23),
+    # the players of a game, an event after "when", a rate for those left
+    ("There were 9 friends playing a video game online when 3 players quit. If each player "
+     "left had 4 lives, how many lives did they have total?", 24),
+    # a rate stated before its container changes holds after the changes
+    ("Ivy was playing a video game where she scores 3 points for each coin she finds. If she "
+     "found 5 coins on the first level and 2 on the second, what would her score be?", 21),
+    ("Each crate holds 6 melons. Ray had 5 crates. He gave 2 crates to Ana. How many melons "
+     "does Ray have?", 18),
+    # a start stated after the losses from it
+    ("Cal ate 4 figs. Then he ate 3 more. If he initially had 12 figs, how many figs does he "
+     "have left?", 5),
+    # several agents in a question, together
+    ("Una brought 4 kites and Vic brought 6 kites to the park. Una then bought 1 more kite at "
+     "the park. How many kites did Una and Vic have in the park?", 11),
+    # a list of prices paid
+    ("Dee has $9. She bought a pen for $2 and a cap for $4. How much money is left?", 3),
+    # how money was made, and a title
+    ("Mrs. Reed made 5 dollars mowing lawns. She spent 2 dollars. How much money does Mrs. "
+     "Reed have?", 3),
+])
+def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+    assert result.answer == answer
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    # a start count of what no change touched is not the start of a change
+    ("Lia picked 3 pears from her tree. If the tree had 9 pears initially, how many pears are "
+     "still there on the tree?", "a count stated for a time before a change already read"),
+    # a start stated for another than the one who lost from it
+    ("Bo ate 5 plums. If Al initially had 9 plums, how many plums does Bo have left?",
+     "a count stated for a time before a change already read"),
+    # a loss from a count that is never stated
+    ("Bo ate 5 plums. Then he ate 2 more. If he initially had 9 pears, how many plums does "
+     "Bo have left?", "a count stated for a time before a change already read"),
+    # an entity that extends one already counted: the same things, or others?
+    ("Robin has 4 boxes of gum. Each box has 6 pieces. Robin has 3 extra pieces of gum. How "
+     "many pieces of gum does Robin have?", "two readings of 'pieces of gum' (the pieces or others)"),
+    # two people with one surname and two titles keep their titles
+    ("Mr. Reed has 5 figs. Mrs. Reed has 3 figs. How many figs does Mrs. Reed have?",
+     "no reading of who the question 'How many figs does Mrs . Reed have ?' asks about"),
+])
+def test_benchmark_phrasings_still_refused(text: str, reason: str) -> None:
+    assert refusal(text).reason == reason
