@@ -402,7 +402,8 @@ def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> Non
      "Bo have left?", "a count stated for a time before a change already read"),
     # an entity that extends one already counted: the same things, or others?
     ("Robin has 4 boxes of gum. Each box has 6 pieces. Robin has 3 extra pieces of gum. How "
-     "many pieces of gum does Robin have?", "two readings of 'pieces of gum' (the pieces or others)"),
+     "many pieces of gum does Robin have?",
+     "two readings of 'pieces of gum' (the pieces or others)"),
     # two people with one surname and two titles keep their titles
     ("Mr. Reed has 5 figs. Mrs. Reed has 3 figs. How many figs does Mrs. Reed have?",
      "no reading of who the question 'How many figs does Mrs . Reed have ?' asks about"),
