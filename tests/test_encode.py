@@ -383,6 +383,10 @@ def test_an_encoded_record_out_of_schema_is_one_line_error(
     # how money was made, and a title
     ("Mrs. Reed made 5 dollars mowing lawns. She spent 2 dollars. How much money does Mrs. "
      "Reed have?", 3),
+    # two comparisons with one agent, joined by "but"; "then" for "than"
+    ("Ann did 20 sit-ups and 9 squats. Ben did 4 more sit-ups but 2 less squats than Ann. How "
+     "many squats did Ben do?", 7),
+    ("Ann has 20 figs. Ben has 9 figs. How many more figs does Ann have then Ben?", 11),
 ])
 def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> None:
     result = encode_record(text, gold_answer=answer)
@@ -404,6 +408,10 @@ def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> Non
     ("Robin has 4 boxes of gum. Each box has 6 pieces. Robin has 3 extra pieces of gum. How "
      "many pieces of gum does Robin have?",
      "two readings of 'pieces of gum' (the pieces or others)"),
+    # a count between a comparison's count and its "than" is never passed over
+    ("Ann did 20 sit-ups. Ben did 4 more sit-ups with 2 squats than Ann. How many sit-ups did "
+     "Ben do?", "no reading of the comparison in 'Ben did 4 more sit-ups with 2 squats than "
+     "Ann'"),
     # two people with one surname and two titles keep their titles
     ("Mr. Reed has 5 figs. Mrs. Reed has 3 figs. How many figs does Mrs. Reed have?",
      "no reading of who the question 'How many figs does Mrs . Reed have ?' asks about"),
