@@ -54,7 +54,7 @@ STATEMENT_REWRITES = _rules(
     (r"\s+playing '[^']*'", ""),
     # "found 2 treasures on the first level and 6 on the second": counts found one after
     # the other, the levels naming no holder
-    (rf"\s+(?:on|in) the (?:{_ORDINALS})(?: (?:level|round))?\b(?!\s*\d)", ""),
+    (rf"\s+(?:on|in) the (?:{_ORDINALS})(?: (?:level|round))?(?=\s*(?:,|\.|\band\b|$))", ""),
 )
 
 # the first and the last time: what a problem's first count and its question hold at anyway;
