@@ -535,6 +535,12 @@ def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: st
         owner = counts[0].owner
         source = agents_after(clause, end, "from", context) or ((owner,) if owner else None)
         end = phrase_end(clause, end, "from", context)
+        if source is None and len(holder) == 1 and len(counts) == 1:
+            # "Sara had 8 dimes. Her sister borrowed 4 dimes": from Sara, the one holder, whose
+            # sister the subject is
+            holders = problem.holders(entity_of(problem, counts[0], said))
+            if len(holders) == 1 and holder[0].startswith(f"{holders[0]}'s "):
+                source = (holders[0],)
         if source is None:
             raise Unreadable(f"'{said}' names no one it is taken from")
         check_rest(clause, end, said)

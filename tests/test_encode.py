@@ -387,6 +387,9 @@ def test_an_encoded_record_out_of_schema_is_one_line_error(
     ("Ann did 20 sit-ups and 9 squats. Ben did 4 more sit-ups but 2 less squats than Ann. How "
      "many squats did Ben do?", 7),
     ("Ann has 20 figs. Ben has 9 figs. How many more figs does Ann have then Ben?", 11),
+    # borrowed by the one holder's sister: from the holder
+    ("Eve had 3 pennies and 9 dimes in her bank. Her sister borrowed 4 dimes. How many dimes "
+     "does Eve have now?", 5),
 ])
 def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> None:
     result = encode_record(text, gold_answer=answer)
@@ -412,6 +415,9 @@ def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> Non
     ("Ann did 20 sit-ups. Ben did 4 more sit-ups with 2 squats than Ann. How many sit-ups did "
      "Ben do?", "no reading of the comparison in 'Ben did 4 more sit-ups with 2 squats than "
      "Ann'"),
+    # borrowed by someone else: from whom is not said
+    ("Eve had 9 dimes. Ann borrowed 4 dimes. How many dimes does Eve have now?",
+     "'Ann borrowed 4 dimes' names no one it is taken from"),
     # two people with one surname and two titles keep their titles
     ("Mr. Reed has 5 figs. Mrs. Reed has 3 figs. How many figs does Mrs. Reed have?",
      "no reading of who the question 'How many figs does Mrs . Reed have ?' asks about"),
