@@ -22,7 +22,7 @@ import real_sources  # noqa: E402  (bench/real_sources.py, beside this file)
 
 DATASETS = ("addsub", "singleeq", "multiarith", "svamp", "gsm8k")
 # a refusal's reason without its quoted particulars ("no reading of '...'")
-_PARTICULARS = re.compile(r"'[^']*'|\([^)]*\)")
+_PARTICULARS = re.compile(r"(?<![A-Za-z])'.*?'(?![A-Za-z])|\([^)]*\)")  # not "Tim's"
 
 
 def _reason_kind(reason: str) -> str:
@@ -96,13 +96,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 SAMPLE = Path(__file__).resolve().parent / "encode_sample.jsonl"
+# the hand-classified samples, in the order they were drawn: "development" and "held-out"
+# (35 per data set, classified before and after the reader's first version), "second" (165
+# more per data set, drawn at random from the rest and classified by reading each problem)
+SAMPLES = ("development", "held-out", "second")
 
 
 def _expressible_share(dataset: str, texts: dict[str, tuple[str, str]], problems: int,
                        right: int) -> None:
     """The share of problems the rule table can express, from the hand-classified sample
     (``encode_sample.jsonl``: entries named by source, index and key, no text), and the
-    share of those encoded with the gold answer (in the sample, and estimated over all)."""
+    share of those encoded with the gold answer: measured in the sample, and estimated over
+    all problems (encoded with the gold answer over the expressible share of them)."""
     import json
 
     from vlp.checker.encoding import encode_record
@@ -115,17 +120,30 @@ def _expressible_share(dataset: str, texts: dict[str, tuple[str, str]], problems
     expressible = [label for label in labels if label["expressible"]]
     share = len(expressible) / len(labels)
     estimate = share * problems
+    encoded = {label["key"] for label in expressible
+               if encode_record(*texts[label["key"]]).record is not None}
+    measured = f"{len(encoded) / len(expressible):.0%}" if expressible else "-"
     print(f"    hand-classified sample: {len(expressible)} of {len(labels)} expressible in the "
-          f"rule table ({share:.0%}, about {estimate:.0f} of {problems}); {right} encoded with "
-          f"the gold answer is {right / estimate:.0%} of that" if estimate else "")
+          f"rule table ({share:.0%}, about {estimate:.0f} of {problems}); of those "
+          f"{len(expressible)}, {len(encoded)} encoded with the gold answer ({measured})"
+          + (f"; over all, {right} encoded with the gold answer is {right / estimate:.0%} of "
+             "the estimated expressible" if estimate else ""))
+    reasons = Counter(label["why"] for label in labels if not label["expressible"])
+    print("      not expressible: " + ", ".join(f"{why or 'unstated'} {count}"
+                                                  for why, count in reasons.most_common()))
+    missed = Counter(label["why"] or "unstated" for label in expressible
+                     if label["key"] not in encoded)
+    if missed:
+        print("      expressible, not encoded: " + ", ".join(
+            f"{why} {count}" for why, count in missed.most_common()))
     _checked_by_hand(dataset, texts)
-    for sample in ("development", "held-out"):  # the reader was developed on the first
+    for sample in SAMPLES:  # the reader was developed on the first
         chosen = [label for label in expressible if label.get("sample") == sample]
-        encoded = sum(encode_record(texts[label["key"]][0], gold_answer=texts[label["key"]][1]
-                                    ).record is not None for label in chosen)
         total = sum(label.get("sample") == sample for label in labels)
-        print(f"      {sample} sample: {len(chosen)} of {total} expressible, {encoded} of "
-              "them encoded with the gold answer")
+        if total:
+            print(f"      {sample} sample: {len(chosen)} of {total} expressible, "
+                  f"{sum(label['key'] in encoded for label in chosen)} of them encoded with "
+                  "the gold answer")
 
 
 CHECKED = Path(__file__).resolve().parent / "encode_checked.jsonl"

@@ -79,18 +79,21 @@ def _encode_record(text: str, gold_answer: object, problem_id: str | None) -> En
         return EncodeResult(None, f"the program's answer {answer} differs from the gold "
                                   f"answer {gold_answer}", None, answer, shown)
     proof = solution.proof
+    claims = [a.claim() for a in proof.dfs_atoms()]
     # no "schema": that key marks a sampler's record (seed, setting, overlap ...), which an
-    # encoded problem has not; every other key is the generated records' own
+    # encoded problem has not; every other key is the generated records' own, and
+    # "encoded" is what `vlp certify` re-checks such a record by (vlp.sampler.encoded)
     record: dict[str, object] = {
         "id": problem_id,
-        "axioms": [{"atom": str(atom), "sentence": sentence}
+        "axioms": [{"atom": str(atom), "sentence": sentence,
+                    "relevant": atom.claim() in claims}
                    for atom, sentence in zip(encoding.axiom_order, encoding.sentences,
                                              strict=True)],
         "question": encoding.question,
         "query": str(encoding.query),
         "goal": str(solution.goal),
         "answer": answer,
-        "proof": {"claims": [str(a.claim()) for a in proof.dfs_atoms()],
+        "proof": {"claims": [str(claim) for claim in claims],
                   "hyperedges": [edge.to_json() for edge in proof.hyperedges]},
         "text": text,
         "certificate": {"optimal_size": proof.size, "runner_up_size": proof.runner_up_size,

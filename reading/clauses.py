@@ -126,7 +126,7 @@ class Context:
         if len(same_head) > 1:
             raise Unreadable(f"two readings of '{' '.join(words)}'")
         general = [e for e in self.entities if name.endswith(" " + e) or
-                   name.startswith(e + " ")]
+                   name.startswith(e + " ") or e.startswith(name + " ")]
         if general:  # "103 new cakes" after "173 cakes": more cakes, or other ones?
             raise Unreadable(f"two readings of '{' '.join(words)}' (the {general[0]} or "
                              "others)")
@@ -386,7 +386,9 @@ def clause_starts(tokens: Sequence[Token], context: Context) -> list[int]:
             index += 1
             continue
         if token.lower in (",", "and", "but", "while", "then", ";", "so") and any(
-                t.lower in VERBS or t.lower in BE for t in tokens[starts[-1]:index]):
+                t.lower in VERBS or t.lower in BE or (
+                    t.lower in _COUNT_VERBS and tokens[starts[-1]].number is not None)
+                for t in tokens[starts[-1]:index]):  # "3 customers left and he got 9 more"
             after = index + 1
             while after < len(tokens) and tokens[after].lower in ("and", "then", "but", ",",
                                                                   "later", "also"):

@@ -32,6 +32,7 @@ from .clauses import (
     is_name,
 )
 from .facts import Fact, Facts, add_transfers, cont_claim, entity_of
+from .idioms import FIRST_TIME, QUESTION_REWRITES, STATEMENT_REWRITES, rewrite, without_titles
 from .phrases import (
     PLACE_ADVERBS,
     agents_after,
@@ -46,7 +47,7 @@ from .phrases import (
     rate_after,
     trailing_end,
 )
-from .question import EARLIER, read_question
+from .question import EARLIER, START, read_question
 from .words import (
     ACQUIRE,
     BE,
@@ -61,6 +62,7 @@ from .words import (
     PHRASE_ENDS,
     PLACE,
     PLURAL_PRONOUNS,
+    POSSESSIVE_PRONOUNS,
     REMOVE,
     TAKE,
     TIME_WORDS,
@@ -70,8 +72,11 @@ from .words import (
     tokens,
 )
 
-_SENTENCE_END_RE = re.compile(r"(?<=[.?!])\s+|(?<=\S)\s+(?=(?:How|What)\s)")
-_QUESTION_START_RE = re.compile(r",?\s*\b(?=(?:how|what)\s+(?:many|much)\b)", re.IGNORECASE)
+# a stop ends a sentence, but not the one of a title ("Mrs. Hilt read 4 books.")
+_SENTENCE_END_RE = re.compile(r"(?<=[.?!])(?<!\bMrs\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)\s+|"
+                              r"(?<=\S)\s+(?=(?:How|What)\s)")
+_QUESTION_START_RE = re.compile(r",?\s*\b(?=(?:how|what)\s+(?:many|much)\b|what would (?:his|her) "
+                                r"score be\b)", re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:split|splits|divide|divided|divides|equally|evenly|share|shared|"
                        r"shares|average|ratio|equal number|same number|same amount)\b",
                        re.IGNORECASE)
@@ -80,7 +85,7 @@ _MULTIPLE = re.compile(r"\b(?:twice|double|doubled|triple|tripled|thrice|times a
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every) (?:day|week|month|year|hour|minute|night)\b|"
                        r"\bdaily\b|\bweekly\b", re.IGNORECASE)
 _LEADING = frozenset("then later now so also after finally meanwhile yesterday today "
-                     "afterwards".split())
+                     "afterwards and".split())
 _PREPOSITIONS = frozenset("at on in for during after before by with over from while when as "
                           "since".split())
 
@@ -117,8 +122,10 @@ def encode(text: str) -> Encoding | Refusal:
     if not sentences:
         return Refusal("", "the problem is empty")
     question: tuple[str, list[Token]] | None = None
+    problem.start_stated_later = any(START.search(s) for s in sentences[1:])
+    titled = without_titles(text)
     for position, sentence in enumerate(sentences):
-        statement, asked = _split_question(sentence)
+        statement, asked = _split_question(titled(sentence))
         for cue, reason in ((NOT_WHOLE_RE, "a quantity that is not a whole number is not in "
                                           "the rule table"),
                             (_DIVISION, "division is not in the rule table"),
@@ -135,12 +142,17 @@ def encode(text: str) -> Encoding | Refusal:
             except Unreadable as error:
                 return Refusal(sentence, error.reason)
         if asked is not None:
-            asked = re.sub(r"\s+when\s+[^?]*", "", asked, flags=re.IGNORECASE)
+            asked = rewrite(re.sub(r"\s+when\s+[^?]*", "", asked, flags=re.IGNORECASE),
+                            QUESTION_REWRITES)
             asked = re.sub(r"^what amount of money\b", "How much money", asked.strip(),
                            flags=re.IGNORECASE)
             question = (sentence, tokens(prepare(asked)))
     if question is None:
         return Refusal(sentences[-1], "the problem asks no question")
+    for agent, entity, said, sentence in problem.taken_before_start:
+        if not any(f.at_start and f.claim.predicate == "cont" and f.claim.entity == entity
+                   and agent in f.claim.args[0].names for f in problem.facts):  # type: ignore[union-attr]
+            return Refusal(sentence, f"'{said}' takes {entity} from a count never stated")
     try:
         _place_rates(problem)
         query_claim = read_question(problem, question[1])
@@ -183,6 +195,9 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
 
 
 def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
+    if not problem.facts:  # "at the start of the year" before anything happened: time 0
+        statement = FIRST_TIME.sub("", statement)
+    statement = rewrite(statement, STATEMENT_REWRITES)
     for part in re.split(r"(?<=[.?!])\s+", statement):
         words = tokens(prepare(re.sub(r"^(?:if|when)\s+", "", part.strip(),
                                       flags=re.IGNORECASE)))
@@ -193,6 +208,9 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
         if not words:
             continue
         if EARLIER.search(part) and problem.facts:
+            if START.search(part) and not EARLIER.search(START.sub("", part)):
+                _read_start(problem, words, sentence)
+                continue
             raise Unreadable("a count stated for a time before a change already read")
         unknown = next((t.lower for t in words if t.lower in UNKNOWN_AMOUNTS), None)
         if unknown is not None:
@@ -205,7 +223,8 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
                 named = None
             if named is not None and words[0].text[:1].isupper():
                 problem.context.subject = named[0]
-            verb_at = next((i for i, t in enumerate(words) if t.lower in HAVE), None)
+            verb_at = next((i for i, t in enumerate(words) if t.lower in HAVE and not (
+                i > 0 and words[i - 1].lower in POSSESSIVE_PRONOUNS)), None)  # "his own"
             if verb_at is not None and verb_at + 1 < len(words) and \
                     words[verb_at + 1].text.isalpha() and words[verb_at + 1].lower not in (
                         "a", "an", "the", "to", "been", "no", "one") and \
@@ -222,6 +241,27 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
             while clause and clause[-1].lower in (",", "and", "but", "then", ";", "while"):
                 clause = clause[:-1]
             _read_clause(problem, _strip_leading(clause), sentence)
+
+
+def _read_start(problem: Facts, words: list[Token], sentence: str) -> None:
+    """"If he initially had 36 pieces of candy", after what he did with them: counts that
+    hold at the start (time 0), never a change."""
+    before = len(problem.facts)
+    problem.reading_start = True
+    try:
+        _read_clause(problem, _strip_leading([t for t in words if not START.fullmatch(
+            t.lower)]), sentence)
+    finally:
+        problem.reading_start = False
+    changed = {(name, f.claim.entity) for f in problem.facts[:before]
+               if f.claim.predicate == "transfer" for agents in f.claim.agent_sets
+               for name in agents.names}
+    # only the start of a count already changed: "Rachel picked 4 apples from her tree. If
+    # the tree had 7 apples initially" names no change of the tree's apples that it reads
+    if any(f.claim.predicate != "cont" or not all(
+            (name, f.claim.entity) in changed for name in f.claim.args[0].names)  # type: ignore[union-attr]
+            for f in problem.facts[before:]):
+        raise Unreadable("a count stated for a time before a change already read")
 
 
 def _out_of(words: list[Token]) -> list[Token]:
@@ -454,8 +494,20 @@ def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: st
         price = price_after(clause, words_end, context) if rate is None else None
         if price is not None and verb in BUY and noun and \
                 all(problem.has_count(name, "dollars") for name in holder):
-            check_rest(clause, price[1], said)  # "bought a hot dog for 3 dollars"
-            add_transfers(problem, holder, ("sellers",), [price[0]], sentence, said)
+            prices = [price[0]]  # "bought a hot dog for 3 dollars (and a pen for 2 dollars)"
+            after = price[1]
+            while after + 2 < len(clause) and clause[after].lower == "and" and \
+                    clause[after + 1].lower in ("a", "an"):
+                words_end = next((i for i in range(after + 2, len(clause))
+                                  if clause[i].lower == "for" or clause[i].number is not None
+                                  or not clause[i].text.isalpha()), len(clause))
+                more = price_after(clause, words_end, context)
+                if more is None:
+                    break
+                prices.append(more[0])
+                after = more[1]
+            check_rest(clause, after, said)
+            add_transfers(problem, holder, ("sellers",), prices, sentence, said)
             return
         if rate is None or not noun or verb not in BUY | {"buying", "selling", "sold"}:
             raise Unreadable(f"no count in '{said}'")
@@ -483,6 +535,12 @@ def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: st
         owner = counts[0].owner
         source = agents_after(clause, end, "from", context) or ((owner,) if owner else None)
         end = phrase_end(clause, end, "from", context)
+        if source is None and len(holder) == 1 and len(counts) == 1:
+            # "Sara had 8 dimes. Her sister borrowed 4 dimes": from Sara, the one holder, whose
+            # sister the subject is
+            holders = problem.holders(entity_of(problem, counts[0], said))
+            if len(holders) == 1 and holder[0].startswith(f"{holders[0]}'s "):
+                source = (holders[0],)
         if source is None:
             raise Unreadable(f"'{said}' names no one it is taken from")
         check_rest(clause, end, said)
@@ -523,10 +581,13 @@ def _read_predicate(problem: Facts, clause: list[Token], sentence: str, said: st
             entity = entity_of(problem, count, said)
             if not all(problem.has_count(name, entity) for name in owners):
                 others = [h for h in problem.holders(entity) if h not in holder]
-                if not (len(others) == 1 and len(counts) == 1 and (
-                        count.referred or clause[0].lower in ("the", "a", "an"))):
+                if len(others) == 1 and len(counts) == 1 and (
+                        count.referred or clause[0].lower in ("the", "a", "an")):
+                    owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
+                elif problem.start_stated_later and len(owners) == 1:
+                    problem.taken_before_start.append((owners[0], entity, said, sentence))
+                else:
                     raise Unreadable(f"'{said}' takes {entity} from a count never stated")
-                owners, taker = (others[0],), holder  # "the rabbits ate 3 of the potatoes"
         check_rest(clause, end, said, allowed=trailing_end(clause, end))
         add_transfers(problem, owners, taker, counts, sentence, said)
         return
@@ -651,6 +712,7 @@ def _read_rate(problem: Facts, clause: list[Token], sentence: str) -> None:
     check_rest(clause, end, said, allowed=trailing_end(clause, end))
     container = problem.context.entity(words, 1)  # "each crate": crates
     problem.rates.append((count.quantity, entity, container, None, sentence))
+    problem.context.count(entity)  # "8 extra pieces of gum" later: these pieces, or others?
     problem.facts.append(Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)), sentence,
                                "rate"))
 
@@ -681,8 +743,9 @@ def _program(problem: Facts, query_claim: Claim, question: str) -> Encoding | Re
     axioms: list[Atom] = []
     sentences: list[str] = []
     transfers = 0
-    for fact in problem.facts:
-        atom = fact.claim.at(transfers)
+    for position, fact in enumerate(problem.facts):
+        atom = fact.claim.at(0 if fact.at_start else
+                             _rate_time(problem.facts, position, transfers))
         if atom.predicate == "transfer":
             transfers += 1
         if atom not in axioms:
@@ -697,6 +760,22 @@ def _program(problem: Facts, query_claim: Claim, question: str) -> Encoding | Re
     args[args.index(0)] = None  # the unknown quantity
     query = Query(query_claim.predicate, (*args, time))
     return Encoding(Program(axioms), query, tuple(axioms), tuple(sentences), question)
+
+
+def _rate_time(facts: list[Fact], position: int, transfers: int) -> int:
+    """A fact's time: the transfers stated before it; but a rate ("scores 7 points for each
+    treasure she finds") stated before changes of its container alone holds when they are
+    done too, so it is given the last time, where it multiplies the container's count then
+    (at its own time it would multiply the count before the changes, and the product would
+    be carried unchanged past them). A rate whose own entity changes later keeps its time."""
+    claim = facts[position].claim
+    if claim.predicate != "rate":
+        return transfers
+    later = [f.claim for f in facts[position + 1:] if f.claim.predicate == "transfer"]
+    entity = claim.args[2]
+    if any(t.args[3] == entity for t in later):
+        return transfers
+    return transfers + len(later)
 
 
 # -- phrase helpers ------------------------------------------------------------------------

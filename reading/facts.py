@@ -21,6 +21,7 @@ class Fact:
     claim: Claim
     sentence: str
     verb: str  # the lemma of the verb that stated it ("have", "grow")
+    at_start: bool = False  # a count stated later for the start ("If he initially had 30")
 
 
 class Facts:
@@ -33,6 +34,12 @@ class Facts:
         self.facts: list[Fact] = []
         self.rates: list[tuple[int, str, str, str | None, str]] = []  # deferred rates
         self.counterparties: set[str] = set()
+        # a later sentence states a count at the start ("If he initially had 30 pieces"):
+        # a loss read before it may take from that count, which must then be stated
+        self.start_stated_later = False
+        self.reading_start = False  # the facts being read hold at the start
+        # (agent, entity, clause, sentence) of each loss from a count not stated yet
+        self.taken_before_start: list[tuple[str, str, str, str]] = []
 
     def holders(self, entity: str) -> list[str]:
         """Agents stated to hold a count of ``entity``, in order of mention."""
@@ -50,7 +57,7 @@ class Facts:
                    and any(agent in a.names for a in f.claim.agent_sets) for f in self.facts)
 
     def add(self, claim: Claim, sentence: str, verb: str) -> None:
-        self.facts.append(Fact(claim, sentence, verb))
+        self.facts.append(Fact(claim, sentence, verb, self.reading_start))
         self.context.count(claim.entity)
 
 

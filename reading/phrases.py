@@ -25,6 +25,9 @@ def comparison_at(clause: list[Token], end: int, counts: list[Count], context: C
         raise Unreadable("no reading of the comparison in "
                          f"'{' '.join(t.text for t in clause)}'")
     at = lowered.index("than", max(end - 3, 0))
+    if any(t.number is not None for t in clause[end:at]):  # "19 more push-ups but 27 ..."
+        raise Unreadable("no reading of the comparison in "
+                         f"'{' '.join(t.text for t in clause)}'")
     than = agents_at(clause, at + 1, context)
     if than is None and at + 1 < len(clause) and clause[at + 1].text.isalpha() and \
             clause[at + 1].lower not in context.entities and (

@@ -24,10 +24,12 @@ from .words import (
     plural_noun,
 )
 
+# a count that holds at the start, wherever it is stated
+START = re.compile(r"\b(?:initially|at first|originally|in the beginning|to begin with)\b",
+                   re.IGNORECASE)
 EARLIER = re.compile(r"\b(?:at first|at the start|in the beginning|at the beginning|to begin "
                      r"with|to start with|to start|originally|initially|before|after)\b",
                      re.IGNORECASE)
-_TOTAL_WORDS = frozenset("all total altogether together combined".split())
 
 
 def read_question(problem: Facts, words: list[Token]) -> Claim:
@@ -89,6 +91,13 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
         pass
     elif index < len(words) and lowered[index] == "there":
         index += 1
+        while index < len(words) and lowered[index] in ("still", "now", "left"):
+            index += 1
+        if index + 1 < len(words) and lowered[index] in ("in", "on", "at") and \
+                lowered[index + 1] not in ("all", "total"):  # "there on the tree"
+            subject = location_at(words, index, context)
+            if subject is None:
+                raise Unreadable(f"no reading of the question '{said}'")
     elif aux in BE | {"be"} and index < len(words) and lowered[index] in ("in", "on", "at"):
         place = location_at(words, index, context)
         if place is None:
@@ -131,7 +140,6 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
         if than is None:
             raise Unreadable(f"no reading of the comparison '{said}'")
         return Claim("comp", (Agents(subject), Agents(than[0]), 0, entity))
-    total = bool(_TOTAL_WORDS & set(rest)) or subject in (None, ("they",))
     if subject is None or subject == ("they",):
         holders = [h for h in problem.holders(entity) if h not in problem.counterparties]
         holders += [name for f in problem.facts if f.claim.predicate == "rate" and
@@ -154,8 +162,8 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
         if not holders:
             raise Unreadable(f"no one holds {entity}")
         subject = tuple(holders)
-    elif not total and len(subject) > 1:
-        raise Unreadable(f"two readings of '{' and '.join(subject)}' (each, or together)")
+    # "how many balloons did Allan and Jake have": a question about several asks about
+    # them together (one about each of them says "each", which is division, refused above)
     if lemma not in ("have", "be") and not all(
             f.verb in (lemma, "rate") for f in problem.facts
             if f.claim.predicate == "cont" and f.claim.entity == entity):

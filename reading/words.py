@@ -149,7 +149,7 @@ PHRASE_ENDS = frozenset("in on at to from for with than and or but each per by i
                         "more fewer less left now then today yesterday this last that which "
                         "who while when if so because after before during currently there here "
                         "too again up down away out off back total inside it them came joined "
-                        "arrived went , . ? ! ; "
+                        "arrived went quit , . ? ! ; "
                         ":".split()) | MORE | LESS
 TIME_WORDS = frozenset("today yesterday tomorrow now then later already still this last next "
                        "morning afternoon evening night week month year day monday tuesday "

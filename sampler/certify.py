@@ -11,6 +11,8 @@ re-verbalizes identically, the certificate matches, and the overlap type holds.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vlp.checker import NumericalInconsistencyError, forward_chain
 from vlp.checker.shortest import NoProofError, runner_up_size
 from vlp.kernel import Atom, Theorem, axiom, check_hyperedge
@@ -19,12 +21,15 @@ from . import verbalize
 from .lexicon import Lexicon, load_lexicon
 from .problem import Certificate, Problem, proof_steps_from_edges
 
+if TYPE_CHECKING:
+    from .encoded import EncodedProblem
+
 
 class CertificationError(Exception):
     """A problem failed a check; the message says which."""
 
 
-def certify(problem: Problem) -> Certificate:
+def certify(problem: Problem | EncodedProblem) -> Certificate:
     """Re-chain and re-solve ``problem``; raise :class:`CertificationError` on any failure."""
     program = problem.program()
     theorems: dict[Atom, Theorem] = {}
@@ -133,6 +138,24 @@ def claim_failures(problem: Problem) -> list[tuple[str, str]]:
     wrong): the answer is the goal's quantity, the goal fits the query (a ground query is the
     goal itself), every axiom is relevant in a base or control problem, and the proof uses
     the record's axioms. Cheap (no chaining): ``vlp evaluate`` runs it on every record."""
+    failures = _goal_failures(problem)
+    if (problem.query_kind == "ground") != problem.query.is_ground:
+        failures.append(("query", f"a {problem.query_kind} query cannot be {problem.query}"))
+    irrelevant = sum(1 for a in problem.axioms if not a.relevant)
+    if (problem.setting == "base" or problem.control) and irrelevant:
+        failures.append(("axioms", f"a base or control problem has {irrelevant} irrelevant "
+                                   f"axioms"))
+    return failures + _premise_failures(problem)
+
+
+def proof_failures(problem: Problem | EncodedProblem) -> list[tuple[str, str]]:
+    """The claims of :func:`claim_failures` that every record with a proof makes, generated
+    or encoded: the answer is the goal's quantity, the goal fits the query, and the proof
+    uses the record's axioms."""
+    return _goal_failures(problem) + _premise_failures(problem)
+
+
+def _goal_failures(problem: Problem | EncodedProblem) -> list[tuple[str, str]]:
     failures: list[tuple[str, str]] = []
     if problem.answer != problem.goal.quantity:
         failures.append(("answer", f"the answer {problem.answer} is not the goal's quantity "
@@ -140,24 +163,21 @@ def claim_failures(problem: Problem) -> list[tuple[str, str]]:
     if not problem.query.matches(problem.goal):
         failures.append(("goal", f"the goal {problem.goal} does not answer the query "
                                  f"{problem.query}"))
-    if (problem.query_kind == "ground") != problem.query.is_ground:
-        failures.append(("query", f"a {problem.query_kind} query cannot be {problem.query}"))
-    irrelevant = sum(1 for a in problem.axioms if not a.relevant)
-    if (problem.setting == "base" or problem.control) and irrelevant:
-        failures.append(("axioms", f"a base or control problem has {irrelevant} irrelevant "
-                                   f"axioms"))
-    stated = {a.atom for a in problem.axioms}
+    return failures
+
+
+def _premise_failures(problem: Problem | EncodedProblem) -> list[tuple[str, str]]:
+    stated = set(problem.axiom_order())
     concluded = {e.conclusion for e in problem.proof_edges}
     for edge in problem.proof_edges:
         for premise in edge.premises:
             if premise not in stated and premise not in concluded:
-                failures.append(("proof", f"the proof uses {premise}, which is neither an "
-                                          f"axiom nor concluded by the proof"))
-                return failures
+                return [("proof", f"the proof uses {premise}, which is neither an axiom nor "
+                                  f"concluded by the proof")]
     if not problem.proof_edges and problem.goal not in stated:
-        failures.append(("proof", f"the proof has no step, but the goal {problem.goal} is "
-                                  f"not an axiom"))
-    return failures
+        return [("proof", f"the proof has no step, but the goal {problem.goal} is not an "
+                          f"axiom")]
+    return []
 
 
 def recheck(problem: Problem, lexicon: Lexicon | None = None) -> list[str]:

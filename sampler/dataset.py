@@ -220,14 +220,15 @@ def _write_jobs(jobs: Sequence[Job], write: Callable[[str, str], object],
     return Summary(written, time.perf_counter() - started, total, resumed_jobs=skip)
 
 
-def read_problems(path: Path) -> Iterable[tuple[int, Problem]]:
+def read_problems(path: Path, load: Callable[[dict[str, Any], str], Any] | None = None
+                  ) -> Iterable[tuple[int, Problem]]:
     """(line number, problem) for each record of a JSON Lines file. Every record is checked
     against the schema (``vlp.validate``) and ids are unique: a bad record is an error at
-    ``FILE:LINE:FIELD``."""
+    ``FILE:LINE:FIELD``. ``load`` reads a record instead of :func:`load_problem`."""
     first_line: dict[str, int] = {}
     for number, record in read_jsonl(path, "problems"):
         location = f"{path}:{number}"
-        problem = load_problem(record, location)
+        problem = (load or load_problem)(record, location)
         if problem.id in first_line:
             raise InputError(f"duplicate id {shown(problem.id)} (first on line "
                              f"{first_line[problem.id]})", f"{location}:id")

@@ -129,7 +129,7 @@ class Problem:
             query=parse_query(obj["query"]),
             goal=parse_atom(obj["goal"]),
             answer=int(obj["answer"]),
-            proof_claims=[_parse_claim(c) for c in proof["claims"]],
+            proof_claims=[parse_claim(c) for c in proof["claims"]],
             proof_edges=[Hyperedge(e["rule"], [parse_atom(p) for p in e["premises"]],
                                     parse_atom(e["conclusion"])) for e in proof["hyperedges"]],
             proof_text=obj["proof_text"],
@@ -144,7 +144,7 @@ class Problem:
         )
 
 
-def _parse_claim(text: str) -> Claim:
+def parse_claim(text: str) -> Claim:
     """A claim's canonical text is an atom without its time argument."""
     from vlp.grammar.canonical import parse_query
     from vlp.kernel import SIGNATURES

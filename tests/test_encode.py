@@ -45,7 +45,9 @@ def test_the_record_has_the_generated_schema_and_its_certified_proof() -> None:
     assert record is not None and result.answer == 32
     assert record["answer"] == 32 and record["goal"] == "cont({rosa}, 32, dimes, 2)"
     assert record["axioms"][0] == {"atom": "cont({rosa}, 31, pennies, 0)",
-                                   "sentence": "Rosa had 31 pennies and 12 dimes in her jar."}
+                                   "sentence": "Rosa had 31 pennies and 12 dimes in her jar.",
+                                   "relevant": False}
+    assert [a["relevant"] for a in record["axioms"]] == [False, True, True, False]
     assert record["proof"]["claims"] == ["cont({rosa}, 12, dimes)",
                                          "transfer({rosa's uncle}, {rosa}, 20, dimes)",
                                          "cont({rosa}, 32, dimes)"]
@@ -311,3 +313,114 @@ def test_pronouns_as_objects_and_subjects() -> None:
     # two people have each been a subject: "he" has two readings
     assert refusal("Tom has 5 cards. Ann has 4 cards. He gave her 3 cards. How many cards does "
                    "Ann have now?").reason == "two readings of 'he'"
+
+
+def test_vlp_certify_rechecks_an_encoded_record(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    record = encode_record(COINS, gold_answer=32, problem_id="coins").record
+    assert record is not None
+    good = tmp_path / "records.jsonl"
+    good.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert main(["certify", str(good)]) == 0
+    assert main(["certify", f"{good}:coins"]) == 0
+    assert "1/1 problems certified" in capsys.readouterr().out
+    tampered = {
+        # another answer than the goal's (and the gold one)
+        "answer": dict(record, answer=33),
+        # a stated count the text does not say
+        "axioms": dict(record, axioms=[dict(record["axioms"][0], atom="cont({rosa}, 30, "
+                                            "pennies, 0)"), *record["axioms"][1:]]),
+        # a proof step the kernel refuses
+        "proof": dict(record, proof=dict(record["proof"], hyperedges=[
+            dict(record["proof"]["hyperedges"][0], conclusion="cont({rosa}, 31, dimes, 1)")])),
+        # a certificate that is not Z3's
+        "certificate": dict(record, certificate=dict(record["certificate"], optimal_size=2)),
+    }
+    expected = {"answer": "the answer 33 is not the goal's quantity 32",
+                "axioms": "the text encodes to other axioms",
+                "proof": "kernel rejects proof step",
+                "certificate": "differs from the stored"}
+    for name, bad in tampered.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
+        assert main(["certify", str(path)]) == 1, name
+        out = capsys.readouterr().out
+        assert f"{path}:1: coins: " in out and expected[name] in out, (name, out)
+
+
+def test_an_encoded_record_out_of_schema_is_one_line_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = encode_record(COINS, gold_answer=32, problem_id="coins").record
+    assert record is not None
+    path = tmp_path / "records.jsonl"
+    path.write_text(json.dumps(dict(record, goal=7)) + "\n", encoding="utf-8")
+    assert main(["certify", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and f"{path}:1:goal" in err
+
+
+@pytest.mark.parametrize(("text", "answer"), [
+    # newcomers joining, a grade as a place, the first and last time of the year
+    ("In third grade there were 20 pupils at the start of the year. During the year 4 pupils "
+     "left and 7 new pupils came to school. How many pupils were in third grade at the end?",
+     23),
+    # the players of a game, an event after "when", a rate for those left
+    ("There were 9 friends playing a video game online when 3 players quit. If each player "
+     "left had 4 lives, how many lives did they have total?", 24),
+    # a rate stated before its container changes holds after the changes
+    ("Ivy was playing a video game where she scores 3 points for each coin she finds. If she "
+     "found 5 coins on the first level and 2 on the second, what would her score be?", 21),
+    ("Each crate holds 6 melons. Ray had 5 crates. He gave 2 crates to Ana. How many melons "
+     "does Ray have?", 18),
+    # a start stated after the losses from it
+    ("Cal ate 4 figs. Then he ate 3 more. If he initially had 12 figs, how many figs does he "
+     "have left?", 5),
+    # several agents in a question, together
+    ("Una brought 4 kites and Vic brought 6 kites to the park. Una then bought 1 more kite at "
+     "the park. How many kites did Una and Vic have in the park?", 11),
+    # a list of prices paid
+    ("Dee has $9. She bought a pen for $2 and a cap for $4. How much money is left?", 3),
+    # how money was made, and a title
+    ("Mrs. Reed made 5 dollars mowing lawns. She spent 2 dollars. How much money does Mrs. "
+     "Reed have?", 3),
+    # two comparisons with one agent, joined by "but"; "then" for "than"
+    ("Ann did 20 sit-ups and 9 squats. Ben did 4 more sit-ups but 2 less squats than Ann. How "
+     "many squats did Ben do?", 7),
+    ("Ann has 20 figs. Ben has 9 figs. How many more figs does Ann have then Ben?", 11),
+    # borrowed by the one holder's sister: from the holder
+    ("Eve had 3 pennies and 9 dimes in her bank. Her sister borrowed 4 dimes. How many dimes "
+     "does Eve have now?", 5),
+])
+def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> None:
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+    assert result.answer == answer
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    # a start count of what no change touched is not the start of a change
+    ("Lia picked 3 pears from her tree. If the tree had 9 pears initially, how many pears are "
+     "still there on the tree?", "a count stated for a time before a change already read"),
+    # a start stated for another than the one who lost from it
+    ("Bo ate 5 plums. If Al initially had 9 plums, how many plums does Bo have left?",
+     "a count stated for a time before a change already read"),
+    # a loss from a count that is never stated
+    ("Bo ate 5 plums. Then he ate 2 more. If he initially had 9 pears, how many plums does "
+     "Bo have left?", "a count stated for a time before a change already read"),
+    # an entity that extends one already counted: the same things, or others?
+    ("Robin has 4 boxes of gum. Each box has 6 pieces. Robin has 3 extra pieces of gum. How "
+     "many pieces of gum does Robin have?",
+     "two readings of 'pieces of gum' (the pieces or others)"),
+    # a count between a comparison's count and its "than" is never passed over
+    ("Ann did 20 sit-ups. Ben did 4 more sit-ups with 2 squats than Ann. How many sit-ups did "
+     "Ben do?", "no reading of the comparison in 'Ben did 4 more sit-ups with 2 squats than "
+     "Ann'"),
+    # borrowed by someone else: from whom is not said
+    ("Eve had 9 dimes. Ann borrowed 4 dimes. How many dimes does Eve have now?",
+     "'Ann borrowed 4 dimes' names no one it is taken from"),
+    # two people with one surname and two titles keep their titles
+    ("Mr. Reed has 5 figs. Mrs. Reed has 3 figs. How many figs does Mrs. Reed have?",
+     "no reading of who the question 'How many figs does Mrs . Reed have ?' asks about"),
+])
+def test_benchmark_phrasings_still_refused(text: str, reason: str) -> None:
+    assert refusal(text).reason == reason

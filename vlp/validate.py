@@ -96,6 +96,16 @@ PROBLEM_FIELDS: dict[str, Field] = {
     "base_id": Field("str", nullable=True, required=False),
 }
 
+# A problem record as vlp encode writes it (docs/encode.md): the problem fields of a generated
+# record, none of the sampler's (seed, setting, overlap, ...), marked ``"encoded": true``.
+ENCODED_FIELDS: dict[str, Field] = {
+    "id": Field("str", nullable=True, nonempty=True),
+    **{key: PROBLEM_FIELDS[key] for key in (
+        "axioms", "question", "query", "goal", "answer", "proof", "text", "certificate")},
+    "encoded": Field("bool", choices=(True,)),
+    "gold_answer": Field("number", required=False),
+}
+
 # The fields a problem given to a model (vlp evaluate, verify) may carry when it is not a
 # generated record: each is checked when present.
 LOOSE_PROBLEM_FIELDS: dict[str, Field] = {

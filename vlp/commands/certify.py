@@ -12,17 +12,21 @@ from vlp.commands.problem_argument import add_problem_arguments
 from vlp.errors import InputError
 
 if TYPE_CHECKING:
+    from vlp.sampler.encoded import EncodedProblem
     from vlp.sampler.problem import Problem
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "certify", help="re-check generated problems (re-chain, re-solve, re-verbalize)",
+        "certify", help="re-check generated and encoded problems (re-chain, re-solve, "
+                               "re-verbalize or re-encode)",
         description="For every record: the kernel accepts each proof step; forward chaining "
                     "over all axioms is numerically consistent and answers the query with the "
                     "goal; Z3's shortest proof is exactly the stored one and unique; the text "
                     "reads back to the same program and query; the proof text re-verbalizes "
-                    "identically; the overlap type holds. Exit 1 if any record fails.")
+                    "identically; the overlap type holds. A record `vlp encode` wrote is "
+                    "re-chained and re-solved the same way and its text must encode again to "
+                    "the same axioms and query. Exit 1 if any record fails.")
     add_problem_arguments(parser, dest="file", metavar="FILE.jsonl",
                           help="generated problems: FILE.jsonl (every record), FILE.jsonl:ID "
                                "or --id ID (one), or a .json record", type=flags.path)
@@ -31,35 +35,51 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _check(item: tuple[int, Problem]) -> tuple[int, str, list[str]]:
+def _check(item: tuple[int, Problem | EncodedProblem]) -> tuple[int, str, list[str]]:
     from vlp.sampler.certify import recheck
+    from vlp.sampler.encoded import EncodedProblem, recheck_encoded
 
     number, problem = item
+    if isinstance(problem, EncodedProblem):
+        return number, str(problem.id), recheck_encoded(problem)
     return number, problem.id, recheck(problem)
 
 
-def _records(argument: str, problem_id: str | None) -> list[tuple[int, Problem]]:
-    """The generated records a problem reference names: all of a ``.jsonl`` file unless
-    an id picks one. Program files and problem texts carry no proof to re-check."""
+def _load(record: dict[str, Any], location: str) -> Problem | EncodedProblem:
+    """A generated record, or one ``vlp encode`` wrote (``"encoded": true``)."""
+    from vlp.sampler.dataset import load_problem
+    from vlp.sampler.encoded import EncodedProblem, is_encoded
+
+    if is_encoded(record):
+        return EncodedProblem.from_json(record, location)
+    return load_problem(record, location)
+
+
+def _records(argument: str, problem_id: str | None
+             ) -> list[tuple[int, Problem | EncodedProblem]]:
+    """The generated and encoded records a problem reference names: all of a ``.jsonl``
+    file unless an id picks one. Program files and problem texts carry no proof to
+    re-check."""
     from vlp.checker.references import JSONL_SUFFIX, resolve, split_record_reference
     from vlp.records import read_json_file
-    from vlp.sampler.dataset import load_problem, read_problems
+    from vlp.sampler.dataset import read_problems
+    from vlp.sampler.encoded import is_encoded
 
     whole_file = (problem_id is None and split_record_reference(argument) is None
                   and Path(argument).suffix.lower() == JSONL_SUFFIX)
     if whole_file:
-        records = list(read_problems(Path(argument)))
+        records = list(read_problems(Path(argument), _load))
         if not records:
             raise InputError("no problem records", argument)
         return records
     reference = resolve(argument, problem_id=problem_id, source=argument)
     if reference.record is not None:
         line = int(reference.source.rpartition(":")[2])
-        return [(line, load_problem(reference.record, reference.source))]
+        return [(line, _load(reference.record, reference.source))]
     if reference.path is not None and reference.path.suffix.lower() == ".json":
         record = read_json_file(reference.path, "problem")
-        if isinstance(record, dict) and "schema" in record:
-            return [(1, load_problem(record, str(reference.path)))]
+        if isinstance(record, dict) and ("schema" in record or is_encoded(record)):
+            return [(1, _load(record, str(reference.path)))]
     raise InputError("vlp certify re-checks generated problem records (they carry their "
                      "proof); for a program file or a word problem run `vlp prove`",
                      reference.source)
