@@ -274,6 +274,9 @@ class ProgramIndex:
         self._edge_records: dict[Hyperedge, _ClaimEdge | None] = {}  # _record, per instance
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
+        # claims whose instances demand added: their records are rebuilt when next read (a
+        # count gains instances at many additions in a row, and is read far fewer times)
+        self._stale: set[int] = set()
         for claim in self.claims:
             records = self._records(claim)
             if records:
@@ -343,6 +346,19 @@ class ProgramIndex:
                 if record is not None:
                     records.append(record)
         return records
+
+    def _records_of(self, index: int) -> list[_ClaimEdge]:
+        """The records of claim ``index``, rebuilt first if demand added to them."""
+        if index in self._stale:
+            self._stale.discard(index)
+            self._incoming[index] = self._records(self.claims[index])
+        return self._incoming.get(index, [])
+
+    def _refresh(self) -> None:
+        """Rebuild every stale claim's records (a search reads many claims' records)."""
+        for index in self._stale:
+            self._incoming[index] = self._records(self.claims[index])
+        self._stale.clear()
 
     def _record(self, edge: Hyperedge, head: int) -> _ClaimEdge | None:
         """``edge`` as a record (None for an axiom or frame instance): fixed once its atoms
@@ -442,8 +458,7 @@ class ProgramIndex:
                 a not in self.proof_atoms, a.time if a.time is not None else -1))
             self.atoms_by_claim[claim] = self.atoms_by_id[self.claim_id[claim]] = \
                 tuple(ordered)
-        for claim in changed:
-            self._incoming[self.claim_id[claim]] = self._records(claim)
+        self._stale.update(self.claim_id[c] for c in changed)
         self._forget({self.claim_id[c] for c in changed},
                      {self.claim_id[c] for c in new_atoms})
 
@@ -565,7 +580,7 @@ class ProgramIndex:
         """Rule instances (no frame-rule copies) concluding any atom of ``claim``, with their
         arithmetic; preferred atoms first."""
         index = self.claim_id[claim] if self._known(claim) else None
-        return [(r.edge, r.arithmetic) for r in self._incoming.get(index, ())] \
+        return [(r.edge, r.arithmetic) for r in self._records_of(index)] \
             if index is not None else []
 
     def derive(
@@ -581,7 +596,7 @@ class ProgramIndex:
         orders = self._derivation_order.setdefault(index, {})
         ordered = orders.get(stated)
         if ordered is None:  # instances whose built-in the expression writes first (stable)
-            ordered = list(self._incoming.get(index, ()))
+            ordered = list(self._records_of(index))
             if stated is not None:
                 ordered.sort(key=lambda r: not same_expression(stated, r.arithmetic))
             orders[stated] = ordered
@@ -611,7 +626,7 @@ class ProgramIndex:
         def written() -> bool:
             index = self.claim_id[claim] if self._known(claim) else None
             return index is not None and any(
-                same_expression(stated, r.arithmetic) for r in self._incoming.get(index, ()))
+                same_expression(stated, r.arithmetic) for r in self._records_of(index))
 
         if written():
             return True
@@ -628,6 +643,7 @@ class ProgramIndex:
         addition made the index rebuild)."""
         found = self._ancestor_cache.get(target)
         if found is None:
+            self._refresh()
             incoming = self._incoming
             seen = {target}
             stack = [target]
