@@ -10,9 +10,10 @@ like ``bench/verify.py``'s: the shortest proof padded with restated facts and ir
 derivations), rows interleaved problem by problem. Prints
 
 - rows per CPU second of ``verify-proof --batch`` (reading the files, verifying, writing
-  every report line), each run a fresh process whose start-up (the same command on an
-  empty file) is subtracted: every problem is new to it, so each problem's first set-up
-  (chaining, the shortest proof, the index) is included, as in a real batch; target 500;
+  every report line), each run a fresh process whose start-up (the same command on a
+  one-row file naming no problem) is subtracted: every problem is new to it, so each
+  problem's first set-up (chaining, the shortest proof, the index) is included, as in a
+  real batch; target 500;
 - the same with ``--workers N``: wall clock and CPU per row (the workers' included),
   paired with one process in this run (before and after), and the load average;
 - peak resident memory (``ru_maxrss``) of a fresh ``verify-proof --batch`` process over the
@@ -64,19 +65,26 @@ def main(argv: list[str] | None = None) -> int:
                        stdout=subprocess.DEVNULL)
         print(f"generated {args.problems} problems in {time.perf_counter() - started:.0f} s",
               file=sys.stderr)
-    records = [json.loads(line) for line in problems.read_text(encoding="utf-8").splitlines()]
-    rng = random.Random(args.seed)
-    rows: list[str] = []
-    for record in records:
-        texts = [baseline_transcript(strategy, record)[0] for strategy in BASELINES]
-        while len(texts) < args.per_problem:
-            texts.append(_transcript(record, rng))
-        rows.extend(json.dumps({"id": record["id"], "transcript": text})
-                    for text in texts[:args.per_problem])
     transcripts = work / f"transcripts-{args.problems}-{args.per_problem}-{args.seed}.jsonl"
-    transcripts.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    empty = work / "transcripts-empty.jsonl"
-    empty.write_text("", encoding="utf-8")
+    if transcripts.exists():  # --keep: the same rows again (they take minutes to build)
+        rows = transcripts.read_text(encoding="utf-8").splitlines()
+    else:
+        records = [json.loads(line)
+                   for line in problems.read_text(encoding="utf-8").splitlines()]
+        rng = random.Random(args.seed)
+        rows = []
+        for record in records:
+            texts = [baseline_transcript(strategy, record)[0] for strategy in BASELINES]
+            while len(texts) < args.per_problem:
+                texts.append(_transcript(record, rng))
+            rows.extend(json.dumps({"id": record["id"], "transcript": text})
+                        for text in texts[:args.per_problem])
+        transcripts.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    # start-up: one row naming no problem (an error row, exit code 1; an empty transcripts
+    # file is refused before anything is read)
+    empty = work / "transcripts-start-up.jsonl"
+    empty.write_text(json.dumps({"id": "no such problem", "transcript": ""}) + "\n",
+                     encoding="utf-8")
 
     def batch(path: Path, *options: str) -> tuple[float, float, float]:
         """(CPU seconds, wall seconds, peak MiB) of ``verify-proof --batch`` in a fresh
@@ -87,14 +95,14 @@ def main(argv: list[str] | None = None) -> int:
                                     "--restart", *options], stdout=subprocess.DEVNULL)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
-        if status != 0:
+        if os.waitstatus_to_exitcode(status) != (1 if path == empty else 0):
             raise SystemExit(f"verify-proof --batch {' '.join(options)} failed ({status})")
         return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
 
     count = len(rows)
     print(f"{args.problems} problems x {args.per_problem} transcripts = {count} rows, every "
-          f"problem new to the batch; each run a fresh process, its start-up (an empty "
-          f"batch) subtracted")
+          f"problem new to the batch; each run a fresh process, its start-up (a batch of "
+          f"one row naming no problem) subtracted")
     base_cpu, base_wall, _ = batch(empty)
     single_cpu, single_wall, _ = batch(transcripts)
     rate = count / (single_cpu - base_cpu)

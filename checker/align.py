@@ -11,6 +11,7 @@ which intermediate claims a skipped step left out, and why a claim is not a theo
 from __future__ import annotations
 
 import heapq
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
@@ -174,14 +175,28 @@ class Derivation:
         return stated is not None and same_expression(stated, self.arithmetic)
 
 
-@attrs.frozen
 class _ClaimEdge:
-    """A non-frame rule instance over claim ids (premise ids in pattern order, deduplicated)."""
+    """A non-frame rule instance over claim ids (premise ids in pattern order, deduplicated).
 
-    edge: Hyperedge
-    head: int
-    premises: tuple[int, ...]
-    arithmetic: Arithmetic | None
+    Its arithmetic is read from the rule table when first asked for: most instances derived
+    on demand are never asked, and reading it cost an eighth of a problem's first transcript.
+    """
+
+    __slots__ = ("edge", "head", "premises", "_arithmetic")
+
+    def __init__(self, edge: Hyperedge, head: int, premises: tuple[int, ...]):
+        self.edge = edge
+        self.head = head
+        self.premises = premises
+        self._arithmetic: Any = _UNKNOWN
+
+    @property
+    def arithmetic(self) -> Arithmetic | None:
+        if self._arithmetic is _UNKNOWN:
+            edge = self.edge
+            self._arithmetic = hyperedge_arithmetic(edge.rule_id, edge.premises,
+                                                    edge.conclusion)
+        return self._arithmetic  # type: ignore[no-any-return]
 
 
 class _Ancestry(NamedTuple):
@@ -254,11 +269,14 @@ class ProgramIndex:
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
         # a claim's rule instances in the order derive() tries them, per stated expression
-        self._derivation_order: dict[tuple[int, Arithmetic | None], list[_ClaimEdge]] = {}
+        self._derivation_order: dict[int, dict[Arithmetic | None, list[_ClaimEdge]]] = {}
         self._axiom_atom: dict[int, Atom] = {}
-        self._edge_arithmetic: dict[Hyperedge, Any] = {}  # hyperedge_arithmetic, per instance
+        self._edge_records: dict[Hyperedge, _ClaimEdge | None] = {}  # _record, per instance
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
+        # claims whose instances demand added: their records are rebuilt when next read (a
+        # count gains instances at many additions in a row, and is read far fewer times)
+        self._stale: set[int] = set()
         for claim in self.claims:
             records = self._records(claim)
             if records:
@@ -319,18 +337,37 @@ class ProgramIndex:
         """The non-frame rule instances concluding ``claim``, preferred atoms first."""
         head = self.claim_id[claim]
         records = []
+        known = self._edge_records
         for atom in self.atoms_by_claim[claim]:
             for edge in self.chart.incoming(atom):
-                if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
-                    continue
-                premise_ids = tuple(dict.fromkeys(self.claim_id[self._atom_claim[p]]
-                                                  for p in edge.premises))
-                arithmetic = self._edge_arithmetic.get(edge, _UNKNOWN)
-                if arithmetic is _UNKNOWN:  # a claim's records are rebuilt as demand adds
-                    arithmetic = self._edge_arithmetic[edge] = hyperedge_arithmetic(
-                        edge.rule_id, edge.premises, edge.conclusion)
-                records.append(_ClaimEdge(edge, head, premise_ids, arithmetic))
+                record = known.get(edge, _UNKNOWN)
+                if record is _UNKNOWN:  # a claim's records are rebuilt as demand adds
+                    record = known[edge] = self._record(edge, head)
+                if record is not None:
+                    records.append(record)
         return records
+
+    def _records_of(self, index: int) -> list[_ClaimEdge]:
+        """The records of claim ``index``, rebuilt first if demand added to them."""
+        if index in self._stale:
+            self._stale.discard(index)
+            self._incoming[index] = self._records(self.claims[index])
+        return self._incoming.get(index, [])
+
+    def _refresh(self) -> None:
+        """Rebuild every stale claim's records (a search reads many claims' records)."""
+        for index in self._stale:
+            self._incoming[index] = self._records(self.claims[index])
+        self._stale.clear()
+
+    def _record(self, edge: Hyperedge, head: int) -> _ClaimEdge | None:
+        """``edge`` as a record (None for an axiom or frame instance): fixed once its atoms
+        have ids, which never change."""
+        if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
+            return None
+        premise_ids = tuple(dict.fromkeys(self.claim_id[self._atom_claim[p]]
+                                          for p in edge.premises))
+        return _ClaimEdge(edge, head, premise_ids)
 
     # -- comparisons and compeqs on demand (vlp.checker.demand) --
 
@@ -421,13 +458,26 @@ class ProgramIndex:
                 a not in self.proof_atoms, a.time if a.time is not None else -1))
             self.atoms_by_claim[claim] = self.atoms_by_id[self.claim_id[claim]] = \
                 tuple(ordered)
-        for claim in changed:
-            self._incoming[self.claim_id[claim]] = self._records(claim)
-        self._ancestor_cache.clear()
-        self._aligned.clear()
-        self._derivation_order.clear()
-        self._axiom_atom.clear()
-        self._missing_cache.clear()
+        self._stale.update(self.claim_id[c] for c in changed)
+        self._forget({self.claim_id[c] for c in changed},
+                     {self.claim_id[c] for c in new_atoms})
+
+    def _forget(self, new_instances: set[int], new_atoms: set[int]) -> None:
+        """Drop what the newly registered instances and atoms make stale, and only that:
+        each memo depends on the records of some claims or on one claim's atoms (dropping
+        every memo at each addition made every transcript of a problem recompute them)."""
+        stale = [t for t, ancestry in self._ancestor_cache.items()
+                 if not ancestry.relevant.isdisjoint(new_instances)]
+        for target in stale:  # an ancestry reads the records of its claims alone
+            del self._ancestor_cache[target]
+        kept = self._ancestor_cache
+        self._missing_cache = {key: value for key, value in self._missing_cache.items()
+                               if key[0] in kept}
+        for claim_id in new_instances.intersection(self._derivation_order):
+            del self._derivation_order[claim_id]
+        for claim_id in new_atoms.intersection(self._axiom_atom):
+            del self._axiom_atom[claim_id]
+        self._aligned.clear()  # a misalignment's diagnosis reads the whole index
 
     # -- alignment --
 
@@ -530,7 +580,7 @@ class ProgramIndex:
         """Rule instances (no frame-rule copies) concluding any atom of ``claim``, with their
         arithmetic; preferred atoms first."""
         index = self.claim_id[claim] if self._known(claim) else None
-        return [(r.edge, r.arithmetic) for r in self._incoming.get(index, ())] \
+        return [(r.edge, r.arithmetic) for r in self._records_of(index)] \
             if index is not None else []
 
     def derive(
@@ -543,13 +593,13 @@ class ProgramIndex:
         index = self.claim_id[claim] if self._known(claim) else None
         if index is None:
             return None
-        key = (index, stated)
-        ordered = self._derivation_order.get(key)
+        orders = self._derivation_order.setdefault(index, {})
+        ordered = orders.get(stated)
         if ordered is None:  # instances whose built-in the expression writes first (stable)
-            ordered = list(self._incoming.get(index, ()))
+            ordered = list(self._records_of(index))
             if stated is not None:
                 ordered.sort(key=lambda r: not same_expression(stated, r.arithmetic))
-            self._derivation_order[key] = ordered
+            orders[stated] = ordered
         if isinstance(available, (set, frozenset)):  # one C-level subset test per record
             records = [r for r in ordered if available.issuperset(r.premises)]
         else:
@@ -576,7 +626,7 @@ class ProgramIndex:
         def written() -> bool:
             index = self.claim_id[claim] if self._known(claim) else None
             return index is not None and any(
-                same_expression(stated, r.arithmetic) for r in self._incoming.get(index, ()))
+                same_expression(stated, r.arithmetic) for r in self._records_of(index))
 
         if written():
             return True
@@ -593,6 +643,7 @@ class ProgramIndex:
         addition made the index rebuild)."""
         found = self._ancestor_cache.get(target)
         if found is None:
+            self._refresh()
             incoming = self._incoming
             seen = {target}
             stack = [target]
@@ -603,13 +654,12 @@ class ProgramIndex:
                             seen.add(premise)
                             stack.append(premise)
             records: list[_ClaimEdge] = []
-            consumers: dict[int, list[int]] = {}
             for head in sorted(seen):
-                for record in incoming.get(head, ()):
-                    number = len(records)
-                    records.append(record)
-                    for premise in record.premises:
-                        consumers.setdefault(premise, []).append(number)
+                records.extend(incoming.get(head, ()))
+            consumers: dict[int, list[int]] = defaultdict(list)
+            for number, record in enumerate(records):
+                for premise in record.premises:
+                    consumers[premise].append(number)
             found = self._ancestor_cache[target] = _Ancestry(
                 frozenset(seen), records, consumers, [len(r.premises) for r in records])
         return found
