@@ -144,38 +144,8 @@ def test_a_reply_past_the_transcript_limit_scores_wrong_not_an_error(
         assert score.value["accuracy"] == 0.0 and "README: Limits" in score.explanation
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def test_the_readmes_offline_recipe_scores_the_papers_example(tmp_path: Path) -> None:
-    """README "inspect-ai offline": the stub server replays the recorded proof of App. D.3
-    over the OpenAI API on loopback, and `inspect eval` scores it without a network."""
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "vlp.lm.stub_server", "--recorded",
-                               str(RECORDED), "--port", str(port)],
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        assert "serving" in server.stdout.readline()
-        env = {**os.environ, "OPENAI_API_KEY": "offline",
-               "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1",
-               "INSPECT_LOG_DIR": str(tmp_path / "logs")}
-        done = subprocess.run(
-            [sys.executable, "-m", "inspect_ai", "eval", "vlp/efficiency", "--model",
-             "openai/gpt-4o-mini", "-T", f"data={RECORDED / 'problems' / 'paper_d3.jsonl'}",
-             "--display", "plain", "--log-format", "json"],
-            env=env, capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "no sample was scored" not in done.stderr
-    means = _logged_means(tmp_path / "logs")
-    assert means["accuracy"] == 1.0 and means["efficiency"] == pytest.approx(10 / 18)
+# The offline recipe of docs/evaluating.md (stub server + inspect eval) is run as written
+# by tests/test_doc_commands.py.
 
 
 def test_a_run_that_scores_nothing_fails_loudly(tmp_path: Path, data: Path) -> None:

@@ -1,16 +1,14 @@
 """The README's and the documentation pages' examples stay true: the README opens with the
-two setup commands, its five-minute tour runs as written, every `vlp NAME` in the README or
-docs/ is a real subcommand, and the reward example runs."""
+two setup commands, every `vlp NAME` in the README or docs/ is a real subcommand, and the
+reward example runs. Every shell command shown (the five-minute tour included) is run by
+tests/test_doc_commands.py."""
 
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
-import pytest
-
-from vlp.cli import build_parser, main, verify_proof_main
+from vlp.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -53,27 +51,6 @@ def test_every_vlp_command_in_the_readme_and_docs_exists() -> None:
     mentioned = set(re.findall(r"`vlp ([a-z]+)", EVERYTHING)) | set(
         re.findall(r"^\s*vlp ([a-z]+)", shell, re.M))
     assert mentioned and mentioned <= known, mentioned - known
-
-
-def test_the_five_minute_tour_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """The README's tour block, command by command, in a fresh directory (the checkout's
-    tests/data beside it): each exits 0 and says what its comment says."""
-    block = next(b for b in code_blocks(README, "bash") if "vlp prove tests/data/d3.json" in b)
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "data").symlink_to(DATA)
-    outputs = []
-    for line in block.strip().splitlines():
-        command = shlex.split(line.split(" # ")[0])
-        run = verify_proof_main if command[0] == "verify-proof" else main
-        assert run(command[1:]) == 0, line
-        outputs.append(capsys.readouterr().out)
-    assert outputs[0].startswith("answer: 26")
-    assert "efficiency: 0.556 (10/18)" in outputs[1]
-    assert "8/8 problems certified" in outputs[3]
-    assert "| Model | Problems | Accuracy" in outputs[5] and "| Model" in outputs[6]
-    assert (tmp_path / "viewer.html").is_file() and (tmp_path / "report" / "report.md").is_file()
 
 
 def test_reward_example_runs_on_the_papers_example() -> None:

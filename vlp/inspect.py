@@ -155,11 +155,21 @@ def efficiency(data: str, max_tokens: int = 2048, answer_max_tokens: int = 16,
 def unscored(log: Any) -> str | None:
     """Why a log of this task scored no sample (its status and error), or None if one was."""
     results = getattr(log, "results", None)
-    if results is not None and (results.scored_samples or 0) > 0:
+    if results is not None and _scored_count(results) > 0:
         return None
     error = getattr(log, "error", None)
     reason = f": {error.message.splitlines()[0][:300]}" if error is not None else ""
     return f"{log.status}{reason}"
+
+
+def _scored_count(results: Any) -> int:
+    """``scored_samples`` where this inspect's results have it; newer ones (0.3.285) have
+    ``completed_samples`` only, and reading the missing field failed the hook."""
+    for field in ("scored_samples", "completed_samples"):
+        value = getattr(results, field, None)
+        if value is not None:
+            return int(value)
+    return 0
 
 
 @hooks(name="vlp_unscored", description="vlp/efficiency fails loudly when it scored nothing")
