@@ -20,12 +20,13 @@ from vlp.errors import InputError
 from vlp.kernel import Claim
 from vlp.limits import check_transcript
 
-from .align import ClaimPattern, Misalignment, ReadClaim, ReadSentence, read_transcript
+from .align import ClaimPattern, Misalignment
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .prepared import PreparedProblem, prepare, prepared_problem
 from .problem_specs import ProblemSpec, problem_spec
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein_of_ids
+from .transcript_reading import ReadClaim, ReadSentence, read_transcript
 from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
 
 ARITHMETIC_READING = Reading(ARITHMETIC)

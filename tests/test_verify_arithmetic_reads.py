@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vlp.checker import align
+from vlp.checker import transcript_reading
 from vlp.checker.verify import problem_spec, verify
 from vlp.grammar import sentences
 
@@ -35,7 +35,7 @@ def test_arithmetic_mode_report_equals_the_one_read_with_the_grammar(path, monke
     without = verify(spec, transcript, mode="arithmetic").to_json()
     assert calls == 0
     monkeypatch.setattr(verify_module, "read_transcript",
-                        lambda text, claims=True: align.read_transcript(text, claims=True))
+                        lambda text, claims=True: transcript_reading.read_transcript(text, claims=True))
     with_grammar = verify(spec, transcript, mode="arithmetic").to_json()
     assert calls > 0
     assert without == with_grammar
