@@ -79,6 +79,10 @@ REWRITES: dict[tuple[str, str], tuple[Rewrite, ...]] = {
      "-o problems.jsonl"): (Rewrite("-n 1000", "-n 8", SMALLER),),
     ("docs/verifying.md", "verify-proof problems.jsonl:PROBLEM_ID proof.txt --json"):
         (Rewrite("PROBLEM_ID", "paper-d3", "the id of the problem the test gives"),),
+    ("docs/rewards.md", "verify-proof --batch problems.jsonl transcripts.jsonl "
+     "-o report.jsonl --workers 4 --timeout 10"):
+        (Rewrite("--timeout 10", "--timeout 300",
+                 "a machine loaded by a whole suite can take longer than 10 s per transcript"),),
     ("docs/rewards.md", "import vlp"):
         (Rewrite("import vlp\n", "import vlp\nfrom given_samples import my_samples\n",
                  "my_samples stands for the reader's own (record, transcript) pairs"),),
@@ -394,12 +398,14 @@ def _help(help_command: tuple[str, ...]) -> str:
 
 
 def _check_inspect_task(words: list[str]) -> None:
-    """The task named is vlp's, and every ``-T NAME=`` is one of its parameters."""
-    import inspect
-
+    """The task named is vlp's, and every ``-T NAME=`` is one of its parameters. Read from
+    the source: importing vlp.inspect here would register the task under another name than
+    inspect's entry point gives it, and later in-process evals would not find it."""
     assert words[2] == "vlp/efficiency"
-    module = importlib.import_module("vlp.inspect")
-    parameters = inspect.signature(module.efficiency).parameters
+    source = Path(importlib.util.find_spec("vlp.inspect").origin).read_text(encoding="utf-8")
+    (function,) = [node for node in ast.parse(source).body
+                   if isinstance(node, ast.FunctionDef) and node.name == "efficiency"]
+    parameters = {argument.arg for argument in function.args.args}
     for index, word in enumerate(words):
         if word == "-T":
             assert words[index + 1].split("=")[0] in parameters, words[index + 1]
