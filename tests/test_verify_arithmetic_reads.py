@@ -34,8 +34,8 @@ def test_arithmetic_mode_report_equals_the_one_read_with_the_grammar(path, monke
     sentences.parse_sentence.cache_clear()
     without = verify(spec, transcript, mode="arithmetic").to_json()
     assert calls == 0
-    monkeypatch.setattr(verify_module, "read_transcript",
-                        lambda text, claims=True: transcript_reading.read_transcript(text, claims=True))
+    monkeypatch.setattr(verify_module, "read_transcript", lambda text, claims=True:
+                        transcript_reading.read_transcript(text, claims=True))
     with_grammar = verify(spec, transcript, mode="arithmetic").to_json()
     assert calls > 0
     assert without == with_grammar
