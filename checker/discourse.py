@@ -109,6 +109,12 @@ class Discourse:
     def note_claim(self, claim: Claim, template: str | None = None) -> None:
         self._pending.append((claim, template))
 
+    def note_fitted(self, claim: Claim, named: Sequence[Agents]) -> None:
+        """A claim read as the one theorem a clause fits: a later pronoun refers to whom
+        the clause named, not to the theorem's first agent (its sender, say)."""
+        self.claims.append(claim)
+        self.note_clause([(agents, None) for agents in named])
+
     def _note_pending(self) -> None:
         pending, self._pending = self._pending, []
         for claim, template in pending:

@@ -122,8 +122,7 @@ class HypothesisReading:
             entity = self._context_entity(participants[0][1] if participants else None, None)
             if entity is None:
                 return None
-        if not participants and (entity is None or not (
-                counted_subject or _NAMELESS & set(words))):
+        if not participants and not (counted_subject or _NAMELESS & set(words)):
             # "She sold 15." is read by its pronoun; "9844 yen." by nothing
             return None
         side = None if words[0] in DEMONSTRATIVES or "total" in words else next(
@@ -151,9 +150,7 @@ class HypothesisReading:
             # "That's a total of 21 seashells": the question's count; "There are 14
             # parrots." of someone else: whose, the words do not say
             return None
-        # what a later pronoun refers to is who this clause names, not the theorem's sender
-        self.discourse.claims.append(claim)
-        self.discourse.note_clause([(agents, None) for _, agents in participants])
+        self.discourse.note_fitted(claim, [agents for _, agents in participants])
         return LooseClaim(ClaimPattern.of(claim), None,
                           Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
 
@@ -170,19 +167,20 @@ class HypothesisReading:
     def _unknown_name(self, tokens: Sequence[Token]) -> str | None:
         """A capitalised word that is no name of the program ("Rosalind owns 75 hammers"):
         the clause may be about someone the program does not know."""
-        names = self.lex.first_words
-        for i, token in enumerate(tokens):
-            if token.kind != "word" or not token.text[:1].isupper():
-                continue
-            word = token.lower.removesuffix("'s")
-            if word in names or word in self.lex.entity_vocabulary or singular(word) in \
-                    self.lex.entity_vocabulary:
-                continue
-            if i == 0 and (word in _OPENERS or word in SINGLE_PRONOUNS
-                           or word in PLURAL_PRONOUNS):
-                continue
-            return token.text
-        return None
+        return next((t.text for i, t in enumerate(tokens)
+                     if self._names_no_one_known(t, opening=i == 0)), None)
+
+    def _names_no_one_known(self, token: Token, *, opening: bool) -> bool:
+        """A capitalised word that is no name, entity word or (``opening``: first in its
+        clause) a sentence's opening word."""
+        if token.kind != "word" or not token.text[:1].isupper():
+            return False
+        word = token.lower.removesuffix("'s")
+        vocabulary = self.lex.entity_vocabulary
+        if word in self.lex.first_words or word in vocabulary or singular(word) in vocabulary:
+            return False
+        return not (opening and (word in _OPENERS or word in SINGLE_PRONOUNS
+                                 or word in PLURAL_PRONOUNS))
 
     def _stranger(self, clause: Clause, items: Sequence[object]) -> str | None:
         """Someone the program does not know, doing what a claim read from the clause gives
@@ -197,13 +195,11 @@ class HypothesisReading:
         tokens = clause.tokens
         stranger = None
         for i, token in enumerate(tokens):
-            if token.kind != "word" or not token.text[:1].isupper():
-                continue
             following = tokens[i + 1].lower if i + 1 < len(tokens) else ""
             if i == 0 and following not in VERBS and following not in SENDER_VERBS \
                     and following not in RECEIVER_VERBS:
                 continue  # "Number of ...", "Each box ...": a capitalised first word
-            if self._unknown_name(tokens[i:i + 1]) is not None:
+            if self._names_no_one_known(token, opening=True):
                 stranger = token.text
                 break
         if stranger is None:

@@ -16,14 +16,19 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
-from hypothesis import settings
+from hypothesis import note, settings
 from hypothesis import strategies as st
 
 from vlp.checker import Chart, NumericalInconsistencyError, forward_chain
 from vlp.sampler import Problem, ProblemBuilder, SamplerConfig, Spec, generate_problem
 from vlp.sampler.config import CONNECTIONS, OVERLAPS, QUERY_KINDS, SETTINGS
+
+if TYPE_CHECKING:
+    from vlp.checker.prepared import PreparedProblem
+    from vlp.kernel import Atom
 
 IRRELEVANT_SETTINGS: tuple[str, ...] = tuple(s for s in SETTINGS if s != "base")
 DEPTHS = (1, 2, 3)
@@ -134,6 +139,28 @@ def requests(*, settings_: Sequence[str] = SETTINGS, overlaps: Sequence[str] = O
              agents: Sequence[int] = AGENT_COUNTS) -> st.SearchStrategy[Request]:
     """Requests drawn from the given grids (earlier values shrink first)."""
     return _requests(settings_, overlaps, connections, controls, query_kinds, depths, agents)
+
+
+@st.composite
+def stated_facts(draw: st.DrawFn, predicates: Sequence[str]):
+    """A generated problem, prepared for verifying, and one axiom it states whose
+    predicate is one of ``predicates`` (in the order the problem presents them)."""
+    from vlp.checker.verify import prepared_problem
+
+    request = draw(requests())
+    problem = generate(request)
+    prepared = prepared_problem(problem)
+    stated = [a for a in prepared.axiom_order or sorted(prepared.program.axioms, key=str)
+              if a.predicate in predicates]
+    atom = draw(st.sampled_from(stated))
+    note(str(request))
+    return problem, prepared, atom
+
+
+def unproved_quantity(prepared: PreparedProblem, atom: Atom) -> int:
+    """The least quantity above the atom's with which its claim is no theorem."""
+    return next(q for q in range(atom.quantity + 1, atom.quantity + 10 ** 6)
+                if not prepared.index.is_theorem(atom.with_quantity(q).claim()))
 
 
 def per_case_examples(cases: int, minimum: int = 2) -> int:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from proofs.strategies import describe, generate, requests
-from vlp.checker.verify import prepared_problem, verify
+from proofs.strategies import describe, stated_facts, unproved_quantity
+from vlp.checker.verify import verify
 from vlp.grammar import agent_list
 from vlp.kernel import Atom
 
@@ -38,16 +38,8 @@ def _sentence(draw: st.DrawFn, atom: Atom, quantity: int) -> str:
 
 @st.composite
 def cases(draw: st.DrawFn):
-    request = draw(requests())
-    problem = generate(request)
-    prepared = prepared_problem(problem)
-    program = prepared.program
-    stated = [a for a in prepared.axiom_order or sorted(program.axioms, key=str)
-              if a.predicate in ("cont", "transfer")]
-    atom = draw(st.sampled_from(stated))
-    changed = next(q for q in range(atom.quantity + 1, atom.quantity + 10 ** 6)
-                   if not prepared.index.is_theorem(atom.with_quantity(q).claim()))
-    note(str(request))
+    problem, prepared, atom = draw(stated_facts(("cont", "transfer")))
+    changed = unproved_quantity(prepared, atom)
     return problem, atom, _sentence(draw, atom, atom.quantity), _sentence(draw, atom, changed)
 
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from proofs.strategies import describe, generate, requests
+from proofs.strategies import describe, stated_facts, unproved_quantity
 from vlp.checker.reader import fits_shortened
-from vlp.checker.verify import prepared_problem, verify
+from vlp.checker.verify import verify
 from vlp.grammar import agent_list, agent_name
 from vlp.kernel import Atom
 
@@ -80,13 +80,7 @@ def _sentence(draw: st.DrawFn, atom: Atom, quantity: int, entity: str, pronoun: 
 
 @st.composite
 def cases(draw: st.DrawFn):
-    request = draw(requests())
-    problem = generate(request)
-    prepared = prepared_problem(problem)
-    program = prepared.program
-    stated = [a for a in prepared.axiom_order or sorted(program.axioms, key=str)
-              if a.predicate in ("cont", "comp", "transfer")]
-    atom = draw(st.sampled_from(stated))
+    problem, prepared, atom = draw(stated_facts(("cont", "comp", "transfer")))
     entity = atom.claim().entity
     words = entity.split()
     shortened = [w for w in (words[-1], words[0]) if len(words) > 1 and sum(
@@ -99,11 +93,9 @@ def cases(draw: st.DrawFn):
     context = f"{agent_name(name)} is counting." if pronoun else ""
     quantity = atom.quantity
     sentence = _sentence(draw, atom, quantity, entity, pronoun)
-    changed = next(q for q in range(quantity + 1, quantity + 10 ** 6)
-                   if not prepared.index.is_theorem(atom.with_quantity(q).claim()))
+    changed = unproved_quantity(prepared, atom)
     changed_sentence = sentence.replace(str(quantity), str(changed)) \
         if str(quantity) in sentence else sentence.replace(in_words(quantity), in_words(changed))
-    note(str(request))
     return problem, atom, context, sentence, changed_sentence
 
 
