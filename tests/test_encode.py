@@ -26,6 +26,13 @@ def atoms(text: str) -> tuple[list[str], str]:
     return [str(a) for a in encoded.axiom_order], str(encoded.query)
 
 
+def assert_encodes_to(text: str, answer: int) -> None:
+    """The text encodes to a record whose answer is the gold one."""
+    result = encode_record(text, gold_answer=answer)
+    assert result.record is not None, result.reason
+    assert result.answer == answer
+
+
 def refusal(text: str) -> Refusal:
     encoded = encode(text)
     assert isinstance(encoded, Refusal), encoded
@@ -225,9 +232,7 @@ def test_verify_proof_takes_the_problem_text(tmp_path: Path,
     ("Ada, Bo and Cy each have 4 shells. How many shells do they have in all?", 12),
 ])
 def test_more_phrasings_answer_right(text: str, answer: int) -> None:
-    result = encode_record(text, gold_answer=answer)
-    assert result.record is not None, result.reason
-    assert result.answer == answer
+    assert_encodes_to(text, answer)
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -392,9 +397,7 @@ def test_an_encoded_record_out_of_schema_is_one_line_error(
      "does Eve have now?", 5),
 ])
 def test_phrasings_of_the_benchmarks_answer_right(text: str, answer: int) -> None:
-    result = encode_record(text, gold_answer=answer)
-    assert result.record is not None, result.reason
-    assert result.answer == answer
+    assert_encodes_to(text, answer)
 
 
 @pytest.mark.parametrize(("text", "reason"), [
