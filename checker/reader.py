@@ -172,7 +172,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                     not any(t.arithmetic for t in clause.tokens):
                 # a verb no list holds, or a reading no theorem fits: the one theorem the
                 # clause's number, participants and entity fit, if there is one
-                fitted = self._hypothesis(clause, opening)
+                fitted = self._hypothesis(clause, opening, inherited)
                 if fitted is not None:
                     items = [fitted]
             has_number = any(t.kind == "number" for t in clause.tokens)

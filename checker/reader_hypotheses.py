@@ -19,9 +19,10 @@ happening.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from vlp.grammar.inflect import singular
-from vlp.grammar.loose import Clause, Token
+from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, Clause, Token
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
@@ -62,8 +63,53 @@ _STATES = frozenset({"is", "are", "was", "were", "remain", "remained", "remains"
 _SETTING_LEADS = SETTING_PREPOSITIONS | {"from", "this", "last", "next"}
 _OPENERS = frozenset("""so then therefore thus now next finally first second third lastly
 after before in on at during today yesterday tomorrow later also however altogether together
+and
 this that these those there it its the a an answer step total all both since when once
 overall meanwhile hence""".split())
+
+
+# the most agents counted at one time whose unions a stated total is matched against
+_UNION_AGENTS_MAX = 8
+# a clause goes on without a subject when its first word past these is a verb ("and then
+# bought 28 more", "after eating 8 pieces", "then used 8 to decorate a card")
+_GLUE = frozenset({"and", "then", "later", "after", "before", "also", "so", "but"})
+# first person states a result only in these ("This leaves us with 1 watermelon", "so we
+# get 49"), never with a word of planning ("we need to add", "we will subtract")
+_FIRST_PERSON_RESULTS = (("leaves", "us", "with"), ("gives", "us"), ("we", "get"),
+                         ("we", "now", "have"), ("we", "end", "up", "with"))
+_PLANNING = frozenset("""need needs must have to will would can could should let let's add
+subtract multiply divide find calculate take takes start begin know figure""".split())
+
+
+def states_despite_silence(clause: Clause) -> bool:
+    """A clause the tokenizer marked silent that still states a fact when it fits one
+    theorem: "The number of pears picked in total is 11" (silent for its "number", the word
+    of a variable list) and a first-person result ("This leaves us with 1 watermelon")."""
+    words = set(clause.words)
+    if clause.silent == "hypothetical or negated":
+        return HYPOTHETICAL & words == {"number"} and not question_like(clause.words)
+    if clause.silent == "says what to do, not what holds":
+        said = clause.words
+        return FIRST_PERSON & words <= {"we", "us"} and not _PLANNING & words and any(
+            said[i:i + len(p)] == p for p in _FIRST_PERSON_RESULTS
+            for i in range(len(said) - len(p) + 1))
+    return False
+
+
+def _goes_on(words: Sequence[str]) -> bool:
+    """Does the clause start (past glue words) with a verb of the sentence's subject?"""
+    rest = [w for w in words if w not in _GLUE]
+    if not rest or rest[0] in ("there", "it", "this", "that"):
+        return False
+    first = rest[0]
+    return first in VERBS or first in SENDER_VERBS or first in RECEIVER_VERBS or (
+        len(first) > 4 and first.endswith(("ed", "ing")) and first not in _NOT_VERBS)
+
+
+# words ending in -ed / -ing that are no verb of the subject
+_NOT_VERBS = frozenset({"morning", "evening", "during", "nothing", "something", "everything",
+                        "anything", "hundred", "wedding", "building", "ceiling", "painting",
+                        "feeling", "string", "according", "including", "remaining"})
 
 
 class HypothesisReading:
@@ -75,12 +121,14 @@ class HypothesisReading:
     _unsure = False  # the clause has a pronoun whose referent is unsure
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
-    def _hypothesis(self, clause: Clause, opening: Sequence[Clause] = ()
-                    ) -> LooseClaim | None:
+    def _hypothesis(self, clause: Clause, opening: Sequence[Clause] = (),
+                    inherited: Agents | None = None) -> LooseClaim | None:
         """The one theorem the clause can state, or ``None``. ``opening``: the clauses
         before it in its sentence that hold no number ("On Monday,", "After a typhoon,"),
-        read with it."""
-        if clause.silent is not None or any(c.silent is not None for c in opening):
+        read with it; ``inherited``: the subject of the clause before, for a clause that
+        goes on without one ("..., and then bought 28 more")."""
+        if (clause.silent is not None and not states_despite_silence(clause)) or any(
+                c.silent is not None for c in opening):
             return None
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
@@ -108,6 +156,10 @@ class HypothesisReading:
         participants = self._participants(tokens, resolved)
         if participants is None:
             return None
+        if not participants and inherited is not None and _goes_on(clause.words) and \
+                inherited.names <= self.lex.index.agent_names:
+            # "and then bought 28 more", "after eating 8 pieces": the subject said before
+            participants = [(-1, inherited)]
         protagonist = self._unsure or self._unknown_name(tokens) is not None
         if protagonist and (not participants or not all(
                 self._setting(tokens, position, agents) for position, agents in participants)):
@@ -122,7 +174,8 @@ class HypothesisReading:
             entity = self._context_entity(participants[0][1] if participants else None, None)
             if entity is None:
                 return None
-        if not participants and not (counted_subject or _NAMELESS & set(words)):
+        if not participants and not (counted_subject or _NAMELESS & set(words)
+                                     or clause.silent is not None):
             # "She sold 15." is read by its pronoun; "9844 yen." by nothing
             return None
         side = None if words[0] in DEMONSTRATIVES or "total" in words else next(
@@ -142,10 +195,17 @@ class HypothesisReading:
                 if not protagonist or c.predicate == "cont"
                 if self._fits(c, [p for _, p in participants], subject and subject[1], side,
                               total=bool(TOTALS & set(words)))]
+        union = None
+        if not fits and not participants and not protagonist and side is None and \
+                TOTALS & set(words):
+            # "That means there are a total of 8 peaches": the one union of counts that
+            # adds up to it, derived on demand (chaining derives only the unions named)
+            union = self._stated_union(number.value, entity)
+            fits = [union] if union is not None else []
         if len(fits) != 1:
             return None
         claim = fits[0]
-        if not participants and not counted_subject and not (
+        if not participants and not counted_subject and claim is not union and not (
                 claim.predicate == "cont" and claim.args[0] in self.lex.asked):
             # "That's a total of 21 seashells": the question's count; "There are 14
             # parrots." of someone else: whose, the words do not say
@@ -153,6 +213,31 @@ class HypothesisReading:
         self.discourse.note_fitted(claim, [agents for _, agents in participants])
         return LooseClaim(ClaimPattern.of(claim), None,
                           Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
+
+    def _stated_union(self, quantity: int, entity: str) -> Claim | None:
+        """The one group of two or more agents whose counts of ``entity`` at one time add up
+        to ``quantity``, as the theorem the union rule makes of them; ``None`` when no group
+        or several do (at any times)."""
+        index = self.lex.index
+        demand = index.demand
+        if demand is None:
+            return None
+        groups: set[Agents] = set()
+        for (each, _time), counts in demand.by_time.items():
+            singles = sorted((a for a in counts if len(a) == 1), key=Agents.sorted_names)
+            if each != entity or len(singles) > _UNION_AGENTS_MAX:
+                continue
+            for size in range(2, len(singles) + 1):
+                for members in combinations(singles, size):
+                    if sum(counts[a].args[1] for a in members) == quantity:
+                        groups.add(members[0].union(members[1:]))
+            if len(groups) > 1:
+                return None
+        if len(groups) != 1:
+            return None
+        pattern = ClaimPattern("cont", (next(iter(groups)), quantity, entity))
+        found = index.candidates(pattern)
+        return found[0] if len(found) == 1 else None
 
     def _setting(self, tokens: Sequence[Token], position: int, agents: Agents) -> bool:
         """Is the agent named as a time or a place ("on Monday", "from the pop albums",

@@ -95,3 +95,51 @@ def test_negations_and_comparisons_are_left_to_their_readers() -> None:
     for sentence in ("Dan never wanted 7 marbles.", "Dan kept 2 marbles fewer."):
         assert all(v == "unparsed" or c != "cont({dan}, 7, marbles)"
                    for v, c in last(PAIR, sentence)), sentence
+
+
+BASKET = program(  # 3 red, 5 blue and 11 green beads in a jar
+    "cont({red beads}, 3, beads, 0)", "cont({blue beads}, 5, beads, 0)",
+    "cont({green beads}, 11, beads, 0)",
+    query="comp({green beads}, {blue beads}, ?, beads, ?)")
+
+
+def test_a_stated_total_reads_as_the_one_union_that_adds_up_to_it() -> None:
+    """"a total of 8 beads" after the red and blue counts: the union of red and blue (3 + 5)
+    is the one group whose counts add up to 8, derived on demand; a total no group adds up
+    to, or that two groups add up to, is not read."""
+    text = "There are 3 red beads and 5 blue beads. That means there are a total of 8 beads."
+    assert last(BASKET, text) == [("derived", "cont({blue beads, red beads}, 8, beads)")]
+    text = "There are 3 red beads. That means there are a total of 9 beads."
+    assert [v for v, _ in last(BASKET, text)] == ["unparsed"]
+    twins = program("cont({ana}, 2, pens, 0)", "cont({ben}, 3, pens, 0)",
+                    "cont({cy}, 5, pens, 0)", query="cont({ana, ben, cy}, ?, pens, ?)")
+    # 3 + 5 = 8 and nothing else adds up to 8: read
+    assert last(twins, "That makes a total of 8 pens.") == [
+        ("derived", "cont({ben, cy}, 8, pens)")]
+    # 2 + 3 = 5, and 5 is also cy's own count: two readings, not read
+    assert [v for v, _ in last(twins, "That makes a total of 5 pens.")] == ["unparsed"]
+
+
+def test_a_clause_that_goes_on_without_a_subject_is_the_subject_before() -> None:
+    """"..., and then bought 19 more": the cafeteria's one transfer of 19 apples; with no
+    subject said before, the clause is not read as anyone's."""
+    text = "The cafeteria had 12 apples, used 8 for lunch, and then bought 19 more."
+    assert ("axiom", "transfer({store}, {cafeteria}, 19, apples)") in last(CAFETERIA, text)
+    assert [v for v, _ in last(CAFETERIA, "And then bought 19 more.")] == ["unparsed"]
+
+
+def test_first_person_states_a_result_never_a_plan() -> None:
+    """"This leaves us with 5 trees" states the question's count; "we need to subtract 4"
+    and "we will have 5 trees" are plans and stay unread."""
+    text = "Haley grew 9 trees. 4 died. This leaves us with 5 trees."
+    assert last(GARDEN, text) == [("derived", "cont({haley}, 5, trees)")]
+    for plan in ("So we need to take away 4 to get 5 trees.", "Then we will have 5 trees."):
+        assert all(v == "unparsed" for v, _ in last(GARDEN, "Haley grew 9 trees. " + plan))
+
+
+def test_the_number_of_a_thing_is_a_count_when_a_number_is_given() -> None:
+    """"The number of trees Haley has left is 5" states her count; "the number of trees is
+    unknown" states nothing."""
+    text = "Haley grew 9 trees, and 4 died. The number of trees that Haley has now is 5."
+    assert last(GARDEN, text) == [("derived", "cont({haley}, 5, trees)")]
+    assert all(v == "unparsed" for v, _ in last(GARDEN, "The number of trees is unknown."))
