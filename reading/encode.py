@@ -31,7 +31,7 @@ from .clauses import (
     counts_at,
     is_name,
 )
-from .facts import Fact, Facts, add_transfers, cont_claim, entity_of
+from .facts import THERE, Fact, Facts, add_transfers, cont_claim, entity_of
 from .idioms import FIRST_TIME, QUESTION_REWRITES, STATEMENT_REWRITES, rewrite, without_titles
 from .phrases import (
     PLACE_ADVERBS,
@@ -76,6 +76,10 @@ _MULTIPLE = re.compile(r"\b(?:twice|double|doubled|triple|tripled|thrice|times a
                        r"as much as|quadruple|times|dozens?)\b", re.IGNORECASE)
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every) (?:day|week|month|year|hour|minute|night)\b|"
                        r"\bdaily\b|\bweekly\b", re.IGNORECASE)
+# "If he had 59 blocks", after he used some of them: the count he had before he used them
+_IF_HAD = re.compile(r"(?:^|[.?!]\s+)if (?:he|she|[A-Z][a-z]+) had \d+(?: (?!(?:left|remaining|"
+                     r"now|still|then|more|fewer|less|after|later)\b)[a-z]+){1,2}\s*"
+                     r"(?:[.,?]|$|(?=how\b))", re.IGNORECASE)
 _LEADING = frozenset("then later now so also after finally meanwhile yesterday today "
                      "afterwards and".split())
 _PREPOSITIONS = frozenset("at on in for during after before by with over from while when as "
@@ -114,7 +118,7 @@ def encode(text: str) -> Encoding | Refusal:
     if not sentences:
         return Refusal("", "the problem is empty")
     question: tuple[str, list[Token]] | None = None
-    problem.start_stated_later = any(START.search(s) for s in sentences[1:])
+    problem.start_stated_later = any(START.search(s) or _IF_HAD.search(s) for s in sentences[1:])
     titled = without_titles(text)
     for position, sentence in enumerate(sentences):
         statement, asked = _split_question(titled(sentence))
@@ -198,6 +202,9 @@ def _read_statement(problem: Facts, statement: str, sentence: str) -> None:
                 problem.context.mention(token.lower[:-2])
         words = _strip_leading(words)
         if not words:
+            continue
+        if _IF_HAD.match(part) and problem.taken_before_start:
+            _read_start(problem, words, sentence)  # "Randy uses 36 blocks ... If he had 59"
             continue
         if EARLIER.search(part) and problem.facts:
             if START.search(part) and not EARLIER.search(START.sub("", part)):
@@ -345,6 +352,9 @@ def _read_clause(problem: Facts, clause: list[Token], sentence: str) -> None:
         while True:  # "There are 43 pencils in the drawer and 19 pencils on the desk"
             counts, end = counts_at(clause, start, context)
             holder = location_at(clause, end, context)
+            if holder is None and start == 2 and end == len(clause) and counts and not any(
+                    c.more or c.referred or c.owner or c.direction for c in counts):
+                holder = (THERE,)  # "There are 141 pots.": held by no one named
             if not counts or holder is None:
                 raise Unreadable(f"no holder of the count in '{said}'")
             for count in counts:

@@ -43,6 +43,27 @@ STATEMENT_REWRITES = _rules(
     # "There are 18 pieces in each package": each package has 18 pieces
     (r"^there (?:are|is) (\d+) ([a-z]+(?: of [a-z]+)?) in each ([a-z]+)\b",
      r"Each \3 has \1 \2"),
+    # "White t-shirts can be purchased in packages of 6": each package has 6 of them
+    (r"^(?:the )?((?:[a-z-]+ ){0,2}[a-z-]+) (?:can be (?:purchased|bought)|are sold|come) in "
+     r"(packages|packs|boxes|bags|cases|cartons|bundles|sets) of (\d+)(?=\s*\.?$)",
+     r"Each \2 has \3 \1"),
+    # "was placing her pencils and crayons into 7 rows with 36 pencils and 30 crayons in each
+    # row": her 7 rows, each with 36 pencils and 30 crayons
+    (r"\b(?:was|is) (?:placing|putting|arranging|packing) (?:her|his|their) [a-z]+(?: and "
+     r"[a-z]+)? into (\d+) ([a-z]+) with (\d+ [a-z0-9 ]*?) in each ([a-z]+)(?=\s*\.?$)",
+     r"has \1 \2. Each \4 has \3"),
+    # "has 56 books in each of his 9 bookshelves": 9 bookshelves, each with 56 books
+    (r"\b(has|had|have) (\d+) ([a-z ]+?) in each of (?:his|her|their|the) (\d+) ([a-z]+)"
+     r"(?=\s*[.,]?$)", r"\1 \4 \5. Each \5 has \2 \3"),
+    # "6 more balloons than the number of balloons that Allan brought": than Allan
+    (r"\b(\d+ (?:more|fewer|less) ([a-z ]+?)) than the number of \2 (?:that|which) "
+     r"([a-z]+) [a-z]+(?=\s*[.,]?$)", r"\1 than \3"),
+    # "used 5 to buy some toys": what the 5 were used for, not a count
+    (r"\b((?:used|spent|uses|spends|use|spend) \d+(?: [a-z]+)?) to (?:buy|build|make|get|"
+     r"purchase) some [a-z]+\b", r"\1"),
+    (r"\b(and \d+ more) to (?:buy|build|make|get|purchase) some [a-z]+\b", r"\1"),
+    # "took a look at his books": looked at them, took none
+    (r"\btook a look at\b", "looked at"),
     # "sold 17 of them and used the money he earned to buy 7 new books": bought 7 books
     (r"\bused the money (?:he|she|they) (?:earned|made|got) to buy\b", "bought"),
     # "19 more push-ups but 27 less crunches than Zachary": both compared with Zachary

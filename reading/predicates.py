@@ -35,6 +35,7 @@ from .words import (
     PLACE,
     REMOVE,
     TAKE,
+    UNNAMED_RECEIVERS,
     Token,
 )
 
@@ -62,6 +63,8 @@ def read_predicate(problem: Facts, clause: list[Token], sentence: str, said: str
         if receiver is None:
             receiver = agents_after(clause, end, "to", context)
             end = phrase_end(clause, end, "to", context)
+        if receiver is None and verb in UNNAMED_RECEIVERS:  # "sent 91 letters"
+            receiver = (UNNAMED_RECEIVERS[verb],)
         if receiver is None:
             raise Unreadable(f"'{said}' names no one it is given to")
         add_transfers(problem, holder, receiver, counts, sentence, said)
@@ -302,16 +305,21 @@ def read_rate(problem: Facts, clause: list[Token], sentence: str) -> None:
         raise Unreadable(f"no reading of '{said}'")
     index += 1
     counts, end = counts_at(clause, index, problem.context)
-    if len(counts) != 1:
+    # "each pot has 71 flowers and 91 sticks in it": one rate per kind, each of its own
+    # kind (not "3 more", "3 of them", "3 of Sam's")
+    if not counts or len(counts) > 1 and any(
+            c.entity is None or c.more or c.referred or c.owner or c.direction for c in counts):
         raise Unreadable(f"no reading of '{said}'")
-    count = counts[0]
-    entity = entity_of(problem, count, said)
     check_rest(clause, end, said, allowed=trailing_end(clause, end))
     container = problem.context.entity(words, 1)  # "each crate": crates
-    problem.rates.append((count.quantity, entity, container, None, sentence))
-    problem.context.count(entity)  # "8 extra pieces of gum" later: these pieces, or others?
-    problem.facts.append(Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)), sentence,
-                               "rate"))
+    for count in counts:
+        entity = entity_of(problem, count, said)
+        if entity == container:
+            raise Unreadable(f"'{said}' counts {entity} per {container}")
+        problem.rates.append((count.quantity, entity, container, None, sentence))
+        problem.context.count(entity)  # "8 extra pieces of gum" later: these, or others?
+        problem.facts.append(Fact(Claim("cont", (Agents.of("unplaced rate"), 0, entity)),
+                                  sentence, "rate"))
 
 
 def place_rates(problem: Facts) -> None:
