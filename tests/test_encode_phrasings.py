@@ -4,7 +4,8 @@ checks the axioms and the query, not only the answer), and near misses that stay
 from __future__ import annotations
 
 import pytest
-from test_encode import assert_encodes_to, atoms, refusal
+
+from tests.test_encode import assert_encodes_to, atoms, refusal
 
 
 @pytest.mark.parametrize(("text", "axioms", "query"), [
