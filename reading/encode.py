@@ -32,7 +32,14 @@ from .clauses import (
     is_name,
 )
 from .facts import THERE, Fact, Facts, add_transfers, cont_claim, entity_of
-from .idioms import FIRST_TIME, QUESTION_REWRITES, STATEMENT_REWRITES, rewrite, without_titles
+from .idioms import (
+    FIRST_TIME,
+    QUESTION_REWRITES,
+    STATEMENT_REWRITES,
+    problem_rewrites,
+    rewrite,
+    without_titles,
+)
 from .phrases import (
     PLACE_ADVERBS,
     agents_after,
@@ -120,8 +127,9 @@ def encode(text: str) -> Encoding | Refusal:
     question: tuple[str, list[Token]] | None = None
     problem.start_stated_later = any(START.search(s) or _IF_HAD.search(s) for s in sentences[1:])
     titled = without_titles(text)
+    read = problem_rewrites(sentences)  # what is read of each sentence
     for position, sentence in enumerate(sentences):
-        statement, asked = _split_question(titled(sentence))
+        statement, asked = _split_question(titled(read[position]))
         for cue, reason in ((NOT_WHOLE_RE, "a quantity that is not a whole number is not in "
                                           "the rule table"),
                             (_DIVISION, "division is not in the rule table"),

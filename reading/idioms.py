@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vlp.grammar.inflect import to_plural
+
 _ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth"
 _PERIODS = "year|day|week|month|season|game|night"
 
@@ -62,6 +64,8 @@ STATEMENT_REWRITES = _rules(
     (r"\b((?:used|spent|uses|spends|use|spend) \d+(?: [a-z]+)?) to (?:buy|build|make|get|"
      r"purchase) some [a-z]+\b", r"\1"),
     (r"\b(and \d+ more) to (?:buy|build|make|get|purchase) some [a-z]+\b", r"\1"),
+    # "has an aquarium with 212 fish": the fish are hers, wherever she keeps them
+    (r"\b(has|had) an? [a-z]+ with (\d+ [a-z]+)(?=\s*\.?$)", r"\1 \2"),
     # "took a look at his books": looked at them, took none
     (r"\btook a look at\b", "looked at"),
     # "sold 17 of them and used the money he earned to buy 7 new books": bought 7 books
@@ -114,3 +118,43 @@ def without_titles(text: str) -> Callable[[str], str]:
     if any(len(found) > 1 for found in titles.values()):
         return lambda sentence: sentence
     return lambda sentence: _TITLE.sub(r"\2", sentence)
+
+
+_COUNT_IN_QUESTION = re.compile(r"^how many ([a-z ]+?) (?:are|is) (?:there )?in (\d+) "
+                                r"([a-z]+(?: [a-z]+)?)\s*\?$", re.IGNORECASE)
+_ONE_HOLDS = re.compile(r"^there (?:are|is) (\d+) ([a-z ]+?) in an? ([a-z]+(?: [a-z]+)?)\s*\.?$",
+                        re.IGNORECASE)
+
+
+# "wants to buy 68 more fish", where the question asks what she would have then
+_PLANNED = re.compile(r"\b(?:wants|plans|wanted|planned|decides|decided) to (buy|get|pick|bake|"
+                      r"make) (\d+ more)\b", re.IGNORECASE)
+_WOULD = re.compile(r"\b(?:would|will)\b", re.IGNORECASE)
+
+
+def problem_rewrites(sentences: list[str]) -> list[str]:
+    """The sentences to read, for phrasings whose reading the question settles: a plan read
+    as done where the question asks what would be then (:data:`_PLANNED`), and a question
+    that counts containers itself (:func:`count_in_question`)."""
+    if sentences and _WOULD.search(sentences[-1]):
+        sentences = [_PLANNED.sub(r"\1 \2", s) for s in sentences[:-1]] + sentences[-1:]
+    return count_in_question(sentences)
+
+
+def count_in_question(sentences: list[str]) -> list[str]:
+    """The sentences to read for a question that counts containers itself: "There are 8
+    calories in a candy bar. How many calories are there in 3 candy bars?" reads as "Each
+    candy bar has 8 calories. There are 3 candy bars. How many calories are there?" (the
+    question's 3 candy bars are a count it states; "in a candy bar" is each one, since the
+    question counts candy bars). Sentences of other problems are read as they are."""
+    asked = _COUNT_IN_QUESTION.match(sentences[-1]) if sentences else None
+    if asked is None:
+        return sentences
+    entity, number, containers = asked.groups()
+    read = []
+    for sentence in sentences[:-1]:
+        one = _ONE_HOLDS.match(sentence)
+        if one is not None and to_plural(one.group(3).lower()) == containers.lower():
+            sentence = f"Each {one.group(3)} has {one.group(1)} {one.group(2)}."
+        read.append(sentence)
+    return [*read, f"There are {number} {containers}. How many {entity} are there?"]

@@ -65,6 +65,18 @@ from tests.test_encode import assert_encodes_to, atoms, refusal
     ("Kim had 30 cards. She sent 12 cards. How many cards does Kim have?",
      ["cont({kim}, 30, cards, 0)", "transfer({kim}, {sent}, 12, cards, 0)"],
      "cont({kim}, ?, cards, 1)"),
+    # a question that counts containers itself: "in a crate" is each crate
+    ("There are 9 seeds in a pod. How many seeds are there in 4 pods?",
+     ["rate({there}, 9, seeds, pods, 0)", "cont({there}, 4, pods, 0)"],
+     "cont({there}, ?, seeds, 0)"),
+    ("Each jar holds 15 beads. How many beads are in 6 jars?",
+     ["rate({there}, 15, beads, jars, 0)", "cont({there}, 6, jars, 0)"],
+     "cont({there}, ?, beads, 0)"),
+    # the things kept in a container are the holder's; a plan done where the question asks
+    # what would be then
+    ("Rui has a tank with 40 snails. Rui wants to buy 9 more snails. How many snails would "
+     "Rui have then?", ["cont({rui}, 40, snails, 0)", "transfer({sellers}, {rui}, 9, snails, 0)"],
+     "cont({rui}, ?, snails, 1)"),
 ])
 def test_phrasing_classes_read_into_their_program(text: str, axioms: list[str],
                                                   query: str) -> None:
@@ -95,6 +107,16 @@ def test_the_phrasings_answer_right() -> None:
     # a count with no holder that says more after it is not read as held by no one
     ("There are 9 more vases. How many vases are there?",
      "no holder of the count in 'There are 9 more vases'"),
+    # a plan is not done where the question asks what is held now
+    ("Rui has 40 snails. He plans to buy 9 more snails. How many snails does Rui have?",
+     "no count in 'He plans to buy 9 more snails'"),
 ])
 def test_near_misses_stay_refused(text: str, reason: str) -> None:
     assert refusal(text).reason == reason
+
+
+def test_a_container_of_one_is_a_place_unless_the_question_counts_them() -> None:
+    assert atoms("There are 9 seeds in a pod. Ann took 2 seeds from the pod. How many seeds "
+                 "are there in the pod?") == (
+        ["cont({pod}, 9, seeds, 0)", "transfer({pod}, {ann}, 2, seeds, 0)"],
+        "cont({pod}, ?, seeds, 1)")
