@@ -66,6 +66,13 @@ STATEMENT_REWRITES = _rules(
     (r"\b(and \d+ more) to (?:buy|build|make|get|purchase) some [a-z]+\b", r"\1"),
     # "has an aquarium with 212 fish": the fish are hers, wherever she keeps them
     (r"\b(has|had) an? [a-z]+ with (\d+ [a-z]+)(?=\s*\.?$)", r"\1 \2"),
+    # "played 177 rounds of a trivia game": the rounds he had; "46 points in each round of
+    # a game": in each of those rounds
+    (r"\bplayed (\d+) rounds(?: of an? (?:trivia |video )?game)?\b", r"had \1 rounds"),
+    (r"\bin each round of an? (?:trivia |video )?game\b", "in each round"),
+    # "9 five dollars bills": 9 bills, each worth five dollars
+    (r"\b(\d+) (one|two|five|ten|twenty|fifty|hundred)[- ]dollars? bills(?=\s*\.?$)",
+     r"\1 \2-dollar bills. Each \2-dollar bill has \2 dollars"),
     # "took a look at his books": looked at them, took none
     (r"\btook a look at\b", "looked at"),
     # "sold 17 of them and used the money he earned to buy 7 new books": bought 7 books

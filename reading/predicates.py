@@ -308,7 +308,8 @@ def read_rate(problem: Facts, clause: list[Token], sentence: str) -> None:
     # "each pot has 71 flowers and 91 sticks in it": one rate per kind, each of its own
     # kind (not "3 more", "3 of them", "3 of Sam's")
     if not counts or len(counts) > 1 and any(
-            c.entity is None or c.more or c.referred or c.owner or c.direction for c in counts):
+            c.entity is None or c.more or c.referred or c.owner or c.direction for c in counts
+    ) or len({c.entity for c in counts}) < len(counts):
         raise Unreadable(f"no reading of '{said}'")
     check_rest(clause, end, said, allowed=trailing_end(clause, end))
     container = problem.context.entity(words, 1)  # "each crate": crates

@@ -85,8 +85,8 @@ ACQUIRE = frozenset("grew grow grows picked pick picks found find finds collecte
                     "raised raise raises "
                     "gets received receive receives sold sell sells ate eat eats lost lose buying "
                     "loses spent spend spends used use uses ordered order orders purchased "
-                    "purchase purchases".split())
-GAIN = frozenset("got get gets received receive receives".split())
+                    "purchase purchases gained gain gains".split())
+GAIN = frozenset("got get gets received receive receives gained gain gains".split())
 GIVE = frozenset("gave give gives handed hand hands sent send sends lent lend lends passed "
                  "pass passes donated donate donates".split())
 # giving verbs whose receiver may go unnamed ("sent 91 letters"), and the agent it is named
@@ -117,7 +117,7 @@ LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "fo
          "reads": "read", "wrote": "write", "writes": "write", "drew": "draw", "draws": "draw",
          "bought": "buy", "buys": "buy", "ordered": "buy", "order": "buy", "orders": "buy",
          "purchased": "buy", "purchase": "buy", "purchases": "buy", "gathered": "gather",
-         "gathers": "gather",
+         "gathers": "gather", "gained": "gain", "gains": "gain",
          "harvested": "harvest", "harvests": "harvest", "planted": "plant", "plants": "plant",
          "brought": "bring", "brings": "bring", "jumped": "jump", "jumps": "jump",
          "raised": "raise", "raises": "raise",

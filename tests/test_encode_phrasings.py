@@ -77,6 +77,18 @@ from tests.test_encode import assert_encodes_to, atoms, refusal
     ("Rui has a tank with 40 snails. Rui wants to buy 9 more snails. How many snails would "
      "Rui have then?", ["cont({rui}, 40, snails, 0)", "transfer({sellers}, {rui}, 9, snails, 0)"],
      "cont({rui}, ?, snails, 1)"),
+    # rounds played are a count; points gained in each round a rate over them
+    ("Zoe played 12 rounds of a trivia game. If she gained 7 points in each round, how many "
+     "points did she score in the game?",
+     ["cont({zoe}, 12, rounds, 0)", "rate({zoe}, 7, points, rounds, 0)"],
+     "cont({zoe}, ?, points, 0)"),
+    ("Zoe had 5 points. She gained 3 points. How many points does she have?",
+     ["cont({zoe}, 5, points, 0)", "transfer({givers}, {zoe}, 3, points, 0)"],
+     "cont({zoe}, ?, points, 1)"),
+    # bills of a value: a count of bills, each worth that many dollars
+    ("Abe has 6 ten dollar bills. How much money does he have?",
+     ["cont({abe}, 6, ten-dollar bills, 0)", "rate({abe}, 10, dollars, ten-dollar bills, 0)"],
+     "cont({abe}, ?, dollars, 0)"),
 ])
 def test_phrasing_classes_read_into_their_program(text: str, axioms: list[str],
                                                   query: str) -> None:
@@ -110,6 +122,12 @@ def test_the_phrasings_answer_right() -> None:
     # a plan is not done where the question asks what is held now
     ("Rui has 40 snails. He plans to buy 9 more snails. How many snails does Rui have?",
      "no count in 'He plans to buy 9 more snails'"),
+    # one kind twice in one rate
+    ("Tom has 3 boxes. Each box has 5 pens and 2 pens. How many pens does he have?",
+     "no reading of 'Each box has 5 pens and 2 pens'"),
+    # bills with more after them are not read as bills of a value
+    ("Abe has 6 ten dollar bills and 3 dollars. How much money does he have?",
+     "no reading of 'Abe has 6 ten dollar bills and 3 dollars' after 'Abe has 6'"),
 ])
 def test_near_misses_stay_refused(text: str, reason: str) -> None:
     assert refusal(text).reason == reason
