@@ -65,7 +65,9 @@ STATEMENT_REWRITES = _rules(
      r"purchase) some [a-z]+\b", r"\1"),
     (r"\b(and \d+ more) to (?:buy|build|make|get|purchase) some [a-z]+\b", r"\1"),
     # "has an aquarium with 212 fish": the fish are hers, wherever she keeps them
-    (r"\b(has|had) an? [a-z]+ with (\d+ [a-z]+)(?=\s*\.?$)", r"\1 \2"),
+    (r"\b(has|had) an? (?:aquarium|tank|fish tank|box|bag|basket|jar|bowl|shelf|bookshelf|"
+     r"cage|pond|drawer|backpack|wallet|purse|garden|farm) with (\d+ [a-z]+)(?=\s*\.?$)",
+     r"\1 \2"),
     # "played 177 rounds of a trivia game": the rounds he had; "46 points in each round of
     # a game": in each of those rounds
     (r"\bplayed (\d+) rounds(?: of an? (?:trivia |video )?game)?\b", r"had \1 rounds"),
@@ -151,7 +153,8 @@ def problem_rewrites(sentences: list[str]) -> list[str]:
 def count_in_question(sentences: list[str]) -> list[str]:
     """The sentences to read for a question that counts containers itself: "There are 8
     calories in a candy bar. How many calories are there in 3 candy bars?" reads as "Each
-    candy bar has 8 calories. There are 3 candy bars. How many calories are there?" (the
+    candy bar has 8 calories. There are 3 candy bars. How many calories are in the candy
+    bars?" (the
     question's 3 candy bars are a count it states; "in a candy bar" is each one, since the
     question counts candy bars). Sentences of other problems are read as they are."""
     asked = _COUNT_IN_QUESTION.match(sentences[-1]) if sentences else None
@@ -164,4 +167,7 @@ def count_in_question(sentences: list[str]) -> list[str]:
         if one is not None and to_plural(one.group(3).lower()) == containers.lower():
             sentence = f"Each {one.group(3)} has {one.group(1)} {one.group(2)}."
         read.append(sentence)
-    return [*read, f"There are {number} {containers}. How many {entity} are there?"]
+    # the question asks about the containers it counts: what a rate per container of them
+    # holds (else no one holds what it asks about, and the problem is refused)
+    return [*read, f"There are {number} {containers}. How many {entity} are in the "
+                   f"{containers}?"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_encode import assert_encodes_to, atoms, refusal
+from tests.test_encode import assert_encodes_to, atoms
+from vlp.checker.encoding import encode_record
 
 
 @pytest.mark.parametrize(("text", "axioms", "query"), [
@@ -128,9 +129,17 @@ def test_the_phrasings_answer_right() -> None:
     # bills with more after them are not read as bills of a value
     ("Abe has 6 ten dollar bills and 3 dollars. How much money does he have?",
      "no reading of 'Abe has 6 ten dollar bills and 3 dollars' after 'Abe has 6'"),
+    # a question that counts containers no rate of what it asks about is stated for
+    ("Tom has 12 apples. Each basket has 3 pears. How many apples are in 3 baskets?",
+     "the facts read do not answer the question: the query cont({there}, ?, apples, 0) has "
+     "no answer in the program"),
+    # a party is not a container
+    ("Tom had a party with 12 friends. How many friends did Tom have?",
+     "no count in 'Tom had a party with 12 friends'"),
 ])
 def test_near_misses_stay_refused(text: str, reason: str) -> None:
-    assert refusal(text).reason == reason
+    encoded = encode_record(text)
+    assert encoded.record is None and encoded.reason == reason
 
 
 def test_a_container_of_one_is_a_place_unless_the_question_counts_them() -> None:
