@@ -11,7 +11,10 @@ import attrs
 from vlp.kernel import Agents, Claim
 
 from .clauses import Context, Count, Unreadable
-from .words import LOSE
+from .words import LOSE, UNNAMED_RECEIVERS
+
+# the holder of a count stated with no holder or place ("There are 141 pots.")
+THERE = "there"
 
 
 @attrs.frozen
@@ -81,9 +84,9 @@ def add_transfers(problem: Facts, sender: Sequence[str], receiver: Sequence[str]
     if set(sender) & set(receiver):
         raise Unreadable(f"'{said}' moves a count from an agent to itself")
     for name in (*sender, *receiver):
-        if name in LOSE.values() or name in ("givers", "sellers", "given away", "buyers",
-                                             "sources", "gone", "cut down", "removed", "stolen",
-                                             "arrivals"):
+        if name in LOSE.values() or name in UNNAMED_RECEIVERS.values() or name in (
+                "givers", "sellers", "given away", "buyers", "sources", "gone", "cut down",
+                "removed", "stolen", "arrivals"):
             problem.counterparties.add(name)
     for count in counts:
         entity = entity_of(problem, count, said)

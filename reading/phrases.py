@@ -34,6 +34,8 @@ def comparison_at(clause: list[Token], end: int, counts: list[Count], context: C
             at + 2 == len(clause) or not clause[at + 2].text.isalpha()):
         than = ((clause[at + 1].lower,), at + 2)  # "than jackie": a name in lower case
         context.mention(clause[at + 1].lower)
+    if than is not None and any(n.startswith(("number of ", "amount of ")) for n in than[0]):
+        than = None  # "than the number of balloons Allan brought" names a count, not an agent
     if than is None:
         raise Unreadable(f"no reading of whom '{' '.join(t.text for t in clause)}' compares "
                          "with")

@@ -9,7 +9,7 @@ from vlp.grammar.inflect import to_plural
 from vlp.kernel import Agents, Claim
 
 from .clauses import Unreadable, agents_at
-from .facts import Facts
+from .facts import THERE, Facts
 from .phrases import location_at
 from .words import (
     ACQUIRE,
@@ -21,6 +21,7 @@ from .words import (
     MORE,
     PLURAL_PRONOUNS,
     Token,
+    head_noun,
     plural_noun,
 )
 
@@ -102,7 +103,7 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
         place = location_at(words, index, context)
         if place is None:
             raise Unreadable(f"no reading of the question '{said}'")
-        subject = place
+        subject = _holders_of_container(problem, place) or place
     elif index < len(words):
         if lowered[index] in PLURAL_PRONOUNS:
             subject = ("they",)
@@ -161,6 +162,9 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
             raise Unreadable("two readings of 'they'")
         if not holders:
             raise Unreadable(f"no one holds {entity}")
+        if THERE in holders and len(holders) > 1:  # "There are 26 hens. Tom bought 5 hens."
+            raise Unreadable(f"two readings of 'there' (the {entity} stated with no holder, "
+                             "or all of them)")
         subject = tuple(holders)
     # "how many balloons did Allan and Jake have": a question about several asks about
     # them together (one about each of them says "each", which is division, refused above)
@@ -169,6 +173,22 @@ def read_question(problem: Facts, words: list[Token]) -> Claim:
             if f.claim.predicate == "cont" and f.claim.entity == entity):
         raise Unreadable(f"the question asks what was {verb}, and other counts are stated")
     return Claim("cont", (Agents(subject), 0, entity))
+
+
+def _holders_of_container(problem: Facts, place: tuple[str, ...]) -> tuple[str, ...] | None:
+    """"How many red peaches are in the baskets altogether?", where each basket has 16 red
+    peaches: the holders of the baskets the place names, else ``None``."""
+    if len(place) != 1 or any(place[0] in agents.names for f in problem.facts
+                              for agents in f.claim.agent_sets):
+        return None  # the place is an agent of its own
+    containers = {f.claim.args[3] for f in problem.facts if f.claim.predicate == "rate"}
+    words = place[0].split(" ")
+    while len(words) > 1 and words[-1] in ("altogether", "combined", "together", "total"):
+        words.pop()
+    name = " ".join(words)
+    holders = [h for e in sorted(containers) if e == name or head_noun(e) == name and " of " in e
+               for h in problem.holders(e)]
+    return tuple(dict.fromkeys(holders)) or None
 
 
 def _only_rates(problem: Facts, entity: str) -> bool:

@@ -84,10 +84,14 @@ ACQUIRE = frozenset("grew grow grows picked pick picks found find finds collecte
                     "filled fill fills brought bring brings "
                     "raised raise raises "
                     "gets received receive receives sold sell sells ate eat eats lost lose buying "
-                    "loses spent spend spends used use uses".split())
-GAIN = frozenset("got get gets received receive receives".split())
+                    "loses spent spend spends used use uses ordered order orders purchased "
+                    "purchase purchases gained gain gains".split())
+GAIN = frozenset("got get gets received receive receives gained gain gains".split())
 GIVE = frozenset("gave give gives handed hand hands sent send sends lent lend lends passed "
                  "pass passes donated donate donates".split())
+# giving verbs whose receiver may go unnamed ("sent 91 letters"), and the agent it is named
+UNNAMED_RECEIVERS = {"sent": "sent", "send": "sent", "sends": "sent", "donated": "donated",
+                     "donate": "donated", "donates": "donated"}
 TAKE = frozenset("took take takes borrowed borrow borrows".split())
 PLACE = frozenset("placed place places put puts added add adds stacked stack stacks planted "
                   "plant plants".split())
@@ -103,14 +107,17 @@ LOSE = {"ate": "eaten", "eat": "eaten", "eats": "eaten", "lost": "lost", "lose":
         "drink": "drunk", "drinks": "drunk", "threw": "thrown away", "throw": "thrown away",
         "throws": "thrown away", "deleted": "deleted", "delete": "deleted",
         "deletes": "deleted", "paid": "spent", "pay": "spent", "pays": "spent"}
-BUY = frozenset("bought buy buys buying".split())
+BUY = frozenset("bought buy buys buying ordered order orders purchased purchase "
+                "purchases".split())
 LEMMA = {"grew": "grow", "grows": "grow", "picked": "pick", "picks": "pick", "found": "find",
          "finds": "find", "collected": "collect", "collects": "collect", "caught": "catch",
          "catches": "catch", "baked": "bake", "bakes": "bake", "made": "make", "makes": "make",
          "won": "win", "wins": "win", "earned": "earn", "earns": "earn", "saved": "save",
          "saves": "save", "scored": "score", "scores": "score", "did": "do", "does": "do",
          "reads": "read", "wrote": "write", "writes": "write", "drew": "draw", "draws": "draw",
-         "bought": "buy", "buys": "buy", "gathered": "gather", "gathers": "gather",
+         "bought": "buy", "buys": "buy", "ordered": "buy", "order": "buy", "orders": "buy",
+         "purchased": "buy", "purchase": "buy", "purchases": "buy", "gathered": "gather",
+         "gathers": "gather", "gained": "gain", "gains": "gain",
          "harvested": "harvest", "harvests": "harvest", "planted": "plant", "plants": "plant",
          "brought": "bring", "brings": "bring", "jumped": "jump", "jumps": "jump",
          "raised": "raise", "raises": "raise",
