@@ -154,6 +154,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
         self._skip_next = False
         self._in_gerund_chain = False
         opening: list[Clause] = []  # the clauses since the last number ("On Monday,")
+        self._silent_names: list[tuple[Agents, str | None]] = []
         for n, clause in enumerate(clauses):
             if self._skip_next:  # "... owned by Aditya | and Leire together": read with it
                 self._skip_next = False
@@ -195,6 +196,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                 # 153"): matched by the verifier with a rule instance's built-in
                 found.extend(LooseArithmetic(e) for e in
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
+        self.discourse.note_clause(self._silent_names)
         return found
 
     # -- one clause --
@@ -214,6 +216,11 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         words = clause.words
         if clause.silent is not None:
+            # "First, we need to find how many Fred grew. He grew 38.": a plan or a question
+            # states nothing, but whom it names is whom a pronoun in a later sentence refers
+            # to (in its own sentence, "... after he gives 32 to Ragna" is the plan's still)
+            self._silent_names += [(m.agents, None) for m in mentions
+                                   if m.agents is not None and m.pronoun is None]
             if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
                 # "Number of books Joan sold = 26": a variable list's line, not an unknown
                 variable = self._variable_line(tokens, words, mentions, numbers)

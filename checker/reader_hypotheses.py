@@ -156,10 +156,12 @@ class HypothesisReading:
         participants = self._participants(tokens, resolved)
         if participants is None:
             return None
-        if not participants and inherited is not None and _goes_on(clause.words) and \
-                inherited.names <= self.lex.index.agent_names:
-            # "and then bought 28 more", "after eating 8 pieces": the subject said before
-            participants = [(-1, inherited)]
+        if not participants and _goes_on(clause.words):
+            # "and then bought 28 more": the subject said before; "After eating 8 pieces,
+            # they had 23": the subject of the clause it leads to
+            doer = inherited if inherited is not None else self._subject_after(clause)
+            if doer is not None and doer.names <= self.lex.index.agent_names:
+                participants = [(-1, doer)]
         protagonist = self._unsure or self._unknown_name(tokens) is not None
         if protagonist and (not participants or not all(
                 self._setting(tokens, position, agents) for position, agents in participants)):
@@ -213,6 +215,21 @@ class HypothesisReading:
         self.discourse.note_fitted(claim, [agents for _, agents in participants])
         return LooseClaim(ClaimPattern.of(claim), None,
                           Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
+
+    def _subject_after(self, clause: Clause) -> Agents | None:
+        """The subject of the next clause of the sentence, for a clause that leads to it
+        ("After buying 36 new ones, | he had 43"), or ``None``."""
+        following = getattr(self, "_next_clause", None)
+        if clause.words[:1] not in (("after",), ("before",)) or following is None or \
+                following.silent is not None:
+            return None
+        unsure = self._unsure
+        found = self._participants(following.tokens, [])
+        sure = not self._unsure
+        self._unsure = unsure
+        if not found or not sure or found[0][0] != 0:
+            return None
+        return found[0][1]
 
     def _stated_union(self, quantity: int, entity: str) -> Claim | None:
         """The one group of two or more agents whose counts of ``entity`` at one time add up

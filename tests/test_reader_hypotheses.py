@@ -143,3 +143,19 @@ def test_the_number_of_a_thing_is_a_count_when_a_number_is_given() -> None:
     text = "Haley grew 9 trees, and 4 died. The number of trees that Haley has now is 5."
     assert last(GARDEN, text) == [("derived", "cont({haley}, 5, trees)")]
     assert all(v == "unparsed" for v, _ in last(GARDEN, "The number of trees is unknown."))
+
+
+def test_a_name_in_a_plan_is_whom_a_later_pronoun_refers_to() -> None:
+    """"We need to find how many trees Haley grew. She grew 9.": the plan states nothing,
+    but "she" is Haley; with two people the plan could name, the pronoun stays unsure."""
+    assert last(GARDEN, "We need to find how many trees Haley grew. She grew 9.") == [
+        ("axiom", "cont({haley}, 9, trees)")]
+    assert [v for v, _ in last(PAIR, "We need to find how many marbles Dan and Eve have. "
+                                     "He had 7.")] == ["unparsed"]
+
+
+def test_a_clause_leading_to_its_subject_is_that_subjects() -> None:
+    """"After buying 19 more, they had 23": the clause's transfer is the
+    cafeteria's, the subject of the clause it leads to."""
+    text = "The cafeteria had 12 apples and used 8. After buying 19 more, they had 4 + 19 = 23."
+    assert ("axiom", "transfer({store}, {cafeteria}, 19, apples)") in last(CAFETERIA, text)
