@@ -173,9 +173,9 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                     not any(t.arithmetic for t in clause.tokens):
                 # a verb no list holds, or a reading no theorem fits: the one theorem the
                 # clause's number, participants and entity fit, if there is one
-                fitted = self._hypothesis(clause, opening, inherited)
-                if fitted is not None:
-                    items = [fitted]
+                fitted = self._hypotheses(clause, opening, inherited)
+                if fitted:
+                    items = list(fitted)
             has_number = any(t.kind == "number" for t in clause.tokens)
             opening = [] if has_number else [*opening, clause]
             self._items_by_clause.append((clause, items))

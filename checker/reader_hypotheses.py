@@ -96,6 +96,23 @@ def states_despite_silence(clause: Clause) -> bool:
     return False
 
 
+def _conjoined_counts(clause: Clause) -> list[Clause] | None:
+    """"Jerry had 5 action figures and 9 books on a shelf": one clause per count, each with
+    the words before the first count ("Jerry had 5 action figures", "Jerry had 9 books on a
+    shelf"); ``None`` unless the clause is counts joined by "and" before each but the first."""
+    tokens = clause.tokens
+    numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
+    if len(numbers) < 2 or any(tokens[i - 1].lower != "and" for i in numbers[1:]) or any(
+            t.kind == "sign" for t in tokens):
+        return None
+    prefix = tokens[:numbers[0]]
+    cuts = [*numbers[1:], len(tokens) + 1]
+    parts = [Clause(tokens[:numbers[1] - 1], clause.silent)]
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        parts.append(Clause((*prefix, *tokens[start:end - 1]), clause.silent))
+    return parts
+
+
 def _goes_on(words: Sequence[str]) -> bool:
     """Does the clause start (past glue words) with a verb of the sentence's subject?"""
     rest = [w for w in words if w not in _GLUE]
@@ -120,6 +137,18 @@ class HypothesisReading:
     discourse: Discourse
     _unsure = False  # the clause has a pronoun whose referent is unsure
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
+
+    def _hypotheses(self, clause: Clause, opening: Sequence[Clause] = (),
+                    inherited: Agents | None = None) -> list[LooseClaim]:
+        """The theorems the clause states: the one theorem it fits, or, for counts joined
+        by "and" ("Jerry had 5 action figures and 9 books", "There are 2 adults and 5
+        children"), the one theorem each count fits, read with the words around it."""
+        parts = _conjoined_counts(clause)
+        if parts is None:
+            one = self._hypothesis(clause, opening, inherited)
+            return [] if one is None else [one]
+        found = [self._hypothesis(part, opening, inherited) for part in parts]
+        return [f for f in found if f is not None]
 
     def _hypothesis(self, clause: Clause, opening: Sequence[Clause] = (),
                     inherited: Agents | None = None) -> LooseClaim | None:
@@ -164,7 +193,10 @@ class HypothesisReading:
                 participants = [(-1, doer)]
         protagonist = self._unsure or self._unknown_name(tokens) is not None
         if protagonist and (not participants or not all(
-                self._setting(tokens, position, agents) for position, agents in participants)):
+                position == at + 1 or self._setting(tokens, position, agents)
+                for position, agents in participants)):
+            # (the agent right after the number is the kind counted: "Jerry had 5 action
+            # figures", where the program counts items by kind)
             # "Carol gave Bob 5": someone the program does not know, or a pronoun whose
             # referent is unsure, and no setting that the count can be of
             return None
@@ -193,9 +225,13 @@ class HypothesisReading:
             # "On Monday, Julia played with 15 kids": the program counts by day, not by
             # who; only the setting's count is read
             side = None
+        # "Jerry had 5 action figures": the agent right after the number is the kind the
+        # program counts, and the count is the kind's, whoever holds it
+        kind = next((a for position, a in participants if position == at + 1), None)
         fits = [c for c in self._theorems(number.value, entity, transfers_only=side is not None)
                 if not protagonist or c.predicate == "cont"
-                if self._fits(c, [p for _, p in participants], subject and subject[1], side,
+                if (kind is not None and c.predicate == "cont" and c.args[0] == kind)
+                or self._fits(c, [p for _, p in participants], subject and subject[1], side,
                               total=bool(TOTALS & set(words)))]
         union = None
         if not fits and not participants and not protagonist and side is None and \

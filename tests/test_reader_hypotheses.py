@@ -159,3 +159,23 @@ def test_a_clause_leading_to_its_subject_is_that_subjects() -> None:
     cafeteria's, the subject of the clause it leads to."""
     text = "The cafeteria had 12 apples and used 8. After buying 19 more, they had 4 + 19 = 23."
     assert ("axiom", "transfer({store}, {cafeteria}, 19, apples)") in last(CAFETERIA, text)
+
+
+SHELF = program(  # Kit's shelf: figures and books counted as items, by kind
+    "cont({figures}, 4, items, 0)", "cont({books}, 6, items, 0)",
+    "transfer({kit}, {figures}, 5, items, 0)", query="comp({figures}, {books}, ?, items, ?)")
+MEALS = program(  # slices served at lunch and at dinner
+    "cont({lunch}, 6, slices, 0)", "cont({dinner}, 3, slices, 0)",
+    query="cont({dinner, lunch}, ?, slices, ?)")
+
+
+def test_counts_joined_by_and_read_one_theorem_each() -> None:
+    """"Kit had 4 figures and 6 books on a shelf": each count is the one theorem it fits (the
+    agent right after the number is the kind the program counts); "6 at lunch and 3 at
+    dinner" likewise; a count no theorem fits is left out, the other still read."""
+    assert last(SHELF, "Kit had 4 figures and 6 books on a shelf.") == [
+        ("axiom", "cont({figures}, 4, items)"), ("axiom", "cont({books}, 6, items)")]
+    assert last(MEALS, "Today, the cafe served 6 slices at lunch and 3 at dinner.") == [
+        ("axiom", "cont({lunch}, 6, slices)"), ("axiom", "cont({dinner}, 3, slices)")]
+    assert last(SHELF, "Kit had 4 figures and 7 books.") == [
+        ("axiom", "cont({figures}, 4, items)")]
