@@ -183,8 +183,20 @@ class MentionReading:
             i += 1
         if not words:
             return None, None, [], start
-        said = " ".join(words)
         entities = self.lex.entities
+        if i + 1 < len(tokens) and tokens[i].lower == "of":
+            # "8 cups of flour", "2 slices of pie": the program's entity holds the "of"
+            longer = [*words, "of"]
+            for token in tokens[i + 1:i + 4]:
+                if token.kind != "word":
+                    break
+                longer.append(token.lower)
+                tail = longer[len(words):]
+                for form in (" ".join(longer),
+                             " ".join([*words[:-1], to_plural(words[-1]), *tail])):
+                    if form in entities:  # ("1 cup of flour": the program's cups of flour)
+                        return form, None, [], i + len(tail)
+        said = " ".join(words)
         for form in (said, to_plural(said)):
             if form in entities:
                 return form, None, [], i

@@ -179,3 +179,17 @@ def test_counts_joined_by_and_read_one_theorem_each() -> None:
         ("axiom", "cont({lunch}, 6, slices)"), ("axiom", "cont({dinner}, 3, slices)")]
     assert last(SHELF, "Kit had 4 figures and 7 books.") == [
         ("axiom", "cont({figures}, 4, items)")]
+
+
+RECIPE = program(  # a recipe's flour and sugar, and what Mia put in
+    "cont({recipe}, 8, cups of flour, 0)", "cont({recipe}, 2, cups of sugar, 0)",
+    "cont({mia}, 3, cups of flour, 0)", query="comp({recipe}, {mia}, ?, cups of flour, ?)")
+
+
+def test_an_entity_that_holds_of_is_read_whole() -> None:
+    """"8 cups of flour" is the program's "cups of flour", not "cups" (which could be flour
+    or sugar)."""
+    assert last(RECIPE, "The recipe calls for 8 cups of flour and 2 cups of sugar.") == [
+        ("axiom", "cont({recipe}, 8, cups of flour)"),
+        ("axiom", "cont({recipe}, 2, cups of sugar)")]
+    assert [v for v, _ in last(RECIPE, "The recipe calls for 8 cups.")] == ["unparsed"]
