@@ -161,7 +161,10 @@ class HypothesisReading:
             return None
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
-        if question_like(clause.words) or _REFUSING & set(words) or any(
+        # "If they used 20 to make lunch, ...": a condition restates the fact it names
+        # when that fact is a theorem (only theorems are read here)
+        refusing = _REFUSING - {"if"} if clause.words[:1] == ("if",) else _REFUSING
+        if question_like(clause.words) or refusing & set(words) or any(
                 t.text in (":", "|", "=") for t in tokens):
             return None  # labels, tables and equations have readers of their own
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]

@@ -4,7 +4,8 @@ predicates on words. Data and pure functions only: nothing here looks at a progr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 
 from vlp.grammar.sentences import LEAD_WORDS
 
@@ -177,3 +178,34 @@ def fits_shortened(words: Sequence[str], entity_words: Sequence[str]) -> bool:
     iterator = iter(entity_words)
     return all(w in iterator for w in words) and (
         words[-1] == entity_words[-1] or words[0] == entity_words[0])
+
+
+# a part of the whole that a count of an event can be of: "on Saturday", "on the first
+# level", "in one round", "in two rounds", "during the second half"
+_PART_RE = re.compile(
+    r"\b(?:on|in|during|for|at)\s+(?:the\s+|a\s+)?((?:(?:first|second|third|fourth|fifth|"
+    r"sixth|seventh|last|next|final|one|two|three|four|five|six|seven|eight|nine|ten|\d+|"
+    r"1st|2nd|3rd|[4-9]th)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"level|round|half|quarter|inning|stage|morning|afternoon|evening|week|weekend|day|"
+    r"month|year|game|match)s?)\b", re.IGNORECASE)
+# verbs that state a possession or a state: "On Monday, Tom had 10 apples" is his count
+# then, not a part of it
+_STATE_WORDS = _POSSESSION_VERBS | frozenset({"is", "are", "was", "were", "be", "been"})
+
+
+def part_counted(text: str, agent_names: Collection[str]) -> str | None:
+    """The part of the whole a count of an event is restricted to ("Frank collected 25 cans
+    on Saturday"), when the program counts no such part: the phrase, else ``None``. A count
+    so restricted that is no theorem is of that part, which no atom of the program states:
+    judged as the whole count, a true statement would be judged false."""
+    found = _PART_RE.search(text)
+    if found is None:
+        return None
+    words = {w.lower() for w in re.findall(r"[A-Za-z']+", text)}
+    if words & _STATE_WORDS:
+        return None
+    noun = found.group(1).lower().split()[-1]
+    if any(noun in name.split() or noun.removesuffix("s") in name.split()
+           for name in agent_names):
+        return None  # the program counts by that part: the reader names it as an agent
+    return found.group(0)
