@@ -4,8 +4,7 @@ predicates on words. Data and pure functions only: nothing here looks at a progr
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from vlp.grammar.sentences import LEAD_WORDS
 
@@ -32,10 +31,10 @@ TRANSFER_VERBS = GIVE_VERBS | PLACE_VERBS | LOSE_VERBS | TAKE_VERBS
 VERBS = CONT_VERBS | RESULT_VERBS | GIVE_VERBS | TAKE_VERBS | PLACE_VERBS | LOSE_VERBS | COPULAS
 # verbs of CONT_VERBS that name an event, not a possession: "Cody spent 19 dollars" is the
 # transfer the program has when it has exactly one that fits, not a count of 19
-_POSSESSION_VERBS = frozenset("""has have had owns own owned possesses possess possessed holds
+POSSESSION_VERBS = frozenset("""has have had owns own owned possesses possess possessed holds
 hold held contains contain contained keeps keep kept left remain remains remaining starts start
 started begins began ends ended""".split())
-EVENT_VERBS = CONT_VERBS - _POSSESSION_VERBS
+EVENT_VERBS = CONT_VERBS - POSSESSION_VERBS
 # the side of a transfer a verb puts its subject on (a verb in neither set fixes no side)
 # ("picked", "collected", "found" fix no side: picking from a plant gives them up)
 RECEIVER_VERBS = TAKE_VERBS - {"ate", "eats", "eat"} | frozenset("""bought buy buys caught
@@ -80,7 +79,8 @@ ARRIVING_VERBS = frozenset("""came come comes arrived arrive arrives joined join
 enter enters""".split())
 # verbs that end an entity phrase ("42 new students came", "3 hamburgers were served")
 ENTITY_ENDS = LEAVING_VERBS | ARRIVING_VERBS | SENDER_VERBS | RECEIVER_VERBS
-COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer", "farther": "more",
+COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer", "lesser": "fewer",
+                "farther": "more",
                 "further": "more", "longer": "more", "taller": "more", "higher": "more",
                 "shorter": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
@@ -179,33 +179,3 @@ def fits_shortened(words: Sequence[str], entity_words: Sequence[str]) -> bool:
     return all(w in iterator for w in words) and (
         words[-1] == entity_words[-1] or words[0] == entity_words[0])
 
-
-# a part of the whole that a count of an event can be of: "on Saturday", "on the first
-# level", "in one round", "in two rounds", "during the second half"
-_PART_RE = re.compile(
-    r"\b(?:on|in|during|for|at)\s+(?:the\s+|a\s+)?((?:(?:first|second|third|fourth|fifth|"
-    r"sixth|seventh|last|next|final|one|two|three|four|five|six|seven|eight|nine|ten|\d+|"
-    r"1st|2nd|3rd|[4-9]th)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"level|round|half|quarter|inning|stage|morning|afternoon|evening|week|weekend|day|"
-    r"month|year|game|match)s?)\b", re.IGNORECASE)
-# verbs that state a possession or a state: "On Monday, Tom had 10 apples" is his count
-# then, not a part of it
-_STATE_WORDS = _POSSESSION_VERBS | frozenset({"is", "are", "was", "were", "be", "been"})
-
-
-def part_counted(text: str, agent_names: Collection[str]) -> str | None:
-    """The part of the whole a count of an event is restricted to ("Frank collected 25 cans
-    on Saturday"), when the program counts no such part: the phrase, else ``None``. A count
-    so restricted that is no theorem is of that part, which no atom of the program states:
-    judged as the whole count, a true statement would be judged false."""
-    found = _PART_RE.search(text)
-    if found is None:
-        return None
-    words = {w.lower() for w in re.findall(r"[A-Za-z']+", text)}
-    if words & _STATE_WORDS:
-        return None
-    noun = found.group(1).lower().split()[-1]
-    if any(noun in name.split() or noun.removesuffix("s") in name.split()
-           for name in agent_names):
-        return None  # the program counts by that part: the reader names it as an agent
-    return found.group(0)

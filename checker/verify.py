@@ -17,14 +17,14 @@ from typing import Any
 import attrs
 
 from vlp.errors import InputError
-from vlp.kernel import Agents, Claim
+from vlp.kernel import Claim
 from vlp.limits import check_transcript
 
 from .align import ClaimPattern, Misalignment
+from .claim_guards import unstated_count
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .prepared import PreparedProblem, prepare, prepared_problem
 from .problem_specs import ProblemSpec, problem_spec
-from .reader_words import is_setting, part_counted
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein_of_ids
 from .transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -64,16 +64,10 @@ class _Judge:
     def judge(self, number: int, text: str, read: ReadClaim,
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
         if read.pattern.predicate == "cont":
-            owner = read.pattern.args[0]
-            part = None if isinstance(owner, Agents) and all(
-                is_setting(name) for name in owner.names) else part_counted(
-                    text, self.index.agent_names)
-            if part is not None and isinstance(self.index.align(read.pattern, self.stated),
-                                               Misalignment):
-                # (a theorem is the program's own count of that part: "Jack received 3
-                # emails in the morning", where the program counts only the morning's)
-                self.unparsed(number, text, f"the count is of a part ({part!r}), which the "
-                              "program does not count", reading)
+            theorem = not isinstance(self.index.align(read.pattern, self.stated), Misalignment)
+            unstated = unstated_count(text, read.pattern, self.index.agent_names, theorem)
+            if unstated is not None:
+                self.unparsed(number, text, unstated, reading)
                 return
         count = len(self.steps)
         self._judge(number, text, read, when)

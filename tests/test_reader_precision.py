@@ -187,3 +187,55 @@ def test_a_count_of_a_part_is_never_judged_as_the_whole() -> None:
                                 "query": "cont({saturday, sunday}, ?, cans, ?)"})
     assert verify(by_day, "Frank collected 25 cans on Saturday.").steps[-1].status.value in (
         "axiom", "derived")
+
+
+def _last_step(axioms: list[str], query: str, text: str) -> tuple[str, str | None, str]:
+    from vlp.checker.programfile import program_from_json
+    from vlp.checker.verify import verify
+
+    step = verify(program_from_json({"axioms": axioms, "query": query}), text).steps[-1]
+    return step.status.value, None if step.claim is None else str(step.claim), step.reason or ""
+
+
+def test_a_change_or_difference_is_never_read_as_a_count() -> None:
+    """"David did 29 more push-ups" states a change or a difference of 29, never that David
+    has 29; "the mouse jumped 12 inches lesser than the frog" is a comparison, never a
+    count of 12; a part's "5 more in the afternoon", where the program counts by part, is
+    that part's count."""
+    david = (["cont({david}, 44, push-ups, 0)", "comp({david}, {zach}, 29, push-ups, 0)"],
+             "cont({david}, ?, push-ups, ?)")
+    status, claim, reason = _last_step(*david, "David did 29 more push-ups.")
+    assert status == "unparsed" and claim is None and "change or a difference" in reason
+    jumps = (["cont({frog}, 20, inches, 0)", "comp({frog}, {mouse}, 12, inches, 0)"],
+             "cont({mouse}, ?, inches, ?)")
+    status, claim, _ = _last_step(*jumps, "The mouse jumped 12 inches lesser than the frog.")
+    assert claim != "cont({mouse}, 12, inches)"
+    days = (["cont({morning}, 3, emails, 0)", "cont({afternoon}, 5, emails, 0)"],
+            "cont({afternoon, morning}, ?, emails, ?)")
+    assert _last_step(*days, "Then he received 5 more in the afternoon.")[:2] == (
+        "axiom", "cont({afternoon}, 5, emails)")
+
+
+def test_one_name_of_a_list_is_never_read_as_the_list() -> None:
+    """"Jessica, Sandy, and Jason have 24 pencils in all" is the three's count, never
+    Jason's; "Ann has 5, and Jason has 8 pencils" is Jason's."""
+    pencils = (["cont({jessica}, 8, pencils, 0)", "cont({sandy}, 8, pencils, 0)",
+                "cont({jason}, 8, pencils, 0)"], "cont({jason, jessica, sandy}, ?, pencils, ?)")
+    status, claim, _ = _last_step(*pencils, "The total number of pencils that Jessica, Sandy, "
+                                            "and Jason have in all is 24.")
+    assert claim != "cont({jason}, 24, pencils)" and status != "false"
+    assert _last_step(*pencils, "Sandy has 8 pencils, and Jason has 8 pencils.")[:2] == (
+        "axiom", "cont({jason}, 8, pencils)")
+
+
+def test_a_count_at_an_event_the_reader_does_not_place_is_not_judged() -> None:
+    """"Cody has 26 dollars before receiving the money for his birthday" (26 at no time the
+    reader places): unparsed naming the event, never false; "He then lost 106 crayons" is
+    the loss, never a count of the pile of lost crayons."""
+    cody = (["cont({cody}, 45, dollars, 0)", "transfer({grandma}, {cody}, 9, dollars, 1)"],
+            "cont({cody}, ?, dollars, ?)")
+    status, _, reason = _last_step(*cody, "Cody has 26 dollars before receiving the money.")
+    assert status == "unparsed" and "before receiving" in reason
+    crayons = (["cont({paul}, 300, crayons, 0)", "transfer({paul}, {lost}, 106, crayons, 0)"],
+               "cont({paul}, ?, crayons, ?)")
+    assert _last_step(*crayons, "Paul had 300 crayons. He then lost 106 crayons.")[0] != "false"

@@ -1,0 +1,109 @@
+"""Checks that keep the judge from judging a count the sentence does not state: a count of
+a part of the whole, a change or difference ("29 more"), a count at a time the words fix by
+an event the reader does not place, one name of a list, or a count of a sink named by a verb.
+Each says why; the judge then leaves the claim unparsed (a misread judged false is a true
+statement judged false, the worst error the checker can make)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from vlp.kernel import Agents
+
+from .align import ClaimPattern
+from .reader_words import (
+    LEAVING_VERBS,
+    POSSESSION_VERBS,
+    RECEIVER_VERBS,
+    SENDER_VERBS,
+    is_setting,
+)
+
+# a part of the whole that a count of an event can be of: "on Saturday", "on the first
+# level", "in one round", "in two rounds", "during the second half"
+_PART_RE = re.compile(
+    r"\b(?:on|in|during|for|at)\s+(?:the\s+|a\s+)?((?:(?:first|second|third|fourth|fifth|"
+    r"sixth|seventh|last|next|final|one|two|three|four|five|six|seven|eight|nine|ten|\d+|"
+    r"1st|2nd|3rd|[4-9]th)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"level|round|half|quarter|inning|stage|morning|afternoon|evening|week|weekend|day|"
+    r"month|year|game|match)s?)\b", re.IGNORECASE)
+# verbs that state a possession or a state: "On Monday, Tom had 10 apples" is his count
+# then, not a part of it
+_STATE_WORDS = POSSESSION_VERBS | frozenset({"is", "are", "was", "were", "be", "been"})
+
+
+def part_counted(text: str, agent_names: Collection[str]) -> str | None:
+    """The part of the whole a count of an event is restricted to ("Frank collected 25 cans
+    on Saturday"), when the program counts no such part: the phrase, else ``None``. A count
+    so restricted that is no theorem is of that part, which no atom of the program states:
+    judged as the whole count, a true statement would be judged false."""
+    found = _PART_RE.search(text)
+    if found is None:
+        return None
+    words = {w.lower() for w in re.findall(r"[A-Za-z']+", text)}
+    if words & _STATE_WORDS:
+        return None
+    noun = found.group(1).lower().split()[-1]
+    if any(noun in name.split() or noun.removesuffix("s") in name.split()
+           for name in agent_names):
+        return None  # the program counts by that part: the reader names it as an agent
+    return found.group(0)
+
+
+# after a count's number, words that make it a change or a difference, never a count
+_CHANGE_WORDS = r"(?:more|fewer|less|lesser|extra|additional|farther|further)"
+# "before receiving the money", "after making 8 more": a time fixed by an event
+_EVENT_TIME_RE = re.compile(r"\b(?:before|after)\s+(?:\w+ing|he|she|they|it)\b", re.IGNORECASE)
+_SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
+    {"eaten", "lost", "sold", "given", "spent", "used", "donated", "sent"})
+
+
+def unstated_count(text: str, pattern: ClaimPattern, agent_names: Collection[str],
+                   theorem: bool) -> str | None:
+    """Why the sentence does not state the count ``pattern`` (``theorem``: whether it is
+    one), else ``None``."""
+    owner, quantity = pattern.args[0], pattern.args[1]
+    if not isinstance(owner, Agents):
+        return None
+    lowered = text.lower()
+    setting = all(is_setting(n) for n in owner.names)
+    # ("5 more in the afternoon" is the afternoon's count, where the program counts by part)
+    if isinstance(quantity, int) and not setting and re.search(
+            rf"(?<![\d,.])(?:{quantity:,}|{quantity})\s+(?:\w+\s+)?{_CHANGE_WORDS}\b"
+            if quantity >= 1000 else rf"(?<![\d,.]){quantity}\s+{_CHANGE_WORDS}\b", lowered):
+        return f"'{quantity} more' is a change or a difference, not a count"
+    if len(owner) == 1:
+        listed = _listed_with(lowered, next(iter(owner.names)), agent_names)
+        if listed:
+            return f"the sentence lists {listed}: the count is of them together, or of each"
+    if theorem:
+        return None
+    part = None if setting else part_counted(text, agent_names)
+    if part is not None:
+        return f"the count is of a part ({part!r}), which the program does not count"
+    found = _EVENT_TIME_RE.search(text)
+    if found is not None and found.start() > 0:
+        return f"the count's time ({found.group(0)!r}) is not read"
+    sink = next(iter(owner.names)) if len(owner) == 1 else ""
+    if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
+        # "He then lost 106 crayons": the transfer, not a count of {lost}
+        return f"{sink!r} names what happened, not who has a count"
+    return None
+
+
+def _listed_with(lowered: str, name: str, agent_names: Collection[str]) -> str | None:
+    """"Jessica, Sandy, and Jason have 24": the list of program names ``name`` ends, as
+    text, else ``None``."""
+    others = [n for n in agent_names if n != name and len(n) > 1]
+    if not others:
+        return None
+    names = "|".join(re.escape(n) for n in sorted(others, key=len, reverse=True))
+    for found in re.finditer(rf"\b(?:{names})(?:\s*,\s*(?:{names}))*\s*,?\s+and\s+"
+                             rf"{re.escape(name)}\b(?:\s+(\w+))?", lowered):
+        verb = found.group(1) or ""
+        # "Yujin, and Janaki has more ...", "Umaru and Orri possesses 75": a new clause with
+        # its own subject (a verb of one subject), not a list
+        if not verb.endswith("s"):
+            return found.group(0).removesuffix(verb).rstrip()
+    return None
