@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from itertools import combinations
 
 from vlp.kernel import Agents
 
-from .align import ClaimPattern
+from .align import ClaimPattern, ProgramIndex
 from .reader_words import (
     LEAVING_VERBS,
     POSSESSION_VERBS,
@@ -59,11 +60,12 @@ _SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
     {"eaten", "lost", "sold", "given", "spent", "used", "donated", "sent"})
 
 
-def unstated_count(text: str, pattern: ClaimPattern, agent_names: Collection[str],
+def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
                    theorem: bool) -> str | None:
     """Why the sentence does not state the count ``pattern`` (``theorem``: whether it is
     one), else ``None``."""
-    owner, quantity = pattern.args[0], pattern.args[1]
+    agent_names = index.agent_names
+    owner, quantity, entity = pattern.args[0], pattern.args[1], pattern.args[2]
     if not isinstance(owner, Agents):
         return None
     lowered = text.lower()
@@ -85,6 +87,20 @@ def unstated_count(text: str, pattern: ClaimPattern, agent_names: Collection[str
     found = _EVENT_TIME_RE.search(text)
     if found is not None and found.start() > 0:
         return f"the count's time ({found.group(0)!r}) is not read"
+    if isinstance(entity, str) and isinstance(quantity, int):
+        named = _entity_after(lowered, quantity, index.entities)
+        if entity not in index.entities and named is not None:
+            # "Oliver's initial money: 35 dollars": the count is of dollars
+            return f"the number is of {named!r}, not of {entity!r}"
+        if named is None and entity not in lowered and _MONEY_VERBS & set(
+                re.findall(r"[a-z]+", lowered)) and not _MONEY_RE.search(entity):
+            # "Together they spent 21 + 14 = 35": money, not the trick decks said before
+            return f"a sum of money, not of {entity!r}"
+    if len(owner) > 1 and not any(n in lowered for n in owner.names):
+        running = bool(re.search(r"\b(?:now|so far|running)\b", lowered))
+        part = _partial_total(index, owner, quantity, entity, smallest=1 if running else 2)
+        if part is not None:  # "So the total is now 4": a running total of some of them
+            return f"a running total ({part}), not the count of all of them"
     sink = next(iter(owner.names)) if len(owner) == 1 else ""
     if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
         # "He then lost 106 crayons": the transfer, not a count of {lost}
@@ -106,4 +122,39 @@ def _listed_with(lowered: str, name: str, agent_names: Collection[str]) -> str |
         # its own subject (a verb of one subject), not a list
         if not verb.endswith("s"):
             return found.group(0).removesuffix(verb).rstrip()
+    return None
+
+
+_MONEY_VERBS = frozenset({"spent", "spend", "spends", "paid", "pay", "pays", "cost", "costs",
+                          "earned", "earn", "earns", "saved", "save", "saves"})
+_MONEY_RE = re.compile(r"\b(?:dollars?|cents?|money|bucks|euros?|pounds|yen|coins?)\b")
+
+
+def _entity_after(lowered: str, quantity: int, entities: Collection[str]) -> str | None:
+    """The program's entity written right after the number, if any ("35 dollars")."""
+    found = re.search(rf"(?<![\d,.]){quantity}\s+([a-z][a-z ]*)", lowered)
+    if found is None:
+        return None
+    said = found.group(1)
+    return next((e for e in sorted(entities, key=len, reverse=True)
+                 if said == e or said.startswith(e + " ")), None)
+
+
+def _partial_total(index: ProgramIndex, group: Agents, quantity: int, entity: object,
+                   smallest: int) -> str | None:
+    """Some but not all of ``group`` (``smallest`` or more of them) whose counts at one
+    time add up to ``quantity``: their names, else ``None``."""
+    demand = index.demand
+    if demand is None or not isinstance(entity, str):
+        return None
+    for (each, _time), counts in demand.by_time.items():
+        if each != entity:
+            continue
+        members = [a for a in counts if len(a) == 1 and a.names <= group.names]
+        if len(members) > 8:
+            continue
+        for size in range(smallest, len(members)):
+            for chosen in combinations(members, size):
+                if sum(counts[a].args[1] for a in chosen) == quantity:
+                    return " and ".join(sorted(n for a in chosen for n in a.names))
     return None

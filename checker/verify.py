@@ -65,7 +65,7 @@ class _Judge:
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
         if read.pattern.predicate == "cont":
             theorem = not isinstance(self.index.align(read.pattern, self.stated), Misalignment)
-            unstated = unstated_count(text, read.pattern, self.index.agent_names, theorem)
+            unstated = unstated_count(text, read.pattern, self.index, theorem)
             if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
                 return

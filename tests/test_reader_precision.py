@@ -239,3 +239,23 @@ def test_a_count_at_an_event_the_reader_does_not_place_is_not_judged() -> None:
     crayons = (["cont({paul}, 300, crayons, 0)", "transfer({paul}, {lost}, 106, crayons, 0)"],
                "cont({paul}, ?, crayons, ?)")
     assert _last_step(*crayons, "Paul had 300 crayons. He then lost 106 crayons.")[0] != "false"
+
+
+def test_a_count_of_another_thing_or_of_some_of_them_is_not_judged() -> None:
+    """"Oliver's initial money: 35 dollars" is of dollars, never of "initial money";
+    "Together they spent 21 + 14 = 35" is money, never 35 of the decks said before; "So the
+    total is now 4" is a running total of some of them, never the count of all."""
+    money = (["cont({oliver}, 35, dollars, 0)", "transfer({oliver}, {shop}, 9, dollars, 0)"],
+             "cont({oliver}, ?, dollars, ?)")
+    status, claim, _ = _last_step(*money, "Oliver's initial money: 35 dollars.")
+    assert status != "false" and claim != "cont({oliver}, 35, initial money)"
+    decks = (["cont({ana}, 3, decks, 0)", "cont({ben}, 2, decks, 0)"],
+             "cont({ana, ben}, ?, decks, ?)")
+    status, _, reason = _last_step(*decks, "Ana has 3 decks. Together they spent 21 + 14 = 35.")
+    assert status == "unparsed" and "money" in reason
+    plums = (["cont({dan}, 4, plums, 0)", "cont({eve}, 9, plums, 0)", "cont({fay}, 3, plums, 0)"],
+             "cont({dan, eve, fay}, ?, plums, ?)")
+    for text in ("So the total is now 4.", "So the total is now 4 + 9, which is 13."):
+        status, _, reason = _last_step(*plums, text)
+        assert status == "unparsed" and "running total" in reason, text
+    assert _last_step(*plums, "So the total is now 4 + 9 + 3 = 16.")[0] == "derived"
