@@ -101,6 +101,15 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         part = _partial_total(index, owner, quantity, entity, smallest=1 if running else 2)
         if part is not None:  # "So the total is now 4": a running total of some of them
             return f"a running total ({part}), not the count of all of them"
+    others = frozenset(agent_names) - owner.names
+    if len(owner) == 1 and isinstance(quantity, int) and len(others) > 1 and re.search(
+            r"\b(?:total|in all|altogether|combined)\b", lowered):
+        whole = _partial_total(index, Agents(others), quantity, entity, smallest=2,
+                               proper=False)
+        if whole is not None:
+            # "The book has a total of 125 pages", where the program counts the pages of
+            # each chapter: the count of the parts together, which the program has no name for
+            return f"{quantity} is the count of {whole} together"
     sink = next(iter(owner.names)) if len(owner) == 1 else ""
     if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
         # "He then lost 106 crayons": the transfer, not a count of {lost}
@@ -141,9 +150,9 @@ def _entity_after(lowered: str, quantity: int, entities: Collection[str]) -> str
 
 
 def _partial_total(index: ProgramIndex, group: Agents, quantity: int, entity: object,
-                   smallest: int) -> str | None:
-    """Some but not all of ``group`` (``smallest`` or more of them) whose counts at one
-    time add up to ``quantity``: their names, else ``None``."""
+                   smallest: int, proper: bool = True) -> str | None:
+    """Some of ``group`` (``smallest`` or more of them; ``proper``: not all) whose counts
+    at one time add up to ``quantity``: their names, else ``None``."""
     demand = index.demand
     if demand is None or not isinstance(entity, str):
         return None
@@ -153,7 +162,7 @@ def _partial_total(index: ProgramIndex, group: Agents, quantity: int, entity: ob
         members = [a for a in counts if len(a) == 1 and a.names <= group.names]
         if len(members) > 8:
             continue
-        for size in range(smallest, len(members)):
+        for size in range(smallest, len(members) + (0 if proper else 1)):
             for chosen in combinations(members, size):
                 if sum(counts[a].args[1] for a in chosen) == quantity:
                     return " and ".join(sorted(n for a in chosen for n in a.names))

@@ -12,7 +12,7 @@ form into a :class:`ProblemSpec` in :mod:`vlp.checker.problem_specs` (both re-ex
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -29,6 +29,9 @@ from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein_of_ids
 from .transcript_reading import ReadClaim, ReadSentence, read_transcript
 from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
+
+if TYPE_CHECKING:
+    from .reader_items import LooseClaim
 
 ARITHMETIC_READING = Reading(ARITHMETIC)
 
@@ -63,7 +66,9 @@ class _Judge:
 
     def judge(self, number: int, text: str, read: ReadClaim,
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
-        if read.pattern.predicate == "cont":
+        if read.pattern.predicate == "cont" and (read.arithmetic is None
+                                                 or read.arithmetic.correct):
+            # (a wrong sum makes the step false whatever it counts)
             theorem = not isinstance(self.index.align(read.pattern, self.stated), Misalignment)
             unstated = unstated_count(text, read.pattern, self.index, theorem)
             if unstated is not None:
@@ -348,8 +353,8 @@ def _read_steps(
                                            "an event) is not read", item.reading)
                             continue
                         at = event_time  # "After giving Cassandre 69, Roscoe has 49."
-                    judge.judge(number, sentence.text, ReadClaim(item.pattern, item.arithmetic),
-                                item.reading, at)
+                    judge.judge(number, sentence.text, _settled_by_arithmetic(
+                        prepared, item, judge.stated), item.reading, at)
                 elif isinstance(item, LooseArithmetic):
                     if arithmetic_fallback:
                         _judge_arithmetic(prepared, judge, number, sentence.text,
@@ -402,6 +407,27 @@ def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
 
     found = (as_arithmetic(t) for c in read_clauses(text) for t in c.tokens)
     return tuple(e for e in found if e is not None)
+
+
+def _settled_by_arithmetic(prepared: PreparedProblem, item: LooseClaim,
+                           stated: dict[Claim, None]) -> ReadClaim:
+    """The claim a loose reading names, unless a pronoun in it was resolved ("That means he
+    used 4 * 7 = 28 tickets" after the ferris wheel's count) to a claim that is no theorem
+    while the sentence's own arithmetic is computed by one rule instance with the same
+    predicate and entity: then the instance's conclusion (the arithmetic settles whose
+    count it is, where recency guessed)."""
+    read = ReadClaim(item.pattern, item.arithmetic)
+    expression = item.arithmetic
+    if not item.reading.resolved or expression is None or not expression.correct or \
+            not isinstance(prepared.index.align(item.pattern, stated), Misalignment):
+        return read
+    match = prepared.arithmetic_instance(expression)
+    if match is None:
+        return read
+    claim = match.conclusion.claim()
+    if claim.predicate != item.pattern.predicate or claim.entity != item.pattern.args[-1]:
+        return read
+    return ReadClaim(ClaimPattern.of(claim), expression)
 
 
 def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, text: str,

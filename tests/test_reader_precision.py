@@ -259,3 +259,22 @@ def test_a_count_of_another_thing_or_of_some_of_them_is_not_judged() -> None:
         status, _, reason = _last_step(*plums, text)
         assert status == "unparsed" and "running total" in reason, text
     assert _last_step(*plums, "So the total is now 4 + 9 + 3 = 16.")[0] == "derived"
+
+
+def test_the_sentences_arithmetic_settles_whose_count_a_pronoun_names() -> None:
+    """"That means he used 4 * 7 = 28 tickets" after the ferris wheel's count: the
+    arithmetic is the bumper cars' rate times their rides, so it is their count, never the
+    ferris wheel's (judged false); "The book has a total of 12 pages", where the program
+    counts each chapter's pages, is the chapters' count together, never judged false."""
+    rides = (["cont({ferris wheel}, 5, rides, 0)", "cont({bumper cars}, 4, rides, 0)",
+              "rate({ferris wheel}, 7, tickets, rides, 0)",
+              "rate({bumper cars}, 7, tickets, rides, 0)"],
+             "cont({bumper cars, ferris wheel}, ?, tickets, ?)")
+    text = "He rode the ferris wheel 5 times. That means he used 5 * 7 = 35 tickets. " \
+           "That means he used 4 * 7 = 28 tickets."
+    assert _last_step(*rides, text)[:2] == ("derived", "cont({bumper cars}, 28, tickets)")
+    book = (["cont({first chapter}, 5, pages, 0)", "cont({second chapter}, 7, pages, 0)",
+             "cont({book}, 2, chapters, 0)"],
+            "cont({first chapter, second chapter}, ?, pages, ?)")
+    status, _, reason = _last_step(*book, "The book has a total of 12 pages.")
+    assert status == "unparsed" and "together" in reason
