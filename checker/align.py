@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 import attrs
@@ -533,6 +534,11 @@ class ProgramIndex:
             found = self._axiom_atom[claim_id] = next((a for a in atoms if a in axioms),
                                                       atoms[0])
         return found
+
+    def claims_by_predicate(self) -> Mapping[str, Sequence[Claim]]:
+        """The claims indexed so far, by predicate, read-only: nothing is derived on demand
+        (unlike :meth:`candidates`), so a caller listing theorems adds none."""
+        return MappingProxyType(self._by_predicate)
 
     def candidates(self, pattern: ClaimPattern) -> list[Claim]:
         """Every theorem's claim that fits a pattern with omitted words."""
