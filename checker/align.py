@@ -620,6 +620,8 @@ class ProgramIndex:
         """The kernel's theorem for a rule instance of the chart, or None if it rejects it:
         asked once per instance, since the kernel's verdict on one never changes."""
         theorem = self._accepted.get(edge)
+        if theorem is None and self.demand is not None:  # derived on demand: minted then
+            theorem = self.demand.minted(edge)
         if theorem is None:
             premises = [self.chart.theorems[p] for p in edge.premises]
             theorem = check_with_kernel(self.program, edge, premises)
