@@ -16,6 +16,11 @@ derivations), rows interleaved problem by problem. Prints
   real batch; target 500;
 - the same with ``--workers N``: wall clock and CPU per row (the workers' included),
   paired with one process in this run (before and after), and the load average;
+- with ``--where N``: where the time goes over the first N problems, in this process
+  (``RowTask.prepare`` and ``RowTask.run``, as ``verify-proof --batch`` calls them): each
+  problem's set-up, and the CPU milliseconds of a problem's 1st, 2nd, ... transcript (the
+  first ones derive the comparisons they state on demand; the later ones mostly hit what
+  those left in the index);
 - peak resident memory (``ru_maxrss``) of a fresh ``verify-proof --batch`` process over the
   first 50, 100, 200 problems' rows (``--memory``): it grows with the problems kept
   prepared (at most 256), not with the rows.
@@ -46,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--memory", type=int, nargs="*", default=[50, 100, 200])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--where", type=int, default=0, metavar="N",
+                        help="also print set-up and per-transcript CPU ms over the first N "
+                        "problems, in this process")
     parser.add_argument("--keep", help="write the files here (and reuse them) instead of a "
                         "temporary folder")
     args = parser.parse_args(argv)
@@ -120,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{count / single:.0f} rows/s in one process: {single / pooled:.2f}x; CPU per "
               f"row {(pooled_cpu - pool_base_cpu) / single_work:.2f}x (load average "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if args.where:
+        _where(problems, rows[:args.where * args.per_problem], args.per_problem)
     for size in args.memory:
         if size > args.problems:
             continue
@@ -129,6 +139,33 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peak memory over {size:4d} problems ({size * args.per_problem:5d} rows): "
               f"{peak:6.0f} MiB")
     return 0
+
+
+def _where(problems: Path, rows: list[str], per_problem: int) -> None:
+    """CPU ms of each problem's set-up and of its transcripts by position, in this process."""
+    from vlp.batch import RowTask, entries, read_problems
+
+    path = problems.with_name("transcripts-where.jsonl")
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    records = read_problems(problems)
+    task = RowTask("auto", str(problems), False)
+    prepared: dict[str, object] = {}
+    set_up, by_position, seen = 0.0, [0.0] * per_problem, {}
+    for entry in entries(path, set()):
+        position = seen[entry.problem_id] = seen.get(entry.problem_id, -1) + 1
+        started = time.process_time()
+        if entry.problem_id not in prepared:
+            prepared[entry.problem_id] = task.prepare(records[entry.problem_id])
+            set_up += time.process_time() - started
+            started = time.process_time()
+        task.run(prepared[entry.problem_id], entry)
+        by_position[min(position, per_problem - 1)] += time.process_time() - started
+    count = len(seen)
+    total = set_up + sum(by_position)
+    print(f"where the time goes over {count} problems ({len(rows)} rows, in this process: "
+          f"{len(rows) / total:.0f} rows per CPU second): set-up {1000 * set_up / count:.1f} "
+          f"ms a problem; transcripts by position, ms: " + ", ".join(
+              f"{1000 * each / count:.1f}" for each in by_position))
 
 
 if __name__ == "__main__":

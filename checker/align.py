@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 import attrs
@@ -534,6 +535,11 @@ class ProgramIndex:
                                                       atoms[0])
         return found
 
+    def claims_by_predicate(self) -> Mapping[str, Sequence[Claim]]:
+        """The claims indexed so far, by predicate, read-only: nothing is derived on demand
+        (unlike :meth:`candidates`), so a caller listing theorems adds none."""
+        return MappingProxyType(self._by_predicate)
+
     def candidates(self, pattern: ClaimPattern) -> list[Claim]:
         """Every theorem's claim that fits a pattern with omitted words."""
         self._demand(pattern)
@@ -614,6 +620,8 @@ class ProgramIndex:
         """The kernel's theorem for a rule instance of the chart, or None if it rejects it:
         asked once per instance, since the kernel's verdict on one never changes."""
         theorem = self._accepted.get(edge)
+        if theorem is None and self.demand is not None:  # derived on demand: minted then
+            theorem = self.demand.minted(edge)
         if theorem is None:
             premises = [self.chart.theorems[p] for p in edge.premises]
             theorem = check_with_kernel(self.program, edge, premises)

@@ -75,6 +75,8 @@ class OnDemand:
                              and r.conclusion.predicate == "cont"]
         self._unions_done: set[tuple[Agents, str]] = set()
         self._compeqs_done: set[tuple[Agents, Agents, Agents, Agents, str]] = set()
+        # the kernel's theorem for each instance added here (what it minted deriving it)
+        self._minted: dict[Hyperedge, Theorem] = {}
 
     def _note(self, atom: Atom) -> None:
         if atom.predicate == "cont":
@@ -114,6 +116,12 @@ class OnDemand:
         if not self.chart.has_hyperedge(edge):
             raise AssertionError(f"the saturated model's instance {edge} was not derived")
         return added
+
+    def minted(self, edge: Hyperedge) -> Theorem | None:
+        """The theorem the kernel minted when this object derived ``edge``, if it did:
+        the one :func:`vlp.kernel.check_hyperedge` returns for it (the kernel keeps one
+        theorem per instance), without asking the kernel a second time."""
+        return self._minted.get(edge)
 
     def entities_of(self, agents: Agents) -> list[str]:
         """Entities in which ``agents`` have a count, in name order."""
@@ -210,6 +218,7 @@ class OnDemand:
         if self.chart.has_hyperedge(edge):
             return result.atom
         self.chart._add_hyperedge(edge)
+        self._minted[edge] = result
         if result.atom not in theorems:
             theorems[result.atom] = result
             if note:

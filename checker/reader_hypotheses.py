@@ -413,7 +413,7 @@ class HypothesisReading:
                   ) -> list[Claim]:
         # a verb of giving or getting ("sold", "bought") states a transfer, never a count
         predicates = ("transfer",) if transfers_only else ("cont", "transfer")
-        by_predicate = self.lex.index._by_predicate
+        by_predicate = self.lex.index.claims_by_predicate()
         return [c for predicate in predicates for c in by_predicate.get(predicate, ())
                 if c.quantity == quantity and (entity is None or c.entity == entity)]
 

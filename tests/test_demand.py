@@ -13,7 +13,7 @@ from tests.test_shortest import early_programs, small_programs
 from vlp.checker import NumericalInconsistencyError, forward_chain
 from vlp.checker.align import ProgramIndex
 from vlp.checker.demand import OnDemand
-from vlp.kernel import Atom, Claim, Program, comp, compeq, cont, is_frame_rule
+from vlp.kernel import Atom, Claim, Program, check_hyperedge, comp, compeq, cont, is_frame_rule
 
 
 def _indexes(program: Program) -> tuple[ProgramIndex, object] | None:
@@ -88,3 +88,38 @@ def test_a_shared_entity_chart_stays_a_small_multiple_of_its_axioms() -> None:
     assert index.is_theorem(cont("a3", 8, "marbles", 0).claim())
     assert index.is_theorem(comp("h2", "a9", 22 - 7, "marbles", 0).claim())
     assert not index.is_theorem(comp("h2", "a9", 14, "marbles", 0).claim())
+
+
+@given(small_programs())
+def test_an_instance_derived_on_demand_keeps_the_kernels_own_theorem(
+        case: tuple[Program, Atom]) -> None:
+    # ProgramIndex.accepted takes it instead of asking the kernel again: it must be the very
+    # theorem check_hyperedge returns for the instance (the kernel keeps one per instance)
+    program, _goal = case
+    built = _indexes(program)
+    if built is None:
+        return
+    index, saturated = built
+    listed = {p: list(c) for p, c in index.claims_by_predicate().items()}
+    chained = len(index.chart.hyperedges)  # type: ignore[attr-defined]
+    assert {p: list(c) for p, c in index.claims_by_predicate().items()} == listed
+    assert len(index.chart.hyperedges) == chained  # type: ignore[attr-defined]  # nothing derived
+    for claim in sorted({a.claim() for a in saturated.theorems}, key=str):  # type: ignore[attr-defined]
+        index.is_theorem(claim)
+    demand = index.demand
+    assert demand is not None
+    added = index.chart.hyperedges[demand.chained:]  # type: ignore[attr-defined]
+    for edge in added:
+        kept = demand.minted(edge)
+        premises = [index.chart.theorems[p] for p in edge.premises]
+        assert kept is not None and kept is check_hyperedge(program, edge.rule_id, premises,
+                                                            edge.conclusion)
+        assert index.accepted(edge) is kept
+    for edge in index.chart.hyperedges[:demand.chained]:  # type: ignore[attr-defined]
+        assert demand.minted(edge) is None  # chaining's, not demand's
+    try:
+        index.claims_by_predicate()["cont"] = []  # type: ignore[index]
+    except TypeError:
+        pass
+    else:
+        raise AssertionError("claims_by_predicate is read-only")
