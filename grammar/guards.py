@@ -59,17 +59,32 @@ _INVISIBLE_CATEGORIES = frozenset({"Cf", "Mn"})
 
 def _negative_number(text: str) -> bool:
     """A minus sign written as a number's sign ("has -118"), not as an operator ("8 - 3",
-    "(12)-3") nor as a signed change after an arrow or a label ("→ -59", "Naoko: -50")."""
+    "(12)-3", "39 inches - 17 inches = 22 inches") nor as a signed change after an arrow or
+    a label ("→ -59", "Naoko: -50"); an equation's result "= -46" is a negative number."""
     for match in _SIGNED.finditer(text):
         before = text[:match.start()].rstrip()
         if not before:
             continue  # a leading "-12 (gives to X)": the terse style's signed change
         last = before[-1]
+        if last == "=" and any(c.isdigit() for c in before):
+            return True  # "14 cups - 60 cups = -46 cups": an equation's negative result
         if last in _SIGN_FREE_BEFORE or last in ":→>|(=,":
             continue
-        if last.isalpha():
-            return True
+        if last.isalpha() and (not _UNIT_OPERAND_RE.search(before)
+                               or "=" not in text[match.end():]
+                               or not text[match.start() + 1:match.start() + 2].isspace()):
+            return True  # "has -118" (but "39 inches - 17 inches = 22 inches" subtracts)
     return False
+
+
+# "5 pages of math homework - 2 pages ... = 3", "Sugar: 14 cups - 60 cups = -46 cups": a
+# minus with a space on each side, in an equation that opens the sentence (after a label
+# of at most three words and a colon), each operand before it a number and at most four
+# unit words (none a word that joins clauses or a verb of having): an operator, no sign
+_UNIT = r"\d[\d,]*(?:\s+(?!(?:and|then|so|is|are|was|were|has|have|had|now|left)\b)" \
+    r"[^\W\d_]+(?:['/-][^\W\d_]+)*){1,4}"
+_UNIT_OPERAND_RE = re.compile(r"^\W*(?:[^\W\d_]+(?:\s+[^\W\d_]+){0,2}\s*:\s*)?(?:" + _UNIT
+                              + r"\s*[-+*×x−–]\s*)*" + _UNIT + "$", re.IGNORECASE)
 
 
 def _invisible_inside(text: str) -> bool:
