@@ -11,6 +11,7 @@ form into a :class:`ProblemSpec` in :mod:`vlp.checker.problem_specs` (both re-ex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -286,6 +287,9 @@ def _read_steps(
 
     judge = _Judge(prepared)
     discourse = Discourse()
+    rates_per_dozen = {a.entity for a in prepared.program.axioms
+                       if a.predicate == "rate" and a.args[3] == "dozens" and a.quantity == 12}
+    counts_dozens = len(rates_per_dozen) == 1
     reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
                             discourse, prepared.query_pattern)
     for number, sentence in enumerate(sentences, 1):
@@ -293,6 +297,8 @@ def _read_steps(
                                     or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
         unsafe = unsafe_reason(sentence.text)
+        if unsafe is not None and counts_dozens and _MULTIPLIER_RE.search(sentence.text):
+            sentence, unsafe = _dozens_read(sentence, rates_per_dozen)
         if unsafe is not None:  # "Roscoe has 24 tiaras, or maybe 30.": no claim for certain
             judge.unparsed(number, sentence.text, unsafe)
             continue
@@ -363,6 +369,36 @@ def _read_steps(
     return judge.steps, judge.order
 
 
+_MULTIPLIER_RE = re.compile(r"\bdozens?\b", re.IGNORECASE)
+_OTHER_MULTIPLIERS_RE = re.compile(r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|"
+                                   r"\btwice\b|\btriple\b", re.IGNORECASE)
+
+
+def _dozens_read(sentence: ReadSentence, counted: set[str]) -> tuple[ReadSentence, str | None]:
+    """Where the program counts dozens (12 of one thing each: ``rate(_, 12, golf balls,
+    dozens)``), "13 dozen golf balls" is 13 dozens and "There are 12 balls in a dozen" the
+    rate: the sentence is read again so, and guarded again with "dozen" as any other word.
+    The words after "dozen" must name the thing the dozens hold; else it stays unread."""
+    from vlp.grammar.guards import unsafe_reason
+
+    text = sentence.text
+    if _OTHER_MULTIPLIERS_RE.search(text):
+        return sentence, unsafe_reason(text)
+    entity = next(iter(counted))
+    names = "|".join(re.escape(n) for n in {entity, entity.split()[-1]})
+    rewritten = re.sub(rf"\b(\d+) dozens?(?:(?: of)? (?:{names})\b|(?=\s*(?:[.,;!?]|$)))",
+                       r"\1 dozens", text, flags=re.IGNORECASE)
+    rewritten = re.sub(rf"\b(?:there are |there is )?(\d+) ({names}) (?:are )?in (?:a|one|each|"
+                       r"every) dozen\b", r"each dozen has \1 \2", rewritten, flags=re.IGNORECASE)
+    if re.search(r"\bdozen\b(?! has)", rewritten, re.IGNORECASE):
+        return sentence, unsafe_reason(text)  # "dozen" of something else, or alone
+    unsafe = unsafe_reason(_MULTIPLIER_RE.sub("crates", rewritten))
+    read = read_transcript(rewritten)
+    if unsafe is not None or len(read) != 1:
+        return sentence, unsafe_reason(text)
+    return read[0], None
+
+
 def _event_time(prepared: PreparedProblem, text: str, items: Sequence[Any]) -> int | None:
     """The time a sentence opening "After <event>, ..." / "Before <event>, ..." puts its
     counts at: just after (or at) the one transfer of the program its first claim states."""
@@ -409,8 +445,34 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         judge.unparsed(number, text, "no rule instance of the program computes "
                        f"{expression}", ARITHMETIC_READING)
         return
+    others = _rival_claims(prepared, expression, match)
+    if others:  # "9 × 12 = 108" where four people each have 9 dozen: whose, unsaid
+        candidates = " or ".join(map(str, (match.conclusion.claim(), *others)))
+        judge.unparsed(number, text, f"{len(others) + 1} rule instances compute "
+                       f"{expression} ({candidates}): which one, the words do not say",
+                       ARITHMETIC_READING)
+        return
     pattern = ClaimPattern.of(match.conclusion.claim())
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
+
+
+def _rival_claims(prepared: PreparedProblem, expression: Arithmetic, match: Any
+                  ) -> list[Claim]:
+    """The other claims that rule instances as favoured as ``match`` (on the shortest
+    proof, or off it like it) conclude by writing ``expression``: the expression alone does
+    not choose between them."""
+    from .align import same_expression
+
+    favoured = prepared.favoured_conclusions()
+    side = match.conclusion in favoured
+    chosen = match.conclusion.claim()
+    rivals: list[Claim] = []
+    for builtin, edge in prepared.builtins():
+        claim = edge.conclusion.claim()
+        if (edge.conclusion in favoured) == side and claim != chosen and \
+                claim not in rivals and same_expression(expression, builtin):
+            rivals.append(claim)
+    return rivals
 
 
 def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:
