@@ -77,13 +77,14 @@ def _negative_number(text: str) -> bool:
     return False
 
 
-# "5 pages of math homework - 2 pages ... = 3", "Sugar: 14 cups - 60 cups = -46 cups": a
-# minus with a space on each side, in an equation that opens the sentence (after a label
-# of at most three words and a colon), each operand before it a number and at most four
-# unit words (none a word that joins clauses or a verb of having): an operator, no sign
+# "5 pages of math homework - 2 pages of reading homework = 3 pages": a minus with a space
+# on each side, in an equation that opens the sentence (no label before it: "Poetry: 12
+# pages - 5 pages = 7" would give the label the difference), each operand before it a
+# number and at most four unit words (none a word that joins clauses or a verb of
+# having): an operator, no sign
 _UNIT = r"\d[\d,]*(?:\s+(?!(?:and|then|so|is|are|was|were|has|have|had|now|left)\b)" \
     r"[^\W\d_]+(?:['/-][^\W\d_]+)*){1,4}"
-_UNIT_OPERAND_RE = re.compile(r"^\W*(?:[^\W\d_]+(?:\s+[^\W\d_]+){0,2}\s*:\s*)?(?:" + _UNIT
+_UNIT_OPERAND_RE = re.compile(r"^\W*(?:" + _UNIT
                               + r"\s*[-+*×x−–]\s*)*" + _UNIT + "$", re.IGNORECASE)
 
 
