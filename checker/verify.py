@@ -442,6 +442,11 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         return
     match = prepared.arithmetic_instance(expression)
     if match is None:
+        union = _stated_union(prepared, expression, text)
+        if union is not None:  # "7 red pears + 71 yellow pears + 8 green pears = 86 pears."
+            judge.judge(number, text, ReadClaim(ClaimPattern.of(union), expression),
+                        ARITHMETIC_READING)
+            return
         judge.unparsed(number, text, "no rule instance of the program computes "
                        f"{expression}", ARITHMETIC_READING)
         return
@@ -454,6 +459,44 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         return
     pattern = ClaimPattern.of(match.conclusion.claim())
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
+
+
+_OPENING_SUM_RE = re.compile(r"^\W*\d")
+
+
+def _stated_union(prepared: PreparedProblem, expression: Arithmetic, text: str
+                  ) -> Claim | None:
+    """A sum that opens its sentence ("7 red pears + 71 yellow pears + 8 green pears = 86
+    pears."), whose every operand is the count of exactly one theorem, all of one entity and
+    of different people: the union of those people has the result, where that union is a
+    theorem the chart derives on demand (chaining derives unions only for the agent sets
+    the query or an axiom names). A sum that names someone after it ("made today is 30 +
+    72") is not read so: the words may give the total to that one."""
+    if expression.operator != "+" or len(expression.operands) < 2 or \
+            _OPENING_SUM_RE.match(text) is None:
+        return None
+    if expression.span is not None:
+        after = text[expression.span[1]:]
+    elif "=" in text:
+        after = text[text.rindex("="):]
+    else:
+        return None
+    index = prepared.index
+    words = set(re.findall(r"[\w']+", after.lower()))
+    if any(set(name.split()) <= words for name in index.agent_names):
+        return None
+    found: list[Claim] = []
+    for operand in expression.operands:
+        fits = index.candidates(ClaimPattern("cont", (None, operand, None)))
+        if len(fits) != 1:
+            return None
+        found.append(fits[0])
+    entities = {c.entity for c in found}
+    owners = [c.agent_sets[0] for c in found]
+    if len(entities) != 1 or any(len(o) != 1 for o in owners) or len(set(owners)) != len(owners):
+        return None
+    union = Claim("cont", (owners[0].union(owners[1:]), expression.result, next(iter(entities))))
+    return union if index.is_theorem(union) else None
 
 
 def _rival_claims(prepared: PreparedProblem, expression: Arithmetic, match: Any

@@ -29,6 +29,9 @@ KITES = _program(["cont({oren}, 31, days, 0)", "rate({oren}, 23, kites, days, 0)
 WAGES = _program(["cont({friday}, 4, hours, 0)", "cont({saturday}, 2, hours, 0)",
                   "rate({friday}, 7, euros, hours, 0)", "rate({saturday}, 7, euros, hours, 0)"],
                  "cont({friday, saturday}, ?, euros, ?)")
+# 4 red, 9 blue and 15 green marbles in a jar; how many more green than red?
+MARBLES = _program(["cont({red}, 4, marbles, 0)", "cont({blue}, 9, marbles, 0)",
+                    "cont({green}, 15, marbles, 0)"], "comp({green}, {red}, ?, marbles, ?)")
 # Pia has 7 dozen eggs
 EGGS = _program(["cont({pia}, 7, dozens, 0)", "rate({pia}, 12, eggs, dozens, 0)"],
                 "cont({pia}, ?, eggs, ?)")
@@ -63,6 +66,9 @@ def _claims(program: object, text: str) -> set[str]:
     # dozens of the one thing the program counts in dozens
     (EGGS, "Pia has 7 dozen eggs.", {"cont({pia}, 7, dozens)"}),
     (EGGS, "There are 12 eggs in a dozen.", {"rate({pia}, 12, eggs, dozens)"}),
+    # a sum of three counts no rule instance adds: the union the chart derives on demand
+    (MARBLES, "4 red marbles + 9 blue marbles + 15 green marbles = 28 marbles.",
+     {"cont({blue, green, red}, 28, marbles)"}),
 ])
 def test_reads_what_the_words_and_program_settle(program: object, text: str,
                                                  claims: set[str]) -> None:
@@ -84,6 +90,9 @@ def test_reads_what_the_words_and_program_settle(program: object, text: str,
     (EGGS, "Pia has 7 dozen spoons.", "multiplies a number"),
     (PAGES, "Ines read 1 dozen pages.", "multiplies a number"),
     (EGGS, "Pia has half a dozen eggs.", "multiplies a number"),
+    # a sum naming someone after it may give that one the total; an operand no count has
+    (MARBLES, "4 + 9 + 15 = 28 marbles for green.", "no rule instance"),
+    (MARBLES, "4 + 9 + 16 = 29 marbles.", "no rule instance"),
     # several people's rates compute the same product: whose, the words do not say
     (TWO_DOZENS, "So 3 * 12 = 36.", "2 rule instances compute 3 * 12 = 36"),
 ])
