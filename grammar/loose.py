@@ -310,7 +310,8 @@ def _unit_words(tokens: list[Token], start: int) -> int:
             continue
         if token.kind != "word" or token.lower in _OPERATOR_WORDS or \
                 token.lower in _RESULT_WORDS or (
-                    token.lower == "x" and following is not None and following.kind == "number"):
+                    token.lower == "x" and end > start and following is not None
+                    and following.kind == "number"):
             break  # "3 hours x 6 dollars": "x" times the number after it
         end += 1
     return end
