@@ -290,6 +290,7 @@ def _read_steps(
     rates_per_dozen = {a.entity for a in prepared.program.axioms
                        if a.predicate == "rate" and a.args[3] == "dozens" and a.quantity == 12}
     counts_dozens = len(rates_per_dozen) == 1
+    named_multipliers = _named_multipliers(prepared)
     reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
                             discourse, prepared.query_pattern)
     for number, sentence in enumerate(sentences, 1):
@@ -299,6 +300,10 @@ def _read_steps(
         unsafe = unsafe_reason(sentence.text)
         if unsafe is not None and counts_dozens and _MULTIPLIER_RE.search(sentence.text):
             sentence, unsafe = _dozens_read(sentence, rates_per_dozen)
+        if unsafe is not None and named_multipliers is not None and \
+                named_multipliers.search(sentence.text):
+            # "the first half" where the program's agents are the two halves: a name
+            unsafe = unsafe_reason(named_multipliers.sub("part", sentence.text))
         if unsafe is not None:  # "Roscoe has 24 tiaras, or maybe 30.": no claim for certain
             judge.unparsed(number, sentence.text, unsafe)
             continue
@@ -372,6 +377,20 @@ def _read_steps(
 _MULTIPLIER_RE = re.compile(r"\bdozens?\b", re.IGNORECASE)
 _OTHER_MULTIPLIERS_RE = re.compile(r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|"
                                    r"\btwice\b|\btriple\b", re.IGNORECASE)
+
+
+def _named_multipliers(prepared: PreparedProblem) -> re.Pattern[str] | None:
+    """The program's names (agents, entities) of more than one word that hold a word the
+    guards read as a multiplier ("first half", "double room"), as one pattern: within such
+    a name the word multiplies nothing."""
+    index = prepared.index
+    names = [n for n in (*index.agent_names, *index.entities)
+             if " " in n and _OTHER_MULTIPLIERS_RE.search(n)]
+    if not names:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len,
+                                                                        reverse=True))
+                      + r")\b", re.IGNORECASE)
 
 
 def _dozens_read(sentence: ReadSentence, counted: set[str]) -> tuple[ReadSentence, str | None]:

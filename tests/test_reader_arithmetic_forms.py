@@ -32,6 +32,11 @@ WAGES = _program(["cont({friday}, 4, hours, 0)", "cont({saturday}, 2, hours, 0)"
 # 4 red, 9 blue and 15 green marbles in a jar; how many more green than red?
 MARBLES = _program(["cont({red}, 4, marbles, 0)", "cont({blue}, 9, marbles, 0)",
                     "cont({green}, 15, marbles, 0)"], "comp({green}, {red}, ?, marbles, ?)")
+# a quiz of two halves: 4 answers right in the first, 6 in the second, 2 points each
+HALVES = _program(["cont({first half}, 4, answers, 0)", "cont({second half}, 6, answers, 0)",
+                   "rate({first half}, 2, points, answers, 0)",
+                   "rate({second half}, 2, points, answers, 0)"],
+                  "cont({first half, second half}, ?, points, ?)")
 # Pia has 7 dozen eggs
 EGGS = _program(["cont({pia}, 7, dozens, 0)", "rate({pia}, 12, eggs, dozens, 0)"],
                 "cont({pia}, ?, eggs, ?)")
@@ -66,6 +71,8 @@ def _claims(program: object, text: str) -> set[str]:
     # dozens of the one thing the program counts in dozens
     (EGGS, "Pia has 7 dozen eggs.", {"cont({pia}, 7, dozens)"}),
     (EGGS, "There are 12 eggs in a dozen.", {"rate({pia}, 12, eggs, dozens)"}),
+    # "half" inside a name of the program multiplies nothing
+    (HALVES, "Number of answers in the first half: 4.", {"cont({first half}, 4, answers)"}),
     # a sum of three counts no rule instance adds: the union the chart derives on demand
     (MARBLES, "4 red marbles + 9 blue marbles + 15 green marbles = 28 marbles.",
      {"cont({blue, green, red}, 28, marbles)"}),
@@ -90,6 +97,8 @@ def test_reads_what_the_words_and_program_settle(program: object, text: str,
     (EGGS, "Pia has 7 dozen spoons.", "multiplies a number"),
     (PAGES, "Ines read 1 dozen pages.", "multiplies a number"),
     (EGGS, "Pia has half a dozen eggs.", "multiplies a number"),
+    # "half" outside the program's names still multiplies
+    (HALVES, "Half of the first half: 2 answers.", "multiplies a number"),
     # a sum naming someone after it may give that one the total; an operand no count has
     (MARBLES, "4 + 9 + 15 = 28 marbles for green.", "no rule instance"),
     (MARBLES, "4 + 9 + 16 = 29 marbles.", "no rule instance"),
