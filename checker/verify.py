@@ -11,7 +11,6 @@ form into a :class:`ProblemSpec` in :mod:`vlp.checker.problem_specs` (both re-ex
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +21,13 @@ from vlp.kernel import Claim
 from vlp.limits import check_transcript
 
 from .align import ClaimPattern, Misalignment
+from .arithmetic_reads import (
+    MULTIPLIER_RE,
+    dozens_read,
+    named_multipliers,
+    rival_claims,
+    stated_union,
+)
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .prepared import PreparedProblem, prepare, prepared_problem
 from .problem_specs import ProblemSpec, problem_spec
@@ -290,7 +296,7 @@ def _read_steps(
     rates_per_dozen = {a.entity for a in prepared.program.axioms
                        if a.predicate == "rate" and a.args[3] == "dozens" and a.quantity == 12}
     counts_dozens = len(rates_per_dozen) == 1
-    named_multipliers = _named_multipliers(prepared)
+    multiplier_names = named_multipliers(prepared)
     reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
                             discourse, prepared.query_pattern)
     for number, sentence in enumerate(sentences, 1):
@@ -298,12 +304,12 @@ def _read_steps(
                                     or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
         unsafe = unsafe_reason(sentence.text)
-        if unsafe is not None and counts_dozens and _MULTIPLIER_RE.search(sentence.text):
-            sentence, unsafe = _dozens_read(sentence, rates_per_dozen)
-        if unsafe is not None and named_multipliers is not None and \
-                named_multipliers.search(sentence.text):
+        if unsafe is not None and counts_dozens and MULTIPLIER_RE.search(sentence.text):
+            sentence, unsafe = dozens_read(sentence, rates_per_dozen)
+        if unsafe is not None and multiplier_names is not None and \
+                multiplier_names.search(sentence.text):
             # "the first half" where the program's agents are the two halves: a name
-            unsafe = unsafe_reason(named_multipliers.sub("part", sentence.text))
+            unsafe = unsafe_reason(multiplier_names.sub("part", sentence.text))
         if unsafe is not None:  # "Roscoe has 24 tiaras, or maybe 30.": no claim for certain
             judge.unparsed(number, sentence.text, unsafe)
             continue
@@ -374,50 +380,6 @@ def _read_steps(
     return judge.steps, judge.order
 
 
-_MULTIPLIER_RE = re.compile(r"\bdozens?\b", re.IGNORECASE)
-_OTHER_MULTIPLIERS_RE = re.compile(r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|"
-                                   r"\btwice\b|\btriple\b", re.IGNORECASE)
-
-
-def _named_multipliers(prepared: PreparedProblem) -> re.Pattern[str] | None:
-    """The program's names (agents, entities) of more than one word that hold a word the
-    guards read as a multiplier ("first half", "double room"), as one pattern: within such
-    a name the word multiplies nothing."""
-    index = prepared.index
-    names = [n for n in (*index.agent_names, *index.entities)
-             if " " in n and _OTHER_MULTIPLIERS_RE.search(n)]
-    if not names:
-        return None
-    return re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(names, key=len,
-                                                                        reverse=True))
-                      + r")\b", re.IGNORECASE)
-
-
-def _dozens_read(sentence: ReadSentence, counted: set[str]) -> tuple[ReadSentence, str | None]:
-    """Where the program counts dozens (12 of one thing each: ``rate(_, 12, golf balls,
-    dozens)``), "13 dozen golf balls" is 13 dozens and "There are 12 balls in a dozen" the
-    rate: the sentence is read again so, and guarded again with "dozen" as any other word.
-    The words after "dozen" must name the thing the dozens hold; else it stays unread."""
-    from vlp.grammar.guards import unsafe_reason
-
-    text = sentence.text
-    if _OTHER_MULTIPLIERS_RE.search(text):
-        return sentence, unsafe_reason(text)
-    entity = next(iter(counted))
-    names = "|".join(re.escape(n) for n in {entity, entity.split()[-1]})
-    rewritten = re.sub(rf"\b(\d+) dozens?(?:(?: of)? (?:{names})\b|(?=\s*(?:[.,;!?]|$)))",
-                       r"\1 dozens", text, flags=re.IGNORECASE)
-    rewritten = re.sub(rf"\b(?:there are |there is )?(\d+) ({names}) (?:are )?in (?:a|one|each|"
-                       r"every) dozen\b", r"each dozen has \1 \2", rewritten, flags=re.IGNORECASE)
-    if re.search(r"\bdozen\b(?! has)", rewritten, re.IGNORECASE):
-        return sentence, unsafe_reason(text)  # "dozen" of something else, or alone
-    unsafe = unsafe_reason(_MULTIPLIER_RE.sub("crates", rewritten))
-    read = read_transcript(rewritten)
-    if unsafe is not None or len(read) != 1:
-        return sentence, unsafe_reason(text)
-    return read[0], None
-
-
 def _event_time(prepared: PreparedProblem, text: str, items: Sequence[Any]) -> int | None:
     """The time a sentence opening "After <event>, ..." / "Before <event>, ..." puts its
     counts at: just after (or at) the one transfer of the program its first claim states."""
@@ -461,7 +423,7 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         return
     match = prepared.arithmetic_instance(expression)
     if match is None:
-        union = _stated_union(prepared, expression, text)
+        union = stated_union(prepared, expression, text)
         if union is not None:  # "7 red pears + 71 yellow pears + 8 green pears = 86 pears."
             judge.judge(number, text, ReadClaim(ClaimPattern.of(union), expression),
                         ARITHMETIC_READING)
@@ -469,7 +431,7 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         judge.unparsed(number, text, "no rule instance of the program computes "
                        f"{expression}", ARITHMETIC_READING)
         return
-    others = _rival_claims(prepared, expression, match)
+    others = rival_claims(prepared, expression, match)
     if others:  # "9 × 12 = 108" where four people each have 9 dozen: whose, unsaid
         candidates = " or ".join(map(str, (match.conclusion.claim(), *others)))
         judge.unparsed(number, text, f"{len(others) + 1} rule instances compute "
@@ -478,63 +440,6 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         return
     pattern = ClaimPattern.of(match.conclusion.claim())
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
-
-
-_OPENING_SUM_RE = re.compile(r"^\W*\d")
-
-
-def _stated_union(prepared: PreparedProblem, expression: Arithmetic, text: str
-                  ) -> Claim | None:
-    """A sum that opens its sentence ("7 red pears + 71 yellow pears + 8 green pears = 86
-    pears."), whose every operand is the count of exactly one theorem, all of one entity and
-    of different people: the union of those people has the result, where that union is a
-    theorem the chart derives on demand (chaining derives unions only for the agent sets
-    the query or an axiom names). A sum that names someone after it ("made today is 30 +
-    72") is not read so: the words may give the total to that one."""
-    if expression.operator != "+" or len(expression.operands) < 2 or \
-            _OPENING_SUM_RE.match(text) is None:
-        return None
-    if expression.span is not None:
-        after = text[expression.span[1]:]
-    elif "=" in text:
-        after = text[text.rindex("="):]
-    else:
-        return None
-    index = prepared.index
-    words = set(re.findall(r"[\w']+", after.lower()))
-    if any(set(name.split()) <= words for name in index.agent_names):
-        return None
-    found: list[Claim] = []
-    for operand in expression.operands:
-        fits = index.candidates(ClaimPattern("cont", (None, operand, None)))
-        if len(fits) != 1:
-            return None
-        found.append(fits[0])
-    entities = {c.entity for c in found}
-    owners = [c.agent_sets[0] for c in found]
-    if len(entities) != 1 or any(len(o) != 1 for o in owners) or len(set(owners)) != len(owners):
-        return None
-    union = Claim("cont", (owners[0].union(owners[1:]), expression.result, next(iter(entities))))
-    return union if index.is_theorem(union) else None
-
-
-def _rival_claims(prepared: PreparedProblem, expression: Arithmetic, match: Any
-                  ) -> list[Claim]:
-    """The other claims that rule instances as favoured as ``match`` (on the shortest
-    proof, or off it like it) conclude by writing ``expression``: the expression alone does
-    not choose between them."""
-    from .align import same_expression
-
-    favoured = prepared.favoured_conclusions()
-    side = match.conclusion in favoured
-    chosen = match.conclusion.claim()
-    rivals: list[Claim] = []
-    for builtin, edge in prepared.builtins():
-        claim = edge.conclusion.claim()
-        if (edge.conclusion in favoured) == side and claim != chosen and \
-                claim not in rivals and same_expression(expression, builtin):
-            rivals.append(claim)
-    return rivals
 
 
 def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:
