@@ -9,15 +9,15 @@ import re
 from typing import Any
 
 from vlp.grammar.arithmetic import Arithmetic
+from vlp.grammar.guards import DOZENS, OTHER_MULTIPLIERS
 from vlp.kernel import Claim
 
 from .align import ClaimPattern
 from .prepared import PreparedProblem
 from .transcript_reading import ReadSentence, read_transcript
 
-MULTIPLIER_RE = re.compile(r"\bdozens?\b", re.IGNORECASE)
-_OTHER_MULTIPLIERS_RE = re.compile(r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|"
-                                   r"\btwice\b|\btriple\b", re.IGNORECASE)
+MULTIPLIER_RE = re.compile(DOZENS, re.IGNORECASE)
+_OTHER_MULTIPLIERS_RE = re.compile(OTHER_MULTIPLIERS, re.IGNORECASE)
 
 
 def named_multipliers(prepared: PreparedProblem) -> re.Pattern[str] | None:

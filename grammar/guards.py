@@ -21,6 +21,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
+# the words that multiply a number: "dozen" apart (the checker reads dozens the program
+# counts), then the others
+DOZENS = r"\bdozens?\b"
+OTHER_MULTIPLIERS = r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b"
 # each: (compiled pattern, the reason an unparsed step gives)
 _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason in (
@@ -46,7 +50,7 @@ _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!\s*[-+*/×÷=])",
          "a number with spaces inside it is not read (digit groups or two numbers?)"),
         (r"\d\s*\\\s*\d", "an operator that is not read ('\\' between numbers)"),
-        (r"\bdozens?\b|\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b",
+        (DOZENS + "|" + OTHER_MULTIPLIERS,
          "a word that multiplies a number ('dozen', 'twice', 'half') is not read"),
     ))
 _ANY_GUARD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _GUARDS), re.IGNORECASE)
@@ -213,4 +217,5 @@ def answer_sentence(text: str) -> int | None:
     return found
 
 
-__all__ = ["answer_sentence", "time_cue", "unclear_answer", "unsafe_reason"]
+__all__ = ["DOZENS", "OTHER_MULTIPLIERS", "answer_sentence", "time_cue", "unclear_answer",
+           "unsafe_reason"]
