@@ -247,9 +247,12 @@ class MentionReading:
         claims = self.discourse.claims
         if arithmetic is not None:
             numbers = set(arithmetic.operands)
+            # a product counts what the rate among its operands counts ("177 × 46" after
+            # "46 points in each round"), never what the count multiplied counts (rounds)
+            predicates = ("rate",) if arithmetic.operator == "*" else ("cont", "comp",
+                                                                        "transfer")
             hit = next((c.entity for c in reversed(claims)
-                        if c.predicate in ("cont", "comp", "transfer") and c.quantity in numbers),
-                       None)
+                        if c.predicate in predicates and c.quantity in numbers), None)
             if hit is not None:
                 return hit
         if agents is not None:

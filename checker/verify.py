@@ -21,6 +21,13 @@ from vlp.kernel import Claim
 from vlp.limits import check_transcript
 
 from .align import ClaimPattern, Misalignment
+from .arithmetic_reads import (
+    MULTIPLIER_RE,
+    dozens_read,
+    named_multipliers,
+    rival_claims,
+    stated_union,
+)
 from .claim_guards import unstated_count
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .prepared import PreparedProblem, prepare, prepared_problem
@@ -298,6 +305,10 @@ def _read_steps(
 
     judge = _Judge(prepared)
     discourse = Discourse()
+    rates_per_dozen = {a.entity for a in prepared.program.axioms
+                       if a.predicate == "rate" and a.args[3] == "dozens" and a.quantity == 12}
+    counts_dozens = len(rates_per_dozen) == 1
+    multiplier_names = named_multipliers(prepared)
     reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
                             discourse, prepared.query_pattern)
     for number, sentence in enumerate(sentences, 1):
@@ -305,6 +316,12 @@ def _read_steps(
                                     or extract_labelled_answer(sentence.text) is not None):
             continue  # the closing "the answer is N": read by the answer extraction
         unsafe = unsafe_reason(sentence.text)
+        if unsafe is not None and counts_dozens and MULTIPLIER_RE.search(sentence.text):
+            sentence, unsafe = dozens_read(sentence, rates_per_dozen)
+        if unsafe is not None and multiplier_names is not None and \
+                multiplier_names.search(sentence.text):
+            # "the first half" where the program's agents are the two halves: a name
+            unsafe = unsafe_reason(multiplier_names.sub("part", sentence.text))
         if unsafe is not None:  # "Roscoe has 24 tiaras, or maybe 30.": no claim for certain
             judge.unparsed(number, sentence.text, unsafe)
             continue
@@ -422,7 +439,7 @@ def _settled_by_arithmetic(prepared: PreparedProblem, item: LooseClaim,
             not isinstance(prepared.index.align(item.pattern, stated), Misalignment):
         return read
     match = prepared.arithmetic_instance(expression)
-    if match is None:
+    if match is None or rival_claims(prepared, expression, match):
         return read
     claim = match.conclusion.claim()
     if claim.predicate != item.pattern.predicate or claim.entity != item.pattern.args[-1]:
@@ -439,8 +456,20 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         return
     match = prepared.arithmetic_instance(expression)
     if match is None:
+        union = stated_union(prepared, expression, text)
+        if union is not None:  # "7 red pears + 71 yellow pears + 8 green pears = 86 pears."
+            judge.judge(number, text, ReadClaim(ClaimPattern.of(union), expression),
+                        ARITHMETIC_READING)
+            return
         judge.unparsed(number, text, "no rule instance of the program computes "
                        f"{expression}", ARITHMETIC_READING)
+        return
+    others = rival_claims(prepared, expression, match)
+    if others:  # "9 × 12 = 108" where four people each have 9 dozen: whose, unsaid
+        candidates = " or ".join(map(str, (match.conclusion.claim(), *others)))
+        judge.unparsed(number, text, f"{len(others) + 1} rule instances compute "
+                       f"{expression} ({candidates}): which one, the words do not say",
+                       ARITHMETIC_READING)
         return
     pattern = ClaimPattern.of(match.conclusion.claim())
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)

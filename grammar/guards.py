@@ -21,6 +21,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
+# the words that multiply a number: "dozen" apart (the checker reads dozens the program
+# counts), then the others
+DOZENS = r"\bdozens?\b"
+OTHER_MULTIPLIERS = r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b"
 # each: (compiled pattern, the reason an unparsed step gives)
 _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason in (
@@ -46,7 +50,7 @@ _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!\s*[-+*/×÷=])",
          "a number with spaces inside it is not read (digit groups or two numbers?)"),
         (r"\d\s*\\\s*\d", "an operator that is not read ('\\' between numbers)"),
-        (r"\bdozens?\b|\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b",
+        (DOZENS + "|" + OTHER_MULTIPLIERS,
          "a word that multiplies a number ('dozen', 'twice', 'half') is not read"),
     ))
 _ANY_GUARD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _GUARDS), re.IGNORECASE)
@@ -59,17 +63,33 @@ _INVISIBLE_CATEGORIES = frozenset({"Cf", "Mn"})
 
 def _negative_number(text: str) -> bool:
     """A minus sign written as a number's sign ("has -118"), not as an operator ("8 - 3",
-    "(12)-3") nor as a signed change after an arrow or a label ("→ -59", "Naoko: -50")."""
+    "(12)-3", "39 inches - 17 inches = 22 inches") nor as a signed change after an arrow or
+    a label ("→ -59", "Naoko: -50"); an equation's result "= -46" is a negative number."""
     for match in _SIGNED.finditer(text):
         before = text[:match.start()].rstrip()
         if not before:
             continue  # a leading "-12 (gives to X)": the terse style's signed change
         last = before[-1]
+        if last == "=" and any(c.isdigit() for c in before):
+            return True  # "14 cups - 60 cups = -46 cups": an equation's negative result
         if last in _SIGN_FREE_BEFORE or last in ":→>|(=,":
             continue
-        if last.isalpha():
-            return True
+        if last.isalpha() and (not _UNIT_OPERAND_RE.search(before)
+                               or "=" not in text[match.end():]
+                               or not text[match.start() + 1:match.start() + 2].isspace()):
+            return True  # "has -118" (but "39 inches - 17 inches = 22 inches" subtracts)
     return False
+
+
+# "5 pages of math homework - 2 pages of reading homework = 3 pages": a minus with a space
+# on each side, in an equation that opens the sentence (no label before it: "Poetry: 12
+# pages - 5 pages = 7" would give the label the difference), each operand before it a
+# number and at most four unit words (none a word that joins clauses or a verb of
+# having): an operator, no sign
+_UNIT = r"\d[\d,]*(?:\s+(?!(?:and|then|so|is|are|was|were|has|have|had|now|left)\b)" \
+    r"[^\W\d_]+(?:['/-][^\W\d_]+)*){1,4}"
+_UNIT_OPERAND_RE = re.compile(r"^\W*(?:" + _UNIT
+                              + r"\s*[-+*×x−–]\s*)*" + _UNIT + "$", re.IGNORECASE)
 
 
 def _invisible_inside(text: str) -> bool:
@@ -197,4 +217,5 @@ def answer_sentence(text: str) -> int | None:
     return found
 
 
-__all__ = ["answer_sentence", "time_cue", "unclear_answer", "unsafe_reason"]
+__all__ = ["DOZENS", "OTHER_MULTIPLIERS", "answer_sentence", "time_cue", "unclear_answer",
+           "unsafe_reason"]

@@ -210,12 +210,12 @@ def _fold_number_words(tokens: list[Token]) -> list[Token]:
 def _operator(token: Token) -> str | None:
     if token.kind == "sign":
         return OPERATOR_SPELLINGS.get(token.text)
-    if token.kind == "word":
-        return _OPERATOR_WORDS.get(token.lower)
+    if token.kind == "word":  # "x" only where a number follows it (``_unit_words`` stops)
+        return "*" if token.lower == "x" else _OPERATOR_WORDS.get(token.lower)
     return None
 
 
-_FOLD_TRIGGERS = frozenset(_OPERATOR_WORDS) | frozenset(OPERATOR_SPELLINGS)
+_FOLD_TRIGGERS = frozenset(_OPERATOR_WORDS) | frozenset(OPERATOR_SPELLINGS)  # "x" too
 # the words between an expression and its result that say it is the result
 _BRIDGES = frozenset({"=", "equals", "equal", "is", "or", "gives", "makes", "→", "->", "get",
                       "leaves"})
@@ -276,7 +276,9 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
 
 
 def _said(tokens: list[Token], start: int, end: int) -> str:
-    return " ".join([t.lower for t in tokens[start:end]]) if end > start else ""
+    """The unit words of an operand, "/" said as "per" ("dollars/hour")."""
+    return " ".join(["per" if t.text == "/" else t.lower for t in tokens[start:end]]) \
+        if end > start else ""
 
 
 def _names_list_follows(tokens: list[Token], start: int) -> bool:
@@ -299,8 +301,18 @@ def _names_list_follows(tokens: list[Token], start: int) -> bool:
 def _unit_words(tokens: list[Token], start: int) -> int:
     """The end of up to four words naming an operand's unit ("farms", "horses per farm")."""
     end = start
-    while end < len(tokens) and end - start < 4 and tokens[end].kind == "word" and \
-            tokens[end].lower not in _OPERATOR_WORDS and tokens[end].lower not in _RESULT_WORDS:
+    while end < len(tokens) and end - start < 4:
+        token = tokens[end]
+        following = tokens[end + 1] if end + 1 < len(tokens) else None
+        if token.text == "/" and end > start and following is not None and \
+                following.kind == "word" and following.lower not in _RESULT_WORDS:
+            end += 2  # "6 dollars/hour": a rate's unit, "dollars per hour"
+            continue
+        if token.kind != "word" or token.lower in _OPERATOR_WORDS or \
+                token.lower in _RESULT_WORDS or (
+                    token.lower == "x" and end > start and following is not None
+                    and following.kind == "number"):
+            break  # "3 hours x 6 dollars": "x" times the number after it
         end += 1
     return end
 

@@ -88,8 +88,25 @@ def _plain_math(line: str) -> str:
     """LaTeX as models write it, in plain text: "\\(3 \\times 6 = 18\\)" -> "3 × 6 = 18"."""
     if "\\" not in line and "$$" not in line:
         return line
+    line = _LOST_TIMES_RE.sub(_lost_times, line)
     return _LATEX_RE.sub(lambda m: m.group(1) if m.group(1) is not None else
                          _LATEX_SPELLINGS.get(m.group(0), " "), line)
+
+
+# "177 \* 46 = 8142" (markdown's escaped "*", whose star the markdown is stripped of) or
+# "177 \ 46 = 8142" (a "\times" whose name was lost): a product of two whole numbers
+_LOST_TIMES_RE = re.compile(r"(?<![\d,.])(\d{1,9})\s*\\(?:\*\s*|\s+)(\d{1,9})\s*=\s*"
+                            r"(\d{1,18})(?![\d,.]\d)")
+
+
+def _lost_times(match: re.Match[str]) -> str:
+    """The product, where multiplying is the only operator that gives the result written
+    (no sum, difference or quotient of the two is it); else the text as written (and the
+    guard leaves the sentence unread)."""
+    a, b, result = (int(g) for g in match.groups())
+    if a * b != result or result in (a + b, a - b) or b == 1:
+        return match.group(0)
+    return f"{match.group(1)} × {match.group(2)} = {match.group(3)}"
 
 
 # "=" with only spaces after it up to where str.splitlines ends a line (at the end of the
