@@ -61,9 +61,9 @@ _SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
 
 
 def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
-                   theorem: bool) -> str | None:
+                   theorem: bool, operands: tuple[int, ...] = ()) -> str | None:
     """Why the sentence does not state the count ``pattern`` (``theorem``: whether it is
-    one), else ``None``."""
+    one; ``operands``: its arithmetic's), else ``None``."""
     agent_names = index.agent_names
     owner, quantity, entity = pattern.args[0], pattern.args[1], pattern.args[2]
     if not isinstance(owner, Agents):
@@ -110,6 +110,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
             # "The book has a total of 125 pages", where the program counts the pages of
             # each chapter: the count of the parts together, which the program has no name for
             return f"{quantity} is the count of {whole} together"
+    moved = _moved_operand(index, operands, owner)
+    if moved is not None:
+        # "So there were 5 * 3 = 15 pieces", 5 the boxes given away: what was given
+        return f"{moved} is what a transfer moved: the result is of what moved, not a count"
     sink = next(iter(owner.names)) if len(owner) == 1 else ""
     if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
         # "He then lost 106 crayons": the transfer, not a count of {lost}
@@ -167,3 +171,12 @@ def _partial_total(index: ProgramIndex, group: Agents, quantity: int, entity: ob
                 if sum(counts[a].args[1] for a in chosen) == quantity:
                     return " and ".join(sorted(n for a in chosen for n in a.names))
     return None
+
+
+def _moved_operand(index: ProgramIndex, operands: tuple[int, ...], owner: Agents) -> int | None:
+    """An operand that is the quantity of a transfer of the program and of no count of
+    ``owner``: that quantity, else ``None``."""
+    claims = index.claims_by_predicate()
+    moved = {c.quantity for c in claims.get("transfer", ())}
+    held = {c.quantity for c in claims.get("cont", ()) if c.args[0] == owner}
+    return next((q for q in operands if q in moved and q not in held), None)

