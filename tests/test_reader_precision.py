@@ -278,3 +278,14 @@ def test_the_sentences_arithmetic_settles_whose_count_a_pronoun_names() -> None:
             "cont({first chapter, second chapter}, ?, pages, ?)")
     status, _, reason = _last_step(*book, "The book has a total of 12 pages.")
     assert status == "unparsed" and "together" in reason
+
+
+def test_a_product_of_what_was_moved_is_not_a_count() -> None:
+    """"So there were 5 * 3 = 15 pieces" after Dave gave 5 boxes away: the pieces in the
+    boxes given, which no atom states; never judged false as Dave's count."""
+    boxes = (["cont({dave}, 12, boxes, 0)", "transfer({dave}, {brother}, 5, boxes, 0)",
+              "rate({dave}, 3, pieces, boxes, 1)"], "cont({dave}, ?, pieces, ?)")
+    text = ("Dave had 12 boxes. Then Dave gave 5 boxes to his brother. "
+            "So there were 5 * 3 = 15 pieces.")
+    status, _, reason = _last_step(*boxes, text)
+    assert status == "unparsed" and "what a transfer moved" in reason
