@@ -71,9 +71,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     lowered = text.lower()
     setting = all(is_setting(n) for n in owner.names)
     # ("5 more in the afternoon" is the afternoon's count, where the program counts by part)
+    written = f"(?:{quantity:,}|{quantity})" if isinstance(quantity, int) else ""
     if isinstance(quantity, int) and not setting and re.search(
-            rf"(?<![\d,.])(?:{quantity:,}|{quantity})\s+(?:\w+\s+)?{_CHANGE_WORDS}\b"
-            if quantity >= 1000 else rf"(?<![\d,.]){quantity}\s+{_CHANGE_WORDS}\b", lowered):
+            rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,2}}{_CHANGE_WORDS}\b", lowered):
+        # ("29 more push-ups", "22 inches farther")
         return f"'{quantity} more' is a change or a difference, not a count"
     if len(owner) == 1:
         listed = _listed_with(lowered, next(iter(owner.names)), agent_names)
@@ -174,9 +175,10 @@ def _partial_total(index: ProgramIndex, group: Agents, quantity: int, entity: ob
 
 
 def _moved_operand(index: ProgramIndex, operands: tuple[int, ...], owner: Agents) -> int | None:
-    """An operand that is the quantity of a transfer of the program and of no count of
-    ``owner``: that quantity, else ``None``."""
+    """An operand that is the quantity of a transfer of the program that ``owner`` did not
+    receive (what moved into it is its own), and of no count of ``owner``: that quantity,
+    else ``None``."""
     claims = index.claims_by_predicate()
-    moved = {c.quantity for c in claims.get("transfer", ())}
+    moved = {c.quantity for c in claims.get("transfer", ()) if c.args[1] != owner}
     held = {c.quantity for c in claims.get("cont", ()) if c.args[0] == owner}
     return next((q for q in operands if q in moved and q not in held), None)

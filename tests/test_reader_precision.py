@@ -210,6 +210,8 @@ def test_a_change_or_difference_is_never_read_as_a_count() -> None:
              "cont({mouse}, ?, inches, ?)")
     status, claim, _ = _last_step(*jumps, "The mouse jumped 12 inches lesser than the frog.")
     assert claim != "cont({mouse}, 12, inches)"
+    status, claim, _ = _last_step(*jumps, "So the frog jumped 20 - 8 = 12 inches farther.")
+    assert claim != "cont({frog}, 12, inches)" and status != "false"
     days = (["cont({morning}, 3, emails, 0)", "cont({afternoon}, 5, emails, 0)"],
             "cont({afternoon, morning}, ?, emails, ?)")
     assert _last_step(*days, "Then he received 5 more in the afternoon.")[:2] == (
