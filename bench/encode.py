@@ -40,8 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-encoded", action="store_true",
                         help="print every encoding with the gold answer too")
     args = parser.parse_args(argv)
-    if not real_sources.REFERENCE.is_dir():
-        print(f"{real_sources.REFERENCE}: not on this machine", file=sys.stderr)
+    if real_sources.reference_missing():
         return 2
     from vlp.checker.encoding import encode_record
 

@@ -46,8 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true",
                         help="list every step judged false (dev split only)")
     args = parser.parse_args(argv)
-    if not real_sources.REFERENCE.is_dir():
-        print(f"{real_sources.REFERENCE}: not on this machine", file=sys.stderr)
+    if real_sources.reference_missing():
         return 2
     if args.show and args.split != "dev":
         print("--show lists the dev split only: the held-back split stays unseen",

@@ -283,8 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     scoring.add_argument("--split", choices=("dev", "heldout", "all"), default="dev")
     scoring.add_argument("--show", action="store_true")
     args = parser.parse_args(argv)
-    if not real_sources.REFERENCE.is_dir():
-        print(f"{real_sources.REFERENCE}: not on this machine", file=sys.stderr)
+    if real_sources.reference_missing():
         return 2
     paths = label_files(args.labels)
     if args.command == "check":

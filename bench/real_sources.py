@@ -157,6 +157,14 @@ def entry(source: str, index: int, reference: Path = REFERENCE) -> Entry:
     raise KeyError(f"{source}: no entry {index} (absent, or kept for evaluation)")
 
 
+def reference_missing() -> bool:
+    """Is ``../shared/reference/`` absent? Then it says so on stderr (the benches exit 2)."""
+    if REFERENCE.is_dir():
+        return False
+    print(f"{REFERENCE}: not on this machine", file=sys.stderr)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -169,8 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     show.add_argument("source")
     show.add_argument("index", type=int, nargs="+")
     args = parser.parse_args(argv)
-    if not REFERENCE.is_dir():
-        print(f"{REFERENCE}: not on this machine", file=sys.stderr)
+    if reference_missing():
         return 2
     if args.command == "sources":
         for source in sources():
