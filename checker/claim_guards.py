@@ -6,6 +6,7 @@ statement judged false, the worst error the checker can make)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 from itertools import combinations
@@ -125,12 +126,12 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
 def _listed_with(lowered: str, name: str, agent_names: Collection[str]) -> str | None:
     """"Jessica, Sandy, and Jason have 24": the list of program names ``name`` ends, as
     text, else ``None``."""
-    others = [n for n in agent_names if n != name and len(n) > 1]
-    if not others:
+    if " and " not in lowered or name not in lowered:
         return None
-    names = "|".join(re.escape(n) for n in sorted(others, key=len, reverse=True))
-    for found in re.finditer(rf"\b(?:{names})(?:\s*,\s*(?:{names}))*\s*,?\s+and\s+"
-                             rf"{re.escape(name)}\b(?:\s+(\w+))?", lowered):
+    pattern = _list_pattern(frozenset(agent_names), name)
+    if pattern is None:
+        return None
+    for found in pattern.finditer(lowered):
         verb = found.group(1) or ""
         # "Yujin, and Janaki has more ...", "Umaru and Orri possesses 75": a new clause with
         # its own subject (a verb of one subject), not a list
@@ -142,6 +143,17 @@ def _listed_with(lowered: str, name: str, agent_names: Collection[str]) -> str |
 _MONEY_VERBS = frozenset({"spent", "spend", "spends", "paid", "pay", "pays", "cost", "costs",
                           "earned", "earn", "earns", "saved", "save", "saves"})
 _MONEY_RE = re.compile(r"\b(?:dollars?|cents?|money|bucks|euros?|pounds|yen|coins?)\b")
+
+
+@functools.lru_cache(maxsize=1024)
+def _list_pattern(agent_names: frozenset[str], name: str) -> re.Pattern[str] | None:
+    """Names of the program, then "and ``name``" (built once per program and name)."""
+    others = [n for n in agent_names if n != name and len(n) > 1]
+    if not others:
+        return None
+    names = "|".join(re.escape(n) for n in sorted(others, key=len, reverse=True))
+    return re.compile(rf"\b(?:{names})(?:\s*,\s*(?:{names}))*\s*,?\s+and\s+"
+                      rf"{re.escape(name)}\b(?:\s+(\w+))?")
 
 
 def _entity_after(lowered: str, quantity: int, entities: Collection[str]) -> str | None:
