@@ -55,6 +55,7 @@ def part_counted(text: str, agent_names: Collection[str]) -> str | None:
 
 # after a count's number, words that make it a change or a difference, never a count
 _CHANGE_WORDS = r"(?:more|fewer|less|lesser|extra|additional|farther|further)"
+_CHANGE_ANY = re.compile(rf"\b{_CHANGE_WORDS}\b")
 # "before receiving the money", "after making 8 more": a time fixed by an event
 _EVENT_TIME_RE = re.compile(r"\b(?:before|after)\s+(?:\w+ing|he|she|they|it)\b", re.IGNORECASE)
 _SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
@@ -73,7 +74,7 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     setting = all(is_setting(n) for n in owner.names)
     # ("5 more in the afternoon" is the afternoon's count, where the program counts by part)
     written = f"(?:{quantity:,}|{quantity})" if isinstance(quantity, int) else ""
-    if isinstance(quantity, int) and not setting and re.search(
+    if isinstance(quantity, int) and not setting and _CHANGE_ANY.search(lowered) and re.search(
             rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,2}}{_CHANGE_WORDS}\b", lowered):
         # ("29 more push-ups", "22 inches farther")
         return f"'{quantity} more' is a change or a difference, not a count"
