@@ -155,6 +155,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
         self._in_gerund_chain = False
         opening: list[Clause] = []  # the clauses since the last number ("On Monday,")
         self._silent_names: list[tuple[Agents, str | None]] = []
+        self._line_owner = self._heading_of(clauses)
         for n, clause in enumerate(clauses):
             if self._skip_next:  # "... owned by Aditya | and Leire together": read with it
                 self._skip_next = False
@@ -198,6 +199,15 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
         self.discourse.note_clause(self._silent_names)
         return found
+
+    def _heading_of(self, clauses: tuple[Clause, ...]) -> Agents | None:
+        """"Morning: Emails = 6, Letters = 8": the agent a line opens with, before its
+        colon, whose counts the line's labels give; else ``None``."""
+        if len(clauses) < 2 or not clauses[1].after_colon:
+            return None
+        words = tuple(w for w in clauses[0].words if w not in ("-", "*"))
+        name = self.lex.names.get(words)
+        return None if name is None else self.lex.agents[name]
 
     # -- one clause --
 

@@ -474,6 +474,9 @@ class LineReading:
                 ClaimPattern("cont", (None, None, entity)))}
             if "total" in label_words or "altogether" in label_words:
                 holders = {h for h in holders if len(h) > 1} or holders
+            owner = getattr(self, "_line_owner", None)
+            if owner is not None and owner in holders:
+                holders = {owner}  # "Morning: Emails = 6": the morning's emails
             if len(holders) != 1:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)

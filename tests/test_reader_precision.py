@@ -291,3 +291,13 @@ def test_a_product_of_what_was_moved_is_not_a_count() -> None:
             "So there were 5 * 3 = 15 pieces.")
     status, _, reason = _last_step(*boxes, text)
     assert status == "unparsed" and "what a transfer moved" in reason
+
+
+def test_a_line_opened_by_an_agent_gives_that_agents_counts() -> None:
+    """"Afternoon: Letters = 7." is the afternoon's count of letters where the morning has
+    letters too; with no agent before the colon, whose letters it counts is unsaid."""
+    mail = (["cont({morning}, 8, letters, 0)", "cont({afternoon}, 7, letters, 0)"],
+            "cont({afternoon, morning}, ?, letters, ?)")
+    assert _last_step(*mail, "Afternoon: Emails = 2, Letters = 7.")[:2] == (
+        "axiom", "cont({afternoon}, 7, letters)")
+    assert _last_step(*mail, "Letters = 7.")[0] == "unparsed"
