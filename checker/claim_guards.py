@@ -1,15 +1,16 @@
-"""Checks that keep the judge from judging a count the sentence does not state: a count of
-a part of the whole, a change or difference ("29 more"), a count at a time the words fix by
-an event the reader does not place, one name of a list, or a count of a sink named by a verb.
-Each says why; the judge then leaves the claim unparsed (a misread judged false is a true
-statement judged false, the worst error the checker can make)."""
+"""Checks that keep the judge from judging a count the sentence does not state: a change or
+difference ("29 more"), one name of a list, and, for a count that is no theorem, a count of a
+part of the whole ("on Saturday"), at an event the reader does not place, of another entity
+than the number's, of money where no entity is named, a running total of some agents, the
+parts' total, a product of what a transfer moved, or a sink named by its verb. Each says why;
+the judge then leaves the claim unparsed (a misread judged false is a true statement judged
+false, the worst error the checker can make)."""
 
 from __future__ import annotations
 
 import functools
 import re
 from collections.abc import Collection
-from itertools import combinations
 
 from vlp.kernel import Agents
 
@@ -174,17 +175,9 @@ def _partial_total(index: ProgramIndex, group: Agents, quantity: int, entity: ob
     demand = index.demand
     if demand is None or not isinstance(entity, str):
         return None
-    for (each, _time), counts in demand.by_time.items():
-        if each != entity:
-            continue
-        members = [a for a in counts if len(a) == 1 and a.names <= group.names]
-        if len(members) > 8:
-            continue
-        for size in range(smallest, len(members) + (0 if proper else 1)):
-            for chosen in combinations(members, size):
-                if sum(counts[a].args[1] for a in chosen) == quantity:
-                    return " and ".join(sorted(n for a in chosen for n in a.names))
-    return None
+    found = next(demand.groups_adding_up(entity, quantity, within=group.names,
+                                         smallest=smallest, whole=not proper), None)
+    return None if found is None else " and ".join(found.sorted_names())
 
 
 def _moved_operand(index: ProgramIndex, operands: tuple[int, ...], owner: Agents) -> int | None:

@@ -22,6 +22,8 @@ are found in the program's table by the shape of their premises and conclusion.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 from vlp.kernel import Agents, Atom, Hyperedge, Program, Rule, Theorem, bind, derive, solve
@@ -126,6 +128,25 @@ class OnDemand:
     def entities_of(self, agents: Agents) -> list[str]:
         """Entities in which ``agents`` have a count, in name order."""
         return sorted(self._entities.get(agents, ()))
+
+    def groups_adding_up(self, entity: str, quantity: int, *, within: frozenset[str] | None
+                         = None, smallest: int = 2, whole: bool = True, most: int = 8
+                         ) -> Iterator[Agents]:
+        """Groups of single agents (of ``within``, when given) whose counts of ``entity`` at
+        one time add up to ``quantity``: ``smallest`` or more of them, all of them only when
+        ``whole``; a time with more than ``most`` such agents counted is passed over (the
+        groups grow as two to their number). A transcript's total read against the counts
+        ("a total of 8 peaches", "So the total is now 4")."""
+        for (each, _time), counts in self.by_time.items():
+            if each != entity:
+                continue
+            members = [a for a in counts if len(a) == 1 and (within is None or a.names <= within)]
+            if len(members) > most:
+                continue
+            for size in range(smallest, len(members) + (1 if whole else 0)):
+                for chosen in combinations(members, size):
+                    if sum(counts[a].args[1] for a in chosen) == quantity:  # type: ignore[misc]
+                        yield chosen[0].union(chosen[1:])
 
     def comparisons(self, first: Agents, second: Agents, entity: str) -> list[Hyperedge]:
         """Every comparison of ``first`` with ``second`` in ``entity`` (at every time)."""

@@ -19,7 +19,6 @@ happening.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, Clause, Token
@@ -68,8 +67,6 @@ this that these those there it its the a an answer step total all both since whe
 overall meanwhile hence""".split())
 
 
-# the most agents counted at one time whose unions a stated total is matched against
-_UNION_AGENTS_MAX = 8
 # a clause goes on without a subject when its first word past these is a verb ("and then
 # bought 28 more", "after eating 8 pieces", "then used 8 to decorate a card")
 _GLUE = frozenset({"and", "then", "later", "after", "before", "also", "so", "but"})
@@ -279,14 +276,8 @@ class HypothesisReading:
         if demand is None:
             return None
         groups: set[Agents] = set()
-        for (each, _time), counts in demand.by_time.items():
-            singles = sorted((a for a in counts if len(a) == 1), key=Agents.sorted_names)
-            if each != entity or len(singles) > _UNION_AGENTS_MAX:
-                continue
-            for size in range(2, len(singles) + 1):
-                for members in combinations(singles, size):
-                    if sum(counts[a].args[1] for a in members) == quantity:
-                        groups.add(members[0].union(members[1:]))
+        for group in demand.groups_adding_up(entity, quantity):
+            groups.add(group)
             if len(groups) > 1:
                 return None
         if len(groups) != 1:

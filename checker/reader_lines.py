@@ -54,6 +54,7 @@ class LineReading:
     _table_header: tuple[str, ...] | None
     _after_colon: bool
     _skip_next: bool
+    _line_owner: Agents | None = None  # "Morning: Letters = 8": the agent the line opens with
 
     def _table_row(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic] | None:
         """A markdown table row: a header row ("| Who | Popsicles | Why |") names the
@@ -474,9 +475,8 @@ class LineReading:
                 ClaimPattern("cont", (None, None, entity)))}
             if "total" in label_words or "altogether" in label_words:
                 holders = {h for h in holders if len(h) > 1} or holders
-            owner = getattr(self, "_line_owner", None)
-            if owner is not None and owner in holders:
-                holders = {owner}  # "Morning: Emails = 6": the morning's emails
+            if self._line_owner is not None and self._line_owner in holders:
+                holders = {self._line_owner}  # "Morning: Emails = 6": the morning's emails
             if len(holders) != 1:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)

@@ -80,9 +80,8 @@ enter enters""".split())
 # verbs that end an entity phrase ("42 new students came", "3 hamburgers were served")
 ENTITY_ENDS = LEAVING_VERBS | ARRIVING_VERBS | SENDER_VERBS | RECEIVER_VERBS
 COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer", "lesser": "fewer",
-                "farther": "more",
-                "further": "more", "longer": "more", "taller": "more", "higher": "more",
-                "shorter": "fewer"}
+                "farther": "more", "further": "more", "longer": "more", "taller": "more",
+                "higher": "more", "shorter": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
 SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
 PLURAL_PRONOUNS = frozenset({"they", "them", "both"})
@@ -178,4 +177,3 @@ def fits_shortened(words: Sequence[str], entity_words: Sequence[str]) -> bool:
     iterator = iter(entity_words)
     return all(w in iterator for w in words) and (
         words[-1] == entity_words[-1] or words[0] == entity_words[0])
-

@@ -20,7 +20,7 @@ from vlp.errors import InputError
 from vlp.kernel import Claim
 from vlp.limits import check_transcript
 
-from .align import ClaimPattern, Misalignment
+from .align import Alignment, ClaimPattern, Misalignment
 from .arithmetic_reads import (
     MULTIPLIER_RE,
     dozens_read,
@@ -73,17 +73,18 @@ class _Judge:
 
     def judge(self, number: int, text: str, read: ReadClaim,
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
+        alignment = self.index.align(read.pattern, self.stated)
         if read.pattern.predicate == "cont" and (read.arithmetic is None
                                                  or read.arithmetic.correct):
             # (a wrong sum makes the step false whatever it counts)
-            theorem = not isinstance(self.index.align(read.pattern, self.stated), Misalignment)
-            unstated = unstated_count(text, read.pattern, self.index, theorem,
+            unstated = unstated_count(text, read.pattern, self.index,
+                                      not isinstance(alignment, Misalignment),
                                       _product_operands(read.arithmetic))
             if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
                 return
         count = len(self.steps)
-        self._judge(number, text, read, when)
+        self._judge(number, text, read, alignment, when)
         if reading is not TEMPLATE_READING:
             for position in range(count, len(self.steps)):
                 self.steps[position] = attrs.evolve(self.steps[position], reading=reading)
@@ -98,10 +99,9 @@ class _Judge:
         self.false_seen.add(key)
 
     def _judge(self, number: int, text: str, read: ReadClaim,
-               when: str | int | None = None) -> None:
+               alignment: Alignment | Misalignment, when: str | int | None = None) -> None:
         index = self.index
         arithmetic = read.arithmetic
-        alignment = index.align(read.pattern, self.stated)
         if when is not None and not isinstance(alignment, Misalignment):
             # "Initially Roscoe has 118 tiaras.": a theorem at some time, but the words say
             # which time, and there it is another count
