@@ -16,7 +16,6 @@ Entries are drawn per source in a fixed shuffled order (``--seed``).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections import Counter
@@ -28,13 +27,8 @@ import real_sources  # noqa: E402
 
 
 def _labelled() -> set[tuple[str, int]]:
-    found = set()
-    for path in real_corpus.LABELS.glob("*.jsonl"):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                label = json.loads(line)
-                found.add((label["source"], int(label["index"])))
-    return found
+    return {(label["source"], int(label["index"]))
+            for _where, label in real_corpus.labels(real_corpus.label_files([]))}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -171,22 +171,16 @@ def test_a_count_of_a_part_is_never_judged_as_the_whole() -> None:
     days) is a count of Saturday's part: not judged false, left unread with the part named;
     a false count of the whole is still false, and a count the program does hold for the
     part ("on Saturday", where it counts by day) is read."""
-    from vlp.checker.programfile import program_from_json
-    from vlp.checker.verify import verify
-
-    whole = program_from_json({"axioms": ["cont({frank}, 40, cans, 0)"],
-                               "query": "cont({frank}, ?, cans, ?)"})
+    whole = (["cont({frank}, 40, cans, 0)"], "cont({frank}, ?, cans, ?)")
     for text in ("Frank collected 25 cans on Saturday.", "In two rounds, Frank scored 25 cans.",
                  "On the first level, Frank collected 25 cans in total."):
-        step = verify(whole, text).steps[-1]
-        assert step.status.value == "unparsed" and "part" in (step.reason or ""), text
-    assert verify(whole, "Frank collected 25 cans.").steps[-1].status.value == "false"
-    assert verify(whole, "On Saturday, Frank had 25 cans.").steps[-1].status.value == "false"
-    by_day = program_from_json({"axioms": ["cont({saturday}, 25, cans, 0)",
-                                           "cont({sunday}, 15, cans, 0)"],
-                                "query": "cont({saturday, sunday}, ?, cans, ?)"})
-    assert verify(by_day, "Frank collected 25 cans on Saturday.").steps[-1].status.value in (
-        "axiom", "derived")
+        status, _, reason = _last_step(*whole, text)
+        assert status == "unparsed" and "part" in reason, text
+    assert _last_step(*whole, "Frank collected 25 cans.")[0] == "false"
+    assert _last_step(*whole, "On Saturday, Frank had 25 cans.")[0] == "false"
+    by_day = (["cont({saturday}, 25, cans, 0)", "cont({sunday}, 15, cans, 0)"],
+              "cont({saturday, sunday}, ?, cans, ?)")
+    assert _last_step(*by_day, "Frank collected 25 cans on Saturday.")[0] in ("axiom", "derived")
 
 
 def _last_step(axioms: list[str], query: str, text: str) -> tuple[str, str | None, str]:
