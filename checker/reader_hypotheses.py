@@ -21,7 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vlp.grammar.inflect import singular
-from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, Clause, Token
+from vlp.grammar.loose import (
+    FIRST_PERSON,
+    HYPOTHETICAL,
+    SILENT_HYPOTHETICAL,
+    SILENT_PLAN,
+    Clause,
+    Token,
+)
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
@@ -83,9 +90,9 @@ def states_despite_silence(clause: Clause) -> bool:
     theorem: "The number of pears picked in total is 11" (silent for its "number", the word
     of a variable list) and a first-person result ("This leaves us with 1 watermelon")."""
     words = set(clause.words)
-    if clause.silent == "hypothetical or negated":
+    if clause.silent == SILENT_HYPOTHETICAL:
         return HYPOTHETICAL & words == {"number"} and not question_like(clause.words)
-    if clause.silent == "says what to do, not what holds":
+    if clause.silent == SILENT_PLAN:
         said = clause.words
         return FIRST_PERSON & words <= {"we", "us"} and not _PLANNING & words and any(
             said[i:i + len(p)] == p for p in _FIRST_PERSON_RESULTS
@@ -132,6 +139,7 @@ class HypothesisReading:
 
     lex: Lexicon
     discourse: Discourse
+    _next_clause: Clause | None
     _unsure = False  # the clause has a pronoun whose referent is unsure
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
@@ -255,7 +263,7 @@ class HypothesisReading:
     def _subject_after(self, clause: Clause) -> Agents | None:
         """The subject of the next clause of the sentence, for a clause that leads to it
         ("After buying 36 new ones, | he had 43"), or ``None``."""
-        following = getattr(self, "_next_clause", None)
+        following = self._next_clause
         if clause.words[:1] not in (("after",), ("before",)) or following is None or \
                 following.silent is not None:
             return None

@@ -414,14 +414,19 @@ def _bounds(tokens: list[Token], i: int) -> bool:
 _BOUND_ENDS = _ESTIMATES | frozenset(pair[1] for pair in _BOUNDS) | {"to"}
 
 
+# why a clause states nothing, where a reader tells one reason from another
+SILENT_PLAN = "says what to do, not what holds"
+SILENT_HYPOTHETICAL = "hypothetical or negated"
+
+
 def _silence(tokens: list[Token], question: bool) -> str | None:
     if question:
         return "a question"
     words = {t.lower for t in tokens}
     if not words.isdisjoint(FIRST_PERSON):
-        return "says what to do, not what holds"
+        return SILENT_PLAN
     if not words.isdisjoint(HYPOTHETICAL) and not _negated_after_relative(tokens):
-        return "hypothetical or negated"
+        return SILENT_HYPOTHETICAL
     punctuation = "".join([t.text for t in tokens if t.kind == "punct"])
     if not words.isdisjoint(_PERCENT) or "%" in punctuation:
         return "a percentage, which no claim states"  # "46% more" is no count of 46
