@@ -168,10 +168,10 @@ def _loose_figures(work: list[tuple[Any, str]], seconds: float) -> None:
     """The loose reader, side by side with the template grammar: how many template-read
     sentences took the loose path (should be none), and the cost of reading one sentence
     each way (every cache cleared), on the same sentences."""
-    from vlp.checker import reader
     from vlp.checker.verify import prepared_problem, verify
     from vlp.grammar import parse_sentence, split_transcript
     from vlp.grammar.loose import read_clauses
+    from vlp.reading import reader
 
     calls = 0
     original = reader.SentenceReader.read

@@ -26,9 +26,9 @@ comparison for every pair of counts at an entity and time (n^2) and a compeq for
 equal comparisons (~n^4), so it explodes on problems of a few dozen axioms that share an
 entity. ``"complete"`` (the default) and ``"proof"`` chain alike and leave those out: the
 proof mode for shortest proofs and certification, the complete mode as the whole model
-*on demand*: :meth:`Chart.proves` (and :class:`vlp.checker.align.ProgramIndex`, which
+*on demand*: :meth:`Chart.proves` (and :class:`vlp.reading.align.ProgramIndex`, which
 verification uses) derives a comparison or compeq when someone asks about it, through
-the kernel (:mod:`vlp.checker.demand`), so "is this a theorem?" is answered as the
+the kernel (:mod:`vlp.reading.demand`), so "is this a theorem?" is answered as the
 saturated model would and every true side-claim is recognised. Left out, where "stated"
 below means an axiom or an axiom carried forward by frame rules only (6c/6q), which is
 decided before chaining from the transfer axioms:

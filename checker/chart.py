@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from vlp.kernel import SIGNATURES, Atom, Hyperedge, Program, Query, Theorem
 from vlp.kernel import last_time as axioms_last_time
-
-from .demand import OnDemand
+from vlp.reading.demand import OnDemand
 
 if TYPE_CHECKING:  # networkx is imported where a forest is drawn (it is slow to import)
     import networkx as nx

@@ -212,7 +212,7 @@ def theorem_test(problem: Any) -> Callable[[Claim], bool]:
     """Whether a claim is a theorem of ``problem`` (any form ``vlp.verify`` accepts)."""
     from .verify import prepared_problem
 
-    # the index answers for comparisons the chart derives only when asked (checker/demand.py)
+    # the index answers for comparisons the chart derives only when asked (reading/demand.py)
     return prepared_problem(problem).index.is_theorem
 
 

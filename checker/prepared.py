@@ -20,8 +20,8 @@ from vlp.kernel import (
     roles,
 )
 from vlp.limits import check_program
+from vlp.reading.align import ClaimPattern, ProgramIndex, hyperedge_arithmetic, same_expression
 
-from .align import ClaimPattern, ProgramIndex, hyperedge_arithmetic, same_expression
 from .chaining import Chart, Hyperedge, forward_chain, matches_at_query_time
 from .problem_specs import problem_spec
 from .saturated import SaturatedOrder
@@ -101,7 +101,7 @@ class PreparedProblem:
         they depend on the pattern and the program's names alone."""
         flags = self._name_flags.get(pattern)
         if flags is None:
-            from .reader import PRONOUNS, misread_names
+            from vlp.reading.reader import PRONOUNS, misread_names
 
             pronoun = next((name for a in pattern.args if isinstance(a, Agents)
                             and not PRONOUNS.isdisjoint(a.names)

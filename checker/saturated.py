@@ -3,7 +3,7 @@
 Reasoning-model mode gives an expression ``a op b = c`` the claim of the first rule instance
 whose built-in it writes: shortest-proof conclusions first, then in the order saturated BFS
 chaining accepted the instances. The chart holds no comparison or compeq nobody stated
-(:mod:`vlp.checker.demand` derives them when asked, after the chart's own instances), so
+(:mod:`vlp.reading.demand` derives them when asked, after the chart's own instances), so
 this module finds the instances saturation would have had for an expression and places
 them in saturation's order without saturating. How BFS chaining (:mod:`vlp.checker.chaining`)
 orders what it accepts:
@@ -32,9 +32,9 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from vlp.kernel import Agents, Atom, Hyperedge, Rule, conclude
+from vlp.reading.align import hyperedge_arithmetic, same_expression
+from vlp.reading.demand import OnDemand, count_side, rules_shaped
 
-from .align import hyperedge_arithmetic, same_expression
-from .demand import OnDemand, count_side, rules_shaped
 from .join_plans import join_plans
 from .verdicts import Arithmetic
 

@@ -39,9 +39,9 @@ import z3
 
 from vlp.errors import InputError
 from vlp.kernel import AXIOM, ELIMINATION, RULES, Atom, Claim, Program, Query, roles
+from vlp.reading.postorder import post_order
 
 from .chaining import Chart, Hyperedge, forward_chain
-from .postorder import post_order
 
 
 class NoProofError(InputError):

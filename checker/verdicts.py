@@ -15,6 +15,7 @@ import attrs
 
 from vlp.grammar.arithmetic import Arithmetic
 from vlp.kernel import Atom, Claim
+from vlp.reading.readings import TEMPLATE_READING, Reading
 
 
 class Status(str, enum.Enum):
@@ -32,37 +33,10 @@ class Status(str, enum.Enum):
         return self.value
 
 
-TEMPLATE, LOOSE, ARITHMETIC = "template", "loose", "arithmetic"
-
 # the text of a claim, atom or expression, kept: every report writes each one many times
 # (a claim in its own step, as a premise, as a skipped step, in later reports of the same
 # problem), and formatting one costs more than finding it here (hashes are cached)
 text_of = functools.lru_cache(maxsize=1 << 16)(str)
-
-
-@attrs.frozen
-class Reading:
-    """How a step was read: by the template grammar, by the loose reader (with the cue words
-    it relied on and what each pronoun or shortened name was resolved to), or from its
-    arithmetic alone (matched with a rule instance's built-in)."""
-
-    method: str  # TEMPLATE, LOOSE or ARITHMETIC
-    cues: tuple[str, ...] = ()
-    resolved: tuple[tuple[str, str], ...] = ()  # ("he", "tom"), ("balloons", "violet balloons")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"method": self.method, "cues": list(self.cues),
-                "resolved": {said: meant for said, meant in self.resolved}}
-
-    def __str__(self) -> str:
-        details = []
-        if self.cues:
-            details.append(", ".join(self.cues))
-        details.extend(f"{said} = {meant}" for said, meant in self.resolved)
-        return self.method + (f" ({'; '.join(details)})" if details else "")
-
-
-TEMPLATE_READING = Reading(TEMPLATE)
 
 
 @attrs.frozen

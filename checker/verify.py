@@ -19,26 +19,27 @@ import attrs
 from vlp.errors import InputError
 from vlp.kernel import Claim
 from vlp.limits import check_transcript
-
-from .align import Alignment, ClaimPattern, Misalignment
-from .arithmetic_reads import (
+from vlp.reading.align import Alignment, ClaimPattern, Misalignment
+from vlp.reading.arithmetic_reads import (
     MULTIPLIER_RE,
     dozens_read,
     named_multipliers,
     rival_claims,
     stated_union,
 )
-from .claim_guards import unstated_count
+from vlp.reading.claim_guards import unstated_count
+from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
+from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
+
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .prepared import PreparedProblem, prepare, prepared_problem
 from .problem_specs import ProblemSpec, problem_spec
 from .report import ARITHMETIC_MODE, CLAIMS_MODE, Report
 from .search_order import SearchOrder, first_occurrences, normalized_levenshtein_of_ids
-from .transcript_reading import ReadClaim, ReadSentence, read_transcript
-from .verdicts import ARITHMETIC, TEMPLATE_READING, Arithmetic, Reading, Status, StepVerdict
+from .verdicts import Arithmetic, Status, StepVerdict
 
 if TYPE_CHECKING:
-    from .reader_items import LooseClaim
+    from vlp.reading.reader_items import LooseClaim
 
 ARITHMETIC_READING = Reading(ARITHMETIC)
 
@@ -293,8 +294,7 @@ def _read_steps(
     (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
     from vlp.grammar.guards import time_cue, unsafe_reason
     from vlp.grammar.loose import extract_labelled_answer
-
-    from .reader import (
+    from vlp.reading.reader import (
         Discourse,
         LooseArithmetic,
         LooseClaim,
@@ -420,8 +420,7 @@ def _event_time(prepared: PreparedProblem, text: str, items: Sequence[Any]) -> i
 def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
     """Expressions the loose reader folds ("8-3, or 5"), when the strict scan finds none."""
     from vlp.grammar.loose import read_clauses
-
-    from .reader import as_arithmetic
+    from vlp.reading.reader import as_arithmetic
 
     found = (as_arithmetic(t) for c in read_clauses(text) for t in c.tokens)
     return tuple(e for e in found if e is not None)

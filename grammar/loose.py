@@ -7,7 +7,7 @@ the ways models write it ("8-3, or 5", "42 + 38 + 47, which equals 127", "12 plu
 connectives ("so", "then", "if", ", and she ...") and carry flags for what makes a clause
 state nothing (a question, a hypothetical "would", a first-person plan "we need to").
 Resolving the mentions against a program's names is the checker's job
-(``vlp.checker.reader``).
+(``vlp.reading.reader``).
 """
 
 from __future__ import annotations

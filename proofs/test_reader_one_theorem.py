@@ -6,7 +6,7 @@ puzzles to Mo.") reads to that fact's claim, judged a theorem, or to nothing; ne
 another claim and never to a step judged false. The same sentence with its number changed
 to one no theorem has is never read as true.
 
-Break it: in checker/reader_hypotheses.py let ``_fits`` accept a count whose owner is any
+Break it: in reading/reader_hypotheses.py let ``_fits`` accept a count whose owner is any
 superset of the named participants, or drop the check that exactly one theorem fits: the
 property fails on the first problem where a group's count or a second transfer has the same
 number.

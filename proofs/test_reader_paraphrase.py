@@ -9,7 +9,7 @@ of the program's entities fits it), "left", a colon form ("Lib's puzzles: 20."),
 judged a theorem. The same sentence with its number changed to one no theorem has never
 reads as a true claim.
 
-Break it: in checker/reader_mentions.py make ``_context_entity`` or the entity matching
+Break it: in reading/reader_mentions.py make ``_context_entity`` or the entity matching
 pick the first entity of the program instead of the one the sentence names, or resolve "he"
 to the first subject of the transcript instead of the latest: the property fails on the
 first problem with two entities or two agents.
@@ -21,10 +21,10 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from proofs.strategies import describe, stated_facts, unproved_quantity
-from vlp.checker.reader import fits_shortened
 from vlp.checker.verify import verify
 from vlp.grammar import agent_list, agent_name
 from vlp.kernel import Atom
+from vlp.reading.reader import fits_shortened
 
 _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
           "fourteen fifteen sixteen seventeen eighteen nineteen").split()

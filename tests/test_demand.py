@@ -1,4 +1,4 @@
-"""Comparisons and compeqs derived on demand (checker/demand.py) answer "is this a theorem?"
+"""Comparisons and compeqs derived on demand (reading/demand.py) answer "is this a theorem?"
 exactly as the saturated model does, with the same rule instances for every claim asked
 about, while the chart itself stays a small multiple of the program."""
 
@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from tests.test_shortest import early_programs, small_programs
 from vlp.checker import NumericalInconsistencyError, forward_chain
-from vlp.checker.align import ProgramIndex
-from vlp.checker.demand import OnDemand
 from vlp.kernel import Atom, Claim, Program, check_hyperedge, comp, compeq, cont, is_frame_rule
+from vlp.reading.align import ProgramIndex
+from vlp.reading.demand import OnDemand
 
 
 def _indexes(program: Program) -> tuple[ProgramIndex, object] | None:

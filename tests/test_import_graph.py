@@ -137,10 +137,15 @@ def test_importing_the_bottom_loads_no_layer() -> None:
 
 def test_reading_sits_between_grammar_and_checker() -> None:
     """vlp.reading uses the grammar's lexical pieces and is used by the checker, never the
-    other way round."""
+    other way round; both readers live there (problems: ``encode``; transcripts: ``reader``
+    and the program index it resolves claims in), and no reading module is left in the
+    checker."""
     g = graph()
     reading = [m for m in g if layer(m) == LAYERS.index(("vlp.reading",))]
-    assert "vlp.reading.encode" in reading
+    assert {"vlp.reading.encode", "vlp.reading.reader", "vlp.reading.align",
+            "vlp.reading.transcript_reading", "vlp.reading.claim_guards"} <= set(reading)
+    assert [m for m in g if m.startswith("vlp.checker.") and
+            m.rpartition(".")[2].startswith(("reader", "discourse", "align"))] == []
     assert any(layer(b) == LAYERS.index(("vlp.grammar",)) for a in reading
                for b in g.successors(a))
     assert all(layer(b) < LAYERS.index(("vlp.checker",)) for a in reading
@@ -151,8 +156,8 @@ def test_problem_specs_and_the_chainers_parts_sit_below_judging() -> None:
     """Reading a problem into a spec needs no chaining or judging, and the chainer's parts
     (agenda, join plans, chart) need neither the chainer nor judging (issue 26's split)."""
     g = graph()
-    above = {"vlp.checker.chaining", "vlp.checker.shortest", "vlp.checker.align",
-             "vlp.checker.prepared", "vlp.checker.verify", "vlp.checker.reader"}
+    above = {"vlp.checker.chaining", "vlp.checker.shortest", "vlp.reading.align",
+             "vlp.checker.prepared", "vlp.checker.verify", "vlp.reading.reader"}
     reached = {module: sorted(nx.descendants(g, module) & above)
                for module in ("vlp.checker.problem_specs", "vlp.checker.agenda",
                               "vlp.checker.join_plans", "vlp.checker.chart")}

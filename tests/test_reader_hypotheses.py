@@ -1,5 +1,5 @@
 """A clause whose words fit no reading of their own is read as the one theorem of the
-program it can state (``checker/reader_hypotheses.py``), and never as anything else.
+program it can state (``reading/reader_hypotheses.py``), and never as anything else.
 
 Problems are written here as program files; the sentences are this project's own.
 """

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from tests.test_demand import shared_entity_program
 from tests.test_shortest import early_programs, small_programs
 from vlp.checker import NumericalInconsistencyError, forward_chain
-from vlp.checker.align import same_expression
 from vlp.checker.saturated import SaturatedOrder
 from vlp.kernel import Atom, Program, Query
 from vlp.lm.baselines import baseline_transcript
+from vlp.reading.align import same_expression
 from vlp.sampler import generate_problem
 
 verify_module = importlib.import_module("vlp.checker.verify")

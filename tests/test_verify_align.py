@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from vlp.checker import load_program
-from vlp.checker.align import ClaimPattern, hyperedge_arithmetic, same_expression
 from vlp.checker.verdicts import Arithmetic
 from vlp.checker.verify import prepare
 from vlp.kernel import Agents, Theorem, comp, cont, transfer
+from vlp.reading.align import ClaimPattern, hyperedge_arithmetic, same_expression
 
 DATA = Path(__file__).parent / "data"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from vlp.checker import transcript_reading
 from vlp.checker.verify import problem_spec, verify
 from vlp.grammar import sentences
+from vlp.reading import transcript_reading
 
 verify_module = importlib.import_module("vlp.checker.verify")  # the name is the function
 DATA = Path(__file__).parent / "data"

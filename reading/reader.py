@@ -70,7 +70,7 @@ from .reader_words import (
     fits_shortened,
     question_like,
 )
-from .verdicts import LOOSE, Reading
+from .readings import LOOSE, Reading
 
 _HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
 # a variable list's line "Sally: turnips (113), pumpkins (118)." (words, then a count)

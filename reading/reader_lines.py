@@ -34,7 +34,7 @@ from .reader_words import (
     VALUE_COLUMNS,
     VERBS,
 )
-from .verdicts import LOOSE, Reading
+from .readings import LOOSE, Reading
 
 _NOTE_RE = re.compile(r"\s*\(.*\)\s*$")  # "Elio (after Efua donates 59)": a note
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"

@@ -6,21 +6,32 @@ a union, and the rule instances an expression cannot choose between."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.guards import DOZENS, OTHER_MULTIPLIERS
-from vlp.kernel import Claim
+from vlp.kernel import Atom, Claim
 
-from .align import ClaimPattern
-from .prepared import PreparedProblem
+from .align import ClaimPattern, ProgramIndex
 from .transcript_reading import ReadSentence, read_transcript
+
+
+class ProgramInstances(Protocol):
+    """What these readings ask of a prepared problem (``vlp.checker.prepared``): its index,
+    and the rule instances with arithmetic, with the conclusions an expression is preferred for."""
+
+    index: ProgramIndex
+
+    def builtins(self) -> list[tuple[Arithmetic, Any]]: ...
+
+    def favoured_conclusions(self) -> frozenset[Atom]: ...
+
 
 MULTIPLIER_RE = re.compile(DOZENS, re.IGNORECASE)
 _OTHER_MULTIPLIERS_RE = re.compile(OTHER_MULTIPLIERS, re.IGNORECASE)
 
 
-def named_multipliers(prepared: PreparedProblem) -> re.Pattern[str] | None:
+def named_multipliers(prepared: ProgramInstances) -> re.Pattern[str] | None:
     """The program's names (agents, entities) of more than one word that hold a word the
     guards read as a multiplier ("first half", "double room"), as one pattern: within such
     a name the word multiplies nothing."""
@@ -62,7 +73,7 @@ def dozens_read(sentence: ReadSentence, counted: set[str]) -> tuple[ReadSentence
 _OPENING_SUM_RE = re.compile(r"^\W*\d")
 
 
-def stated_union(prepared: PreparedProblem, expression: Arithmetic, text: str
+def stated_union(prepared: ProgramInstances, expression: Arithmetic, text: str
                   ) -> Claim | None:
     """A sum that opens its sentence ("7 red pears + 71 yellow pears + 8 green pears = 86
     pears."), whose every operand is the count of exactly one theorem, all of one entity and
@@ -97,7 +108,7 @@ def stated_union(prepared: PreparedProblem, expression: Arithmetic, text: str
     return union if index.is_theorem(union) else None
 
 
-def rival_claims(prepared: PreparedProblem, expression: Arithmetic, match: Any
+def rival_claims(prepared: ProgramInstances, expression: Arithmetic, match: Any
                   ) -> list[Claim]:
     """The other claims that rule instances as favoured as ``match`` (on the shortest
     proof, or off it like it) conclude by writing ``expression``: the expression alone does
@@ -114,5 +125,6 @@ def rival_claims(prepared: PreparedProblem, expression: Arithmetic, match: Any
                 claim not in rivals and same_expression(expression, builtin):
             rivals.append(claim)
     return rivals
+
 
 __all__ = ["MULTIPLIER_RE", "dozens_read", "named_multipliers", "rival_claims", "stated_union"]

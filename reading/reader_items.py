@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import attrs
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.loose import Token
 
 from .align import ClaimPattern
-from .verdicts import Arithmetic, Reading
+from .readings import Reading
 
 
 @attrs.frozen

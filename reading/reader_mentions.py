@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import attrs
 from rapidfuzz import fuzz
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Clause, Token
 from vlp.kernel import Agents
@@ -33,7 +34,6 @@ from .reader_words import (
     fits_shortened,
     gender_of,
 )
-from .verdicts import Arithmetic
 
 _FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
 

@@ -49,7 +49,7 @@ from .reader_words import (
     is_setting,
     question_like,
 )
-from .verdicts import LOOSE, Reading
+from .readings import LOOSE, Reading
 
 # words that make a clause state something other than a plain fact of the program
 _REFUSING = frozenset("""than not no never none nothing without instead except if unless

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.loose import Token
 from vlp.kernel import Agents, Claim
 
@@ -23,7 +24,7 @@ from .reader_words import (
     TOTAL_CUES,
     TOTALS,
 )
-from .verdicts import LOOSE, Arithmetic, Reading
+from .readings import LOOSE, Reading
 
 
 class ProgramFitting:

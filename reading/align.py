@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.kernel import (
     AXIOM,
     SIGNATURES,
@@ -36,7 +37,6 @@ from vlp.kernel.rules import rule as rule_by_id
 
 from .demand import OnDemand
 from .postorder import post_order
-from .verdicts import Arithmetic
 
 
 class ChartLike(Protocol):
@@ -370,7 +370,7 @@ class ProgramIndex:
                                           for p in edge.premises))
         return _ClaimEdge(edge, head, premise_ids)
 
-    # -- comparisons and compeqs on demand (vlp.checker.demand) --
+    # -- comparisons and compeqs on demand (vlp.reading.demand) --
 
     def _demand(self, pattern: ClaimPattern) -> None:
         """Derive the comparisons / compeqs ``pattern`` could denote (both directions, every

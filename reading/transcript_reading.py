@@ -1,6 +1,6 @@
 """A transcript read through the language layer (``vlp.grammar.transcript``): its
 sentences, each with the claims the template grammar read (partial ones kept partial, to be
-resolved against the chart by :meth:`~vlp.checker.align.ProgramIndex.align`), the expressions
+resolved against the chart by :meth:`~vlp.reading.align.ProgramIndex.align`), the expressions
 it holds and, when it reads none, why."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from typing import Any
 
 import attrs
 
+from vlp.grammar.arithmetic import Arithmetic
+
 from .align import ClaimPattern
-from .verdicts import Arithmetic
 
 
 @attrs.frozen
