@@ -27,11 +27,12 @@ _IRREGULAR_PLURALS: dict[str, str] = {
     "beanies": "beanie", "veggies": "veggie", "aunties": "auntie", "hoodies": "hoodie",
     "budgies": "budgie", "collies": "collie", "neckties": "necktie", "onesies": "onesie",
     "canvases": "canvas", "atlases": "atlas", "lenses": "lens", "topazes": "topaz",
+    "dwarves": "dwarf", "baggies": "baggie",
 }
 # Irregular endings that also hold inside compounds ("bookshelves", "firemen").
 _IRREGULAR_ENDINGS: tuple[str, ...] = (
     "knives", "wives", "shelves", "leaves", "loaves", "children", "teeth", "feet", "geese",
-    "mice",
+    "mice", "buses",
 )
 _IRREGULAR_SINGULARS: dict[str, str] = {s: p for p, s in _IRREGULAR_PLURALS.items()}
 # Nouns whose plural is the singular.
@@ -46,6 +47,8 @@ _SINGULAR_IS: frozenset[str] = frozenset({
     "hypothesis", "synopsis", "diagnosis", "emphasis", "ellipsis", "trellis", "pelvis", "ibis",
     "mantis", "clematis", "hibiscus",
 })
+# Words in -as that are singular (most -as words in a count are plurals: "pizzas", "llamas").
+_SINGULAR_AS: frozenset[str] = frozenset({"canvas", "atlas", "gas", "bias", "alias"})
 # Words in -us that are plural (most -us words are singular: "bus", "cactus", "octopus").
 _PLURAL_US: frozenset[str] = frozenset({
     "menus", "emus", "gnus", "tutus", "haikus", "tofus", "gurus", "zebus", "tiramisus", "kudzus",
@@ -104,7 +107,7 @@ def looks_plural_word(word: str) -> bool:
         return word in _PLURAL_US
     if word.endswith("is"):
         return word not in _SINGULAR_IS
-    return True
+    return word not in _SINGULAR_AS
 
 
 @lru_cache(maxsize=4096)

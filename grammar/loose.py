@@ -106,24 +106,39 @@ class Clause:
 
 
 def number_value(words: list[str]) -> int | None:
-    """"twenty-five", "one hundred and five", "three thousand two hundred" -> the number."""
-    total, current, seen = 0, 0, False
+    """"twenty-five", "one hundred and five", "three thousand two hundred" -> the number;
+    None for words that are no one number: "six two" or "twenty thirty" are two numbers
+    side by side (number-parser, measured against this on the real corpus, refuses them too)."""
+    total, current = 0, 0
+    last = ""  # what the previous word was: "unit" (0-19), "ten", "hundred", "thousand", "and"
     for word in words:
         if word in _UNITS:
-            current += _UNITS[word]
+            value = _UNITS[word]
+            if last == "unit" or (last == "ten" and value >= 10) or (value == 0 and last):
+                return None
+            current += value
+            last = "unit"
         elif word in _TENS:
+            if last in ("unit", "ten"):
+                return None
             current += _TENS[word]
+            last = "ten"
         elif word == "hundred":
+            if last in ("hundred", "ten", "and") or current >= 100:
+                return None
             current = max(current, 1) * 100
+            last = "hundred"
         elif word == "thousand":
+            if total or last == "and":
+                return None
             total += max(current, 1) * 1000
             current = 0
-        elif word == "and" and seen:
-            continue
+            last = "thousand"
+        elif word == "and" and last in ("hundred", "thousand"):
+            last = "and"
         else:
             return None
-        seen = True
-    return total + current if seen else None
+    return total + current if last and last != "and" else None
 
 
 def _raw_tokens(text: str) -> list[Token]:

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from proofs.strategies import describe, stated_facts, unproved_quantity
 from vlp.checker.verify import verify
 from vlp.grammar import agent_list, agent_name
+from vlp.grammar.loose import number_value
 from vlp.kernel import Atom
 from vlp.reading.reader import fits_shortened
 
@@ -121,3 +122,13 @@ def test_a_changed_number_never_reads_as_true(case) -> None:
     transcript = f"{context}\n{changed}" if context else changed
     note(describe(problem, f"transcript: {transcript!r}"))
     assert not any(s.status.is_theorem for s in _last_steps(problem, transcript))
+
+
+@given(st.integers(0, 999_999))
+def test_a_number_in_words_reads_as_itself(n: int) -> None:
+    """Every number below a million written in words ("twenty-five", "three thousand two
+    hundred") reads as that number, hyphens or not."""
+    spelled = in_words(n)
+    assert number_value(spelled.replace("-", " ").split()) == n
+    with_and = spelled.replace(" hundred ", " hundred and ")
+    assert number_value(with_and.replace("-", " ").split()) == n

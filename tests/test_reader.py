@@ -173,6 +173,15 @@ def test_numbers_in_words() -> None:
     assert number_value("twenty five".split()) == 25
     assert number_value("one hundred and five".split()) == 105
     assert number_value("three thousand two hundred".split()) == 3200
+    assert number_value("nineteen hundred".split()) == 1900
+
+
+@pytest.mark.parametrize("words", ["six two", "two eight", "one six", "twenty thirty",
+                                   "twenty eleven", "five hundred hundred", "one and two",
+                                   "one hundred and", "zero five", "three thousand thousand"])
+def test_number_words_side_by_side_are_no_one_number(words: str) -> None:
+    """Two numbers side by side ("six two") were once summed to 8; they are no number."""
+    assert number_value(words.split()) is None
     [clause] = read_clauses("She has twenty-four apples.")
     assert [t.value for t in clause.tokens if t.kind == "number"] == [24]
 
