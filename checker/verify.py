@@ -313,9 +313,10 @@ def _read_steps(
     reader = SentenceReader(lexicon(prepared.index, tuple(prepared.query.agent_sets)),
                             discourse, prepared.query_pattern)
     for number, sentence in enumerate(sentences, 1):
-        if not sentence.claims and (sentence.answer is not None
-                                    or extract_labelled_answer(sentence.text) is not None):
-            continue  # the closing "the answer is N": read by the answer extraction
+        if not sentence.claims and (sentence.answer is not None or (
+                not sentence.arithmetic and extract_labelled_answer(sentence.text) is not None)):
+            continue  # the closing "the answer is N": read by the answer extraction (a
+            # labelled "Total: 66 + 35 = 101" is a step too: its arithmetic states a claim)
         unsafe = unsafe_reason(sentence.text)
         if unsafe is not None and counts_dozens and MULTIPLIER_RE.search(sentence.text):
             sentence, unsafe = dozens_read(sentence, rates_per_dozen)

@@ -137,6 +137,22 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
     return found
 
 
+# after an answer's number: the number opens an expression ("35 - 14 = 21", "18 dollars + 30
+# dollars = 48 dollars"), whose result (on the same line) is the answer
+_EXPRESSION_GOES_ON_RE = re.compile(r"[ \t]*(?:[^\W\d_]+[ \t/]*){0,3}[-+*/×x−–][ \t]*\$?\d")
+_RESULT_ON_THE_LINE_RE = re.compile(r"[^\n=]*=[ \t]*\$?(" + ANSWER_NUMBER + ")")
+
+
+def answer_number(text: str, start: int, end: int) -> str | None:
+    """The answer an answer phrase's number ``text[start:end]`` gives: that number, or, when an
+    expression starts at it ("The answer is 35 - 14 = 21."), the expression's result; ``None``
+    when the expression has no result on its line ("The answer is 35 - 14.")."""
+    if _EXPRESSION_GOES_ON_RE.match(text, end) is None:
+        return text[start:end]
+    result = _RESULT_ON_THE_LINE_RE.match(text, end)
+    return None if result is None else result.group(1)
+
+
 def answer_value(number: str) -> int | float | None:
     """The value of an ``ANSWER_NUMBER`` match: an int when it is whole ("26", "26.0",
     "-1,234"), a float otherwise ("26.5", never equal to a quantity); ``None`` past

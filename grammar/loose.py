@@ -17,7 +17,14 @@ from functools import lru_cache
 
 import attrs
 
-from .arithmetic import ANSWER_NUMBER, MAX_DIGITS, OPERATOR_SPELLINGS, Arithmetic, answer_value
+from .arithmetic import (
+    ANSWER_NUMBER,
+    MAX_DIGITS,
+    OPERATOR_SPELLINGS,
+    Arithmetic,
+    answer_number,
+    answer_value,
+)
 
 _UNITS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -505,9 +512,9 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
 
 _LABEL_ANSWER_RE = re.compile(
     r"(?:^|\n)\s*[#>*_\s]*(?:final\s+answer|answer|total|result)\s*[*_]*\s*[:=]\s*[*_\s$\\(]*"
-    r"(?:boxed\{)?\s*(" + ANSWER_NUMBER + r")(?!\s*[-+*/×x−]\s*\d)", re.IGNORECASE)
+    r"(?:boxed\{)?\s*(" + ANSWER_NUMBER + r")", re.IGNORECASE)
 _ANSWER_WORDS_RE = re.compile(
-    r"the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)\s*"
+    r"the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is\s*:?|=|:)\s*"
     r"([a-z]+(?:[-\s][a-z]+){0,4})", re.IGNORECASE)
 _CLOSING_RESULT_RE = re.compile(r"=\s*\$?\s*(" + ANSWER_NUMBER + r")\s*\$?\s*"
                                 r"[^\W\d_]*(?:\s+[^\W\d_]+)?\s*[.!]?\s*\$*\s*$")
@@ -525,7 +532,8 @@ def extract_labelled_answer(text: str) -> int | float | None:
     found = None
     for regex in (_LABEL_ANSWER_RE, _HEADER_ANSWER_RE):
         for match in regex.finditer(text):
-            value = answer_value(match.group(1))
+            number = answer_number(text, match.start(1), match.end(1))
+            value = None if number is None else answer_value(number)
             found = found if value is None else value
         if found is not None:
             return found

@@ -23,7 +23,7 @@ from lark.parsers.lalr_analysis import Shift
 
 from vlp.kernel import Query
 
-from .arithmetic import ANSWER_NUMBER, MAX_DIGITS, Arithmetic, answer_value
+from .arithmetic import ANSWER_NUMBER, MAX_DIGITS, Arithmetic, answer_number, answer_value
 from .callbacks import (
     ANSWER,
     CLAIMS,
@@ -456,7 +456,7 @@ def sentence_parser() -> TableParser:
 # --------------------------------------------------------------------------- normalization
 
 _ANSWER_RE = re.compile(
-    r"(?:the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is|=|:)|answer\s*:)"
+    r"(?:the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is\s*:?|=|:)|answer\s*:)"
     r"\s*\$?\\?(?:boxed\{)?\s*(" + ANSWER_NUMBER + ")",
     re.IGNORECASE,
 )
@@ -544,7 +544,8 @@ def extract_answer(text: str) -> int | float | None:
     found: int | float | None = None
     for matches in (_answer_matches(text), _BOXED_RE.finditer(text)):
         for match in matches:
-            value = answer_value(match.group(1))
+            number = answer_number(text, match.start(1), match.end(1))
+            value = None if number is None else answer_value(number)
             if value is not None:
                 found = value
         if found is not None:
