@@ -138,15 +138,18 @@ def extract_arithmetic(text: str) -> list[Arithmetic]:
 
 
 # after an answer's number: the number opens an expression ("35 - 14 = 21", "18 dollars + 30
-# dollars = 48 dollars"), whose result (on the same line) is the answer
+# dollars = 48 dollars"), whose result (in the same sentence) is the answer
 _EXPRESSION_GOES_ON_RE = re.compile(r"[ \t]*(?:[^\W\d_]+[ \t/]*){0,3}[-+*/×x−–][ \t]*\$?\d")
-_RESULT_ON_THE_LINE_RE = re.compile(r"[^\n=]*=[ \t]*\$?(" + ANSWER_NUMBER + ")")
+_RESULT_ON_THE_LINE_RE = re.compile(
+    r"(?:[^\n=.]|\.\d)*?(?:=|\bequals?\b|\bwhich (?:is|equals|makes|gives)\b|, or\b)"
+    r"[ \t]*\$?(" + ANSWER_NUMBER + ")", re.IGNORECASE)
 
 
 def answer_number(text: str, start: int, end: int) -> str | None:
     """The answer an answer phrase's number ``text[start:end]`` gives: that number, or, when an
-    expression starts at it ("The answer is 35 - 14 = 21."), the expression's result; ``None``
-    when the expression has no result on its line ("The answer is 35 - 14.")."""
+    expression starts at it ("The answer is 35 - 14 = 21.", "88 + 24 + 52, which is 154"), the
+    expression's result (in the same sentence); ``None`` when the expression has no result
+    there ("The answer is 35 - 14.")."""
     if _EXPRESSION_GOES_ON_RE.match(text, end) is None:
         return text[start:end]
     result = _RESULT_ON_THE_LINE_RE.match(text, end)

@@ -143,6 +143,13 @@ _UNCLEAR_ANSWERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 
 
+# "The answer is "There is a mistake in the question."": the model answers, with no number
+_NO_ANSWER_RE = re.compile(
+    r"\s*(?:\(arabic numerals\))?\s*(?:is|=|:)\s*:?\s*[\"“'*]*[^.\n]*?\b(?:mistake|error|"
+    r"cannot be (?:determined|found|answered)|impossible|not possible|no (?:solution|answer)|"
+    r"undefined|not enough information|insufficient information)\b", re.IGNORECASE)
+
+
 def unclear_answer(text: str) -> str | None:
     """Why the sentences of ``text`` that state its answer give none (the last such
     sentence decides), or ``None``."""
@@ -161,6 +168,8 @@ def unclear_answer(text: str) -> str | None:
             continue
         if not re.search(r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten)\b",
                          rest, re.IGNORECASE):
+            if _NO_ANSWER_RE.match(rest):
+                reason = "the answer statement says there is no answer"
             continue  # "to find the answer, ..." states none
         reason = None
         for pattern, why in _UNCLEAR_ANSWERS:

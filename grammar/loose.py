@@ -511,8 +511,8 @@ def read_clauses(text: str) -> tuple[Clause, ...]:
 # --- answers ------------------------------------------------------------------------------
 
 _LABEL_ANSWER_RE = re.compile(
-    r"(?:^|\n)\s*[#>*_\s]*(?:final\s+answer|answer|total|result)\s*[*_]*\s*[:=]\s*[*_\s$\\(]*"
-    r"(?:boxed\{)?\s*(" + ANSWER_NUMBER + r")", re.IGNORECASE)
+    r"(?:^|\n)\s*[#>*_\s]*(?:final\s+answer|answer|(?P<total>total|result))\s*[*_]*\s*[:=]\s*[*_\s$\\(]*"
+    r"(?:boxed\{)?\s*(?P<number>" + ANSWER_NUMBER + r")", re.IGNORECASE)
 _ANSWER_WORDS_RE = re.compile(
     r"the\s+(?:final\s+)?answer(?:\s*\(arabic numerals\))?\s*(?:is\s*:?|=|:)\s*"
     r"([a-z]+(?:[-\s][a-z]+){0,4})", re.IGNORECASE)
@@ -521,18 +521,22 @@ _CLOSING_RESULT_RE = re.compile(r"=\s*\$?\s*(" + ANSWER_NUMBER + r")\s*\$?\s*"
 
 
 _HEADER_ANSWER_RE = re.compile(
-    r"(?:^|\n)\s*#+\s*(?:final\s+)?answer\s*:?\s*\n\s*[*_$\\(\s]*(?:boxed\{)?\s*(" + ANSWER_NUMBER
-    + ")",
+    r"(?:^|\n)\s*#+\s*(?:final\s+)?answer\s*:?\s*\n\s*[*_$\\(\s]*(?:boxed\{)?\s*(?P<number>"
+    + ANSWER_NUMBER + ")",
     re.IGNORECASE)
 
 
 def extract_labelled_answer(text: str) -> int | float | None:
     """An answer under a label the closing-sentence forms miss: "**Total:** 24", "Answer: 24",
-    a "## Answer" header over "**24**", "The answer is twenty-four."; the last one wins."""
+    "Answer: 18 + 30 = 48", a "## Answer" header over "**24**", "The answer is twenty-four.";
+    the last one wins. A total's sum ("Total: 18 + 30 = 48") is a step like any other."""
     found = None
     for regex in (_LABEL_ANSWER_RE, _HEADER_ANSWER_RE):
         for match in regex.finditer(text):
-            number = answer_number(text, match.start(1), match.end(1))
+            number = answer_number(text, match.start("number"), match.end("number"))
+            if number is not None and number != match.group("number") and \
+                    match.groupdict().get("total"):
+                continue  # "Total: 18 + 30 = 48" mid-way is a step's sum, not the answer
             value = None if number is None else answer_value(number)
             found = found if value is None else value
         if found is not None:

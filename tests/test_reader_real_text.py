@@ -163,7 +163,8 @@ def test_a_stated_union_is_a_theorem_when_its_parts_are() -> None:
 @pytest.mark.parametrize("answer", [
     "The answer is not 49.", "The answer is anything but 49.",
     "It is not the case that the answer is 49.", "The answer is 49 - 1.",
-    "The answer is 49 or 50.",
+    "The answer is 49 or 50.", 'The answer is "There is a mistake in the question."',
+    "The answer is: not enough information is given.",
 ])
 def test_an_answer_statement_that_does_not_commit_gives_no_answer(answer: str) -> None:
     """Negated, alternative or unevaluated answers are no answer, and nothing else in the
@@ -177,6 +178,9 @@ def test_an_answer_statement_that_does_not_commit_gives_no_answer(answer: str) -
     ("Answer: forty-nine tiaras.", 49),
     ("Roscoe has 118 tiaras. Roscoe has 49 tiaras now.", 49),
     ("The answer is forty-nine.", 49),
+    ("Roscoe has 118 tiaras. The answer is 118 - 69 = 49.", 49),
+    ("Roscoe has 118 tiaras. The answer is 118 - 69, which is 49.", 49),
+    ("Roscoe has 118 tiaras.\nAnswer: 118 - 69 = 49", 49),
 ])
 def test_answers_in_sentences_labels_and_words(transcript: str, answer: int) -> None:
     """A labelled answer sentence, number words, and the last count of the question's
