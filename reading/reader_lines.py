@@ -389,6 +389,9 @@ class LineReading:
         start = 0
         while start < len(words) and (words[start] in LEADS or words[start] in ("-", "*")):
             start += 1
+        for m in mentions:  # a lead word that opens a name ("First chapter: 66 pages.")
+            if m.agents is not None and m.position < start < (m.end or m.position + 1):
+                start = m.position
         if n >= 2 and words[n - 1] in ("is", "was", "are", "were") and \
                 words[start:start + 3] in (("the", "number", "of"), ("the", "total", "number")):
             start += 1  # "The number of pears that were picked in total is 11."
@@ -442,17 +445,21 @@ class LineReading:
                   and words[i] not in LABEL_GLUE and words[i] not in LABEL_EVENT_WORDS
                   and words[i] not in ENTITY_FILLER]
         reading = Reading(LOOSE, tuple(reading_cues + event), tuple(resolved))
-        if others:
+        number = tokens[n]
+        named = {m.agents for m in agents}
+        if others and not (len(named) == 1 and not event and self.lex.index.is_theorem(
+                Claim("cont", (next(iter(named)), number.value, entity)))):
+            # words no list holds ("Math homework: 7 pages", "Number of students who
+            # suggested adding bacon = 467") are read past only where the one agent named,
+            # the number and the entity are a theorem: they cannot then turn it into another
             return LooseGap(f"the line's words {' '.join(others)!r} say what no claim states",
                             reading)
-        number = tokens[n]
         if "left" in label_words and any(
                 a.predicate == "transfer" and a.entity == entity and a.quantity == number.value
                 for a in self.lex.index.program.axioms):
             # "Number of customers left: 5": those remaining, or those who went away
             return LooseGap(f"'left' may say {number.value} remain or {number.value} went "
                             "away", reading)
-        named = {m.agents for m in agents}
         if len(named) > 1:
             return LooseGap("the line names several agents", reading)
         agent = next(iter(named), None)

@@ -282,3 +282,27 @@ def test_a_union_derived_on_demand_leaves_reasoning_model_mode_working() -> None
         ("derived", "cont({ann, bo}, 161, kites)")]
     report = verify(problem, "24 + 137 = 161. 24 + 5 = 29.", mode="arithmetic")
     assert report.predicted_answer == 29
+
+
+HOMEWORK = program(  # pages of math, reading and biology homework; chapters of a book
+    "cont({math}, 7, pages, 0)", "cont({reading}, 11, pages, 0)",
+    "cont({first chapter}, 66, pages, 0)", "cont({second chapter}, 35, pages, 0)",
+    query="comp({reading}, {math}, ?, pages, ?)")
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Math homework: 7 pages.", [("axiom", "cont({math}, 7, pages)")]),
+    ("First chapter: 66 pages.", [("axiom", "cont({first chapter}, 66, pages)")]),
+    ("Number of pages of reading homework that were assigned = 11.",
+     [("axiom", "cont({reading}, 11, pages)")]),
+    ("Math homework: 9 pages.", []),
+    ("Math quiz and reading homework: 7 pages.", []),
+])
+def test_a_line_with_words_no_list_holds_reads_only_the_theorem_it_names(
+        line: str, expected: list[tuple[str, str | None]]) -> None:
+    """A variable line's words that no list holds ("homework", "who suggested adding") are
+    read past only where its one agent, its number and its entity are a theorem; a line
+    that opens with a lead word ("First") keeps it when it begins a name."""
+    assert claims(HOMEWORK, line) == expected
+    if not expected:
+        assert "say what no claim states" in unparsed(HOMEWORK, line)[0]
