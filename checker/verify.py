@@ -75,8 +75,8 @@ class _Judge:
     def judge(self, number: int, text: str, read: ReadClaim,
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
         alignment = self.index.align(read.pattern, self.stated)
-        if read.pattern.predicate == "cont" and (read.arithmetic is None
-                                                 or read.arithmetic.correct):
+        if read.pattern.predicate == "cont" and read.template is None and (
+                read.arithmetic is None or read.arithmetic.correct):
             # (a wrong sum makes the step false whatever it counts)
             unstated = unstated_count(text, read.pattern, self.index,
                                       not isinstance(alignment, Misalignment),
