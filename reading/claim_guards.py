@@ -1,9 +1,10 @@
 """Checks that keep the judge from judging a count the sentence does not state: a change or
-difference ("29 more"), one name of a list, and, for a count that is no theorem, a count of a
-part of the whole ("on Saturday"), at an event the reader does not place, of another entity
-than the number's, of money where no entity is named, a running total of some agents, the
-parts' total, a product of what a transfer moved, or a sink named by its verb. Each says why;
-the judge then leaves the claim unparsed (a misread judged false is a true statement judged
+difference ("29 more"), one name of a list, and, for a count that is no theorem, a
+comparison whose "more" is missing ("684 bushels than expected"), a count of a part of the
+whole ("on Saturday"), at an event the reader does not place, of another entity than the
+number's, of money where no entity is named, a running total of some agents, the parts'
+total, a product of what a transfer moved, or a sink named by its verb. Each says why; the
+judge then leaves the claim unparsed (a misread judged false is a true statement judged
 false, the worst error the checker can make)."""
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def part_counted(text: str, agent_names: Collection[str]) -> str | None:
 # after a count's number, words that make it a change or a difference, never a count
 _CHANGE_WORDS = r"(?:more|fewer|less|lesser|extra|additional|farther|further)"
 _CHANGE_ANY = re.compile(rf"\b{_CHANGE_WORDS}\b")
+_THAN_RE = re.compile(r"\bthan\b")
 # "before receiving the money", "after making 8 more": a time fixed by an event
 _EVENT_TIME_RE = re.compile(r"\b(?:before|after)\s+(?:\w+ing|he|she|they|it)\b", re.IGNORECASE)
 _SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
@@ -85,6 +87,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
             return f"the sentence lists {listed}: the count is of them together, or of each"
     if theorem:
         return None
+    if _THAN_RE.search(lowered) and not _CHANGE_ANY.search(lowered):
+        # "so he harvests 684 bushels of wheat than expected": a comparison whose "more" is
+        # missing, not a count of 684
+        return "'than' compares: the sentence states a difference, not a count"
     part = None if setting else part_counted(text, agent_names)
     if part is not None:
         return f"the count is of a part ({part!r}), which the program does not count"

@@ -14,6 +14,7 @@ from vlp.kernel import Agents, Claim
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon, show
 from .reader_items import LooseClaim, LooseGap
+from .reader_mentions import ASKED_ABOUT
 from .reader_words import (
     ARRIVING_VERBS,
     GROUP_CUES,
@@ -153,6 +154,10 @@ class ProgramFitting:
                 return LooseGap(f"reads as {pattern}, but {'/'.join(sorted(cue))!r} says "
                                 "otherwise", reading)
         if pattern.is_complete:
+            guessed = [said for said, meant in reading.resolved if meant.endswith(ASKED_ABOUT)]
+            if guessed and not self.lex.index.is_theorem(pattern.as_claim()):
+                return LooseGap(f"reads as {pattern} only if {guessed[0]!r} is the one the "
+                                "question asks about, and that is no theorem", reading)
             return LooseClaim(pattern, arithmetic, reading)
         candidates = self.lex.index.candidates(pattern)
         heading = self.discourse.heading

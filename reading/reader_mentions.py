@@ -33,8 +33,13 @@ from .reader_words import (
     VERBS,
     fits_shortened,
     gender_of,
+    is_setting,
+    relation_gender,
 )
 
+# how a pronoun resolved to the question's one agent is shown ("she = florist, the one asked
+# about"): such a reading stands only where its claim is a theorem
+ASKED_ABOUT = ", the one asked about"
 _FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
 
 
@@ -139,6 +144,20 @@ class MentionReading:
                 if group is not None:
                     mentions.append(Mention(i, group, word, "pronoun"))
         return mentions
+
+    def _asked_person(self, pronoun: str) -> Agents | None:
+        """A transcript that opens with "She had 50 roses." before naming anyone: "he" or
+        "she" is the one agent the question asks about (the problem's "A florist had 50
+        roses... how many would she have?"), never a setting or a group. Only a claim that
+        is then a theorem is read so (``ProgramFitting._resolve``)."""
+        if gender_of(pronoun) is None or self.discourse.records or len(self.lex.asked) != 1:
+            return None
+        asked = next(iter(self.lex.asked))
+        name = name_of(asked)
+        if len(asked) != 1 or is_setting(name) or relation_gender(name) not in (
+                None, gender_of(pronoun)):
+            return None
+        return self.discourse.learn(pronoun, asked)
 
     def _possessive(self, pronoun: str, relation: str, subject_owner: dict[str, Agents]
                     ) -> Agents | None:
@@ -310,11 +329,14 @@ class MentionReading:
                     value = value or self.discourse.resolve(
                         word, exclude=None if phase == 0 or mention.kind == "possessive"
                         else subject)
+                    asked = value is None and self._asked_person(word)
+                    if asked:
+                        value = asked
                     if value is None and mention.kind == "possessive":
                         continue  # "in her bank": an owner that is no agent of the program
                     if value is None:
                         return None, None
-                    resolved.append((word, show(value)))
+                    resolved.append((word, show(value) + (ASKED_ABOUT if asked else "")))
                     mention = attrs.evolve(mention, agents=value, pronoun=word)
                 elif mention.kind == "pronoun":
                     resolved.append((mention.said, show(value)))

@@ -306,3 +306,25 @@ def test_a_line_with_words_no_list_holds_reads_only_the_theorem_it_names(
     assert claims(HOMEWORK, line) == expected
     if not expected:
         assert "say what no claim states" in unparsed(HOMEWORK, line)[0]
+
+
+FLORIST = program(  # a florist's 50 roses; she sells 15 to customers, picks 21 in the garden
+    "cont({florist}, 50, roses, 0)", "transfer({florist}, {customers}, 15, roses, 0)",
+    "transfer({garden}, {florist}, 21, roses, 1)", query="cont({florist}, ?, roses, ?)")
+
+
+def test_she_before_anyone_is_named_is_the_one_the_question_asks_about() -> None:
+    """A transcript that opens with "She ..." refers to the question's one agent, and only
+    where the claim is then a theorem: else the sentence is unparsed, naming the guess."""
+    assert claims(FLORIST, "She had 50 roses.") == [("axiom", "cont({florist}, 50, roses)")]
+    assert claims(FLORIST, "She had 50 roses.\nThen she sold 15.") == [
+        ("axiom", "transfer({florist}, {customers}, 15, roses)")]
+    [reason] = unparsed(FLORIST, "She had 60 roses.")
+    assert "the question asks about" in reason
+    assert claims(FLORIST, "The florist had 50 roses. She had 60 roses.")[-1][0] == "false"
+
+
+def test_a_comparison_without_its_more_is_no_count() -> None:
+    """"so he harvests 684 bushels than expected" compares; it is not a count of 684."""
+    [reason] = unparsed(FLORIST, "The florist had 50 roses. So she has 44 roses than expected.")
+    assert "'than' compares" in reason
