@@ -233,7 +233,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                                    if m.agents is not None and m.pronoun is None]
             if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
                 # "Number of books Joan sold = 26": a variable list's line, not an unknown
-                variable = self._variable_line(tokens, words, mentions, numbers)
+                variable = self._variable_line(tokens, words, mentions, numbers, rates=True)
                 if variable is not None:
                     return [variable], None
             answer = self._answer_clause(clause)

@@ -375,13 +375,15 @@ class LineReading:
                              as_arithmetic(number), reading)
 
     def _variable_line(self, tokens: Sequence[Token], words: tuple[str, ...],
-                       mentions: list[Mention], numbers: list[int]
+                       mentions: list[Mention], numbers: list[int], rates: bool = False
                        ) -> LooseClaim | LooseGap | None:
         """A variable list's line: "Number of short trees initially: 112", "Number of books
         Joan sold = 26", "Crayons on the desk = 6", "6 short bushes.", "2 short bushes to be
         cut down." Its words name an entity of the program, maybe an agent, maybe an event;
         it is read as the one count or transfer they fit, and a word that fits none of
-        those (nor a time) leaves it unread. ``None`` when the clause is no such line."""
+        those (nor a time) leaves it unread. With ``rates`` (a variable list's line), "Number
+        of students per grade = 75" is the program's one rate of students per grade; else a
+        rate's line is left to the rate paths. ``None`` when the clause is no such line."""
         if len(numbers) != 1 or tokens[numbers[0]].arithmetic is not None or \
                 self._after_colon:
             return None  # an expression, or a clause going on after a colon: other readers'
@@ -412,8 +414,13 @@ class LineReading:
         label_words = [words[i] for i in label if tokens[i].kind == "word"]
         if not label_words or any(tokens[i].kind == "number" for i in label):
             return None
-        if {"per", "each", "every"} & set(label_words):
-            return None  # a rate's label ("Slices per pizza: 4"): the rate paths read it
+        # a rate's label ("Number of students per grade = 75", "Number of apples in each
+        # basket = 17"): the entity before "per" / "each", the container after it
+        rate_at = next((i for i in label if words[i] in ("per", "each", "every")), None)
+        if rate_at is not None and not rates:
+            return None  # the rate paths read it ("Slices per pizza: 4")
+        if rate_at is not None:
+            label = [i for i in label if i < rate_at]
         reading_cues: list[str] = [":" if n and words[n - 1] == ":" else "="]
         resolved: list[tuple[str, str]] = []
         # the entity: the longest run of label words that is one of the program's entities
@@ -447,6 +454,10 @@ class LineReading:
         reading = Reading(LOOSE, tuple(reading_cues + event), tuple(resolved))
         number = tokens[n]
         named = {m.agents for m in agents}
+        if rate_at is not None:
+            rate = None if others or event or named else self._each_rate(
+                tokens, rate_at, number.value, entity, as_arithmetic(number), resolved)
+            return rate if isinstance(rate, LooseClaim) else None
         if others and not (len(named) == 1 and not event and self.lex.index.is_theorem(
                 Claim("cont", (next(iter(named)), number.value, entity)))):
             # words no list holds ("Math homework: 7 pages", "Number of students who

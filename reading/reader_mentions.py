@@ -64,6 +64,7 @@ class MentionReading:
     _next_clause: Clause | None
     _later_clauses: Sequence[Clause]
     _skip_next: bool
+    _silent_names: list[tuple[Agents, str | None]]
 
     def _mentions(self, tokens: Sequence[Token], subject_owner: dict[str, Agents]
                   ) -> list[Mention]:
@@ -150,7 +151,8 @@ class MentionReading:
         "she" is the one agent the question asks about (the problem's "A florist had 50
         roses... how many would she have?"), never a setting or a group. Only a claim that
         is then a theorem is read so (``ProgramFitting._resolve``)."""
-        if gender_of(pronoun) is None or self.discourse.records or len(self.lex.asked) != 1:
+        if gender_of(pronoun) is None or self.discourse.records or len(self.lex.asked) != 1 \
+                or self._silent_names:  # a plan's names ("how many Vivek has after he ...")
             return None
         asked = next(iter(self.lex.asked))
         name = name_of(asked)

@@ -328,3 +328,20 @@ def test_a_comparison_without_its_more_is_no_count() -> None:
     """"so he harvests 684 bushels than expected" compares; it is not a count of 684."""
     [reason] = unparsed(FLORIST, "The florist had 50 roses. So she has 44 roses than expected.")
     assert "'than' compares" in reason
+
+
+BASKETS = program("cont({farm}, 4, baskets, 0)", "rate({farm}, 17, apples, baskets, 0)",
+                  query="cont({farm}, ?, apples, ?)")
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Number of apples in each basket = 17.", [("axiom", "rate({farm}, 17, apples, baskets)")]),
+    ("Number of apples per basket: 17", [("axiom", "rate({farm}, 17, apples, baskets)")]),
+    ("Number of apples per basket = 18.", [("false", "rate({farm}, 18, apples, baskets)")]),
+    ("Number of apples picked per basket = 17.", []),
+])
+def test_a_variable_line_with_per_or_each_is_the_rate_it_names(
+        line: str, expected: list[tuple[str, str]]) -> None:
+    """"Number of X per Y = N" (Plan-and-Solve's variable lists) is the program's one rate
+    of X per Y; a word that says more ("picked") leaves it unread."""
+    assert claims(BASKETS, line) == expected
