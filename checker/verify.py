@@ -164,11 +164,15 @@ class _Judge:
         self.steps.append(verdict)
 
 
-def _answer_from_claims(prepared: PreparedProblem, steps: Sequence[StepVerdict]) -> int | None:
-    """The quantity of the last true claim that answers the question."""
+def _answer_from_claims(prepared: PreparedProblem, steps: Sequence[StepVerdict],
+                        strict: bool = False) -> int | None:
+    """The quantity of the last claim that answers the question, true or false (a false
+    last count is the model's answer: an earlier true one must not stand in for it; the
+    strict mode keeps its first rule, the last true one)."""
     for step in reversed(steps):
-        if step.status.is_theorem and step.claim is not None and \
-                prepared.query_pattern.matches(step.claim):
+        if step.claim is not None and (step.status.is_theorem or (
+                step.status is Status.FALSE and not strict)) \
+                and prepared.query_pattern.matches(step.claim):
             return step.claim.quantity
     return None
 
@@ -522,7 +526,7 @@ def _extract_answer(
         value = answer_sentence(transcript)
         if value is not None:  # "Answer: She would have 31 stickers."
             return value, "answer label"
-    value = _answer_from_claims(prepared, steps)
+    value = _answer_from_claims(prepared, steps, strict)
     if value is not None:
         return value, "last claim answering the question"
     value = None if strict or _ends_with_other_claim(prepared, steps) else \

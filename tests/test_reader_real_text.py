@@ -181,6 +181,7 @@ def test_an_answer_statement_that_does_not_commit_gives_no_answer(answer: str) -
     ("Roscoe has 118 tiaras. The answer is 118 - 69 = 49.", 49),
     ("Roscoe has 118 tiaras. The answer is 118 - 69, which is 49.", 49),
     ("Roscoe has 118 tiaras.\nAnswer: 118 - 69 = 49", 49),
+    ("Roscoe has 118 tiaras. He gives Cassandre 69. So Roscoe has 50 tiaras.", 50),
 ])
 def test_answers_in_sentences_labels_and_words(transcript: str, answer: int) -> None:
     """A labelled answer sentence, number words, and the last count of the question's
