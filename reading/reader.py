@@ -107,6 +107,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
         self._table_line = False  # the sentence is a markdown table's row
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        self._modifiers: dict[int, Agents] = {}
         if "(" in text:
             if _NAMED_LIST_RE.match(text):
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
@@ -219,6 +220,7 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
         self._after_colon = clause.after_colon
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
+        self._modifiers = {}
         mentions = self._mentions(tokens, subject_owner)
         # "Total cost of the bead necklaces = 21": a clause naming someone is not the
         # question's total

@@ -37,6 +37,7 @@ class ProgramFitting:
     query_pattern: ClaimPattern
     _words: frozenset[str]
     _names_agents: bool
+    _modifiers: dict[int, Agents]
 
     def _moved(self, verb: str, quantity: int | None, entity: str,
                arithmetic: Arithmetic | None, resolved: list[tuple[str, str]]
@@ -153,6 +154,14 @@ class ProgramFitting:
             if cue:
                 return LooseGap(f"reads as {pattern}, but {'/'.join(sorted(cue))!r} says "
                                 "otherwise", reading)
+        modifier = self._modifiers.get(pattern.args[1]) if pattern.predicate == "cont" and \
+            isinstance(pattern.args[1], int) and isinstance(pattern.args[2], str) else None
+        if modifier is not None and pattern.args[0] != modifier:
+            # "Emily bought 5 green towels": the count is green's, where that is a theorem
+            pattern = ClaimPattern("cont", (modifier, *pattern.args[1:]))
+            if not self.lex.index.is_theorem(pattern.as_claim()):
+                return LooseGap(f"reads as {pattern}, whose owner the entity's words name, "
+                                "and that is no theorem", reading)
         if pattern.is_complete:
             guessed = [said for said, meant in reading.resolved if meant.endswith(ASKED_ABOUT)]
             if guessed and not self.lex.index.is_theorem(pattern.as_claim()):

@@ -65,6 +65,8 @@ class MentionReading:
     _later_clauses: Sequence[Clause]
     _skip_next: bool
     _silent_names: list[tuple[Agents, str | None]]
+    # a count's owner named inside its entity ("5 green towels": green's towels), by number
+    _modifiers: dict[int, Agents]
 
     def _mentions(self, tokens: Sequence[Token], subject_owner: dict[str, Agents]
                   ) -> list[Mention]:
@@ -253,6 +255,15 @@ class MentionReading:
                 return None, None, sorted(fits), i
         if not kept:
             return None, None, [], i  # "26 new": the entity is the context's
+        for size in range(1, len(words)):
+            # "5 green towels", where the program counts the green ones as an agent's towels
+            name = self.lex.names.get(tuple(words[:size]))
+            rest = " ".join(words[size:])
+            entity = next((f for f in (rest, to_plural(rest)) if f in entities), None)
+            if name is not None and entity is not None and start > 0 and \
+                    tokens[start - 1].kind == "number":
+                self._modifiers[tokens[start - 1].value] = self.lex.agents[name]
+                return entity, (said, f"{name}'s {entity}"), [], i
         near = sorted(e for e, ew in self.lex.entity_words.items()
                       if {singular(w) for w in words} & {singular(w) for w in ew})
         if near:

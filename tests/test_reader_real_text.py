@@ -346,3 +346,17 @@ def test_a_variable_line_with_per_or_each_is_the_rate_it_names(
     """"Number of X per Y = N" (Plan-and-Solve's variable lists) is the program's one rate
     of X per Y; a word that says more ("picked") leaves it unread."""
     assert claims(BASKETS, line) == expected
+
+
+TOWELS = program("cont({green}, 5, towels, 0)", "cont({white}, 30, towels, 0)",
+                 "transfer({green, white}, {emily's mother}, 26, towels, 0)",
+                 query="cont({green, white}, ?, towels, ?)")
+
+
+def test_an_owner_named_inside_the_entity_owns_the_count() -> None:
+    """"Emily bought 5 green towels", where the program counts green and white towels as
+    agents: green's 5 towels, only where that is a theorem (else unparsed, saying why)."""
+    assert claims(TOWELS, "Emily bought 5 green towels and 30 white towels.") == [
+        ("axiom", "cont({green}, 5, towels)"), ("axiom", "cont({white}, 30, towels)")]
+    [reason] = unparsed(TOWELS, "Emily bought 6 green towels.")
+    assert "no theorem" in reason
