@@ -146,6 +146,11 @@ class MentionReading:
                 group = lex.plural_group or self.discourse.latest_group()
                 if group is not None:
                     mentions.append(Mention(i, group, word, "pronoun"))
+                elif word == "they" and len(lex.asked) == 1 and all(
+                        t.lower in LEADS or t.lower in VERB_ADVERBS for t in tokens[:i]):
+                    # "they" with no group: maybe the one the question asks about ("the
+                    # cafeteria ... how many apples would they have?"), resolved below
+                    mentions.append(Mention(i, None, word, "pronoun", i + 1))
         return mentions
 
     def _asked_person(self, pronoun: str) -> Agents | None:
@@ -153,10 +158,13 @@ class MentionReading:
         "she" is the one agent the question asks about (the problem's "A florist had 50
         roses... how many would she have?"), never a setting or a group. Only a claim that
         is then a theorem is read so (``ProgramFitting._resolve``)."""
-        if gender_of(pronoun) is None or self.discourse.records or len(self.lex.asked) != 1 \
-                or self._silent_names:  # a plan's names ("how many Vivek has after he ...")
+        if len(self.lex.asked) != 1:
             return None
         asked = next(iter(self.lex.asked))
+        if pronoun == "they":  # "They bought 28 more apples" of the question's cafeteria
+            return asked if len(asked) == 1 and not is_setting(name_of(asked)) else None
+        if gender_of(pronoun) is None or self.discourse.records or self._silent_names:
+            return None  # (a plan's names: "how many Vivek has after he gives 32 ...")
         name = name_of(asked)
         if len(asked) != 1 or is_setting(name) or relation_gender(name) not in (
                 None, gender_of(pronoun)):
@@ -339,9 +347,10 @@ class MentionReading:
                             self.discourse.ambiguity = f"{word!r} may be {show(inherited)} " \
                                 f"or {show(named)}"
                             return None, None
-                    value = value or self.discourse.resolve(
-                        word, exclude=None if phase == 0 or mention.kind == "possessive"
-                        else subject)
+                    if word not in PLURAL_PRONOUNS:  # ("they" with no group: below)
+                        value = value or self.discourse.resolve(
+                            word, exclude=None if phase == 0 or mention.kind == "possessive"
+                            else subject)
                     asked = value is None and self._asked_person(word)
                     if asked:
                         value = asked

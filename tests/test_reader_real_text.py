@@ -360,3 +360,18 @@ def test_an_owner_named_inside_the_entity_owns_the_count() -> None:
         ("axiom", "cont({green}, 5, towels)"), ("axiom", "cont({white}, 30, towels)")]
     [reason] = unparsed(TOWELS, "Emily bought 6 green towels.")
     assert "no theorem" in reason
+
+
+CAFETERIA = program("cont({cafeteria}, 38, apples, 0)",
+                    "transfer({cafeteria}, {lunch}, 20, apples, 0)",
+                    "transfer({store}, {cafeteria}, 28, apples, 1)",
+                    query="cont({cafeteria}, ?, apples, ?)")
+
+
+def test_they_with_no_group_is_the_one_the_question_asks_about() -> None:
+    """"They bought 28 more apples" of the question's one agent (the cafeteria), where no
+    group was named, and only where the claim is then a theorem."""
+    assert claims(CAFETERIA, "They had 38 apples. After that, they bought 28 more apples.") == [
+        ("axiom", "transfer({store}, {cafeteria}, 28, apples)")]
+    [reason] = unparsed(CAFETERIA, "They had 40 apples.")
+    assert "the question asks about" in reason
