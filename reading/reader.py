@@ -605,6 +605,13 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                     # agent alone has a count of them
                     holders = {c.agent_sets[0] for c in self.lex.index.candidates(
                         ClaimPattern("cont", (None, None, entity)))}
+                    topic = self.discourse.subjects[-1:]
+                    if len(holders) > 1 and quantity is not None and topic:
+                        # "So there are 54 songs." after "There are 6 country albums": the
+                        # albums just named, when theirs is the one count of 54 songs
+                        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+                            ClaimPattern("cont", (None, quantity, entity)))}
+                        holders = holders if holders == set(topic) else set()
                     if len(holders) != 1:
                         return None
                     agent = next(iter(holders))

@@ -375,3 +375,17 @@ def test_they_with_no_group_is_the_one_the_question_asks_about() -> None:
         ("axiom", "transfer({store}, {cafeteria}, 28, apples)")]
     [reason] = unparsed(CAFETERIA, "They had 40 apples.")
     assert "the question asks about" in reason
+
+
+ALBUMS = program("cont({country albums}, 6, albums, 0)", "cont({pop albums}, 2, albums, 0)",
+                 "rate({country albums}, 9, songs, albums, 0)",
+                 "rate({pop albums}, 9, songs, albums, 0)",
+                 query="cont({country albums, pop albums}, ?, songs, ?)")
+
+
+def test_there_are_names_the_one_holder_of_that_count() -> None:
+    """"So there are 54 songs." where two agents have songs: the one whose count is 54 (a
+    theorem the kernel derives); a count no one has is left unread, naming no one."""
+    assert claims(ALBUMS, "There are 6 country albums. So there are 54 songs.") == [
+        ("derived", "cont({country albums}, 54, songs)")]
+    assert claims(ALBUMS, "There are 6 country albums. So there are 55 songs.") == []
