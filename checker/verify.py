@@ -11,6 +11,7 @@ form into a :class:`ProblemSpec` in :mod:`vlp.checker.problem_specs` (both re-ex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -485,7 +486,19 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                        ARITHMETIC_READING)
         return
     pattern = ClaimPattern.of(match.conclusion.claim())
+    if pattern.predicate == "comp" and _EXISTENTIAL_RE.search(text) and \
+            not _COMPARISON_CUE_RE.search(text):
+        # "So there are 1538832 - 78 = 1538754 kids in Lawrence County": the words count the
+        # kids; the instance the subtraction writes concludes a difference
+        judge.unparsed(number, text, f"the words state a count, but {expression} is the "
+                       f"difference {pattern}", ARITHMETIC_READING)
+        return
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
+
+
+_EXISTENTIAL_RE = re.compile(r"\bthere\s+(?:are|is|were|was|will be)\b", re.IGNORECASE)
+_COMPARISON_CUE_RE = re.compile(r"\b(?:more|fewer|less|difference|than|further|farther|"
+                                r"extra|additional)\b", re.IGNORECASE)
 
 
 def _safe_reference(prepared: PreparedProblem) -> tuple[str, ...]:

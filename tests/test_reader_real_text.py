@@ -389,3 +389,17 @@ def test_there_are_names_the_one_holder_of_that_count() -> None:
     assert claims(ALBUMS, "There are 6 country albums. So there are 54 songs.") == [
         ("derived", "cont({country albums}, 54, songs)")]
     assert claims(ALBUMS, "There are 6 country albums. So there are 55 songs.") == []
+
+
+KIDS = program("cont({stayed home}, 644997, kids, 0)", "cont({went to camp}, 893835, kids, 0)",
+               "cont({outside county}, 78, kids, 0)",
+               query="cont({stayed home, went to camp}, ?, kids, ?)")
+
+
+def test_a_count_in_words_is_not_the_difference_its_subtraction_writes() -> None:
+    """"So there are 1538832 - 78 = 1538754 kids in the county": the words count kids; the
+    rule instance the subtraction writes concludes a difference, which the words do not say."""
+    [reason] = unparsed(KIDS, "So there are 1538832 - 78 = 1538754 kids in the county.")
+    assert "the words state a count" in reason
+    assert claims(KIDS, "So there are 1538832 - 78 = 1538754 more kids.")[0][1].startswith(
+        "comp(")
