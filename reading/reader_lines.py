@@ -44,6 +44,10 @@ _OFFSET_RE = re.compile(
     rf"(?P=entity) (?P<second>{_NAME}) has", re.IGNORECASE)
 
 
+# label words that may name what was added, not what is there ("New socks: 26")
+_ADDED_WORDS = frozenset({"new", "more", "additional", "extra"})
+
+
 class LineReading:
     """The part of ``SentenceReader`` that reads notes, tables, lists and labels; the
     attributes are the reader's (set in ``SentenceReader.__init__``)."""
@@ -506,6 +510,11 @@ class LineReading:
             # "Dan: 28 pears" after Sara gave Dan 28 pears: what Dan has, or what he got
             return LooseGap(f"'{show(agent)}: {number.value}' may be a count or the "
                             f"transfer of {number.value}", reading)
+        added = _ADDED_WORDS & set(label_words)
+        if added and not self.lex.index.is_theorem(Claim("cont", (agent, number.value, entity))):
+            # "New socks: 26": the socks added, which no count states
+            return LooseGap(f"{'/'.join(sorted(added))!r} {entity}: the ones added, or all",
+                            reading)
         return self._resolve(ClaimPattern("cont", (agent, number.value, entity)),
                              as_arithmetic(number), reading)
 

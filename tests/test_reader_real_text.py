@@ -403,3 +403,15 @@ def test_a_count_in_words_is_not_the_difference_its_subtraction_writes() -> None
     assert "the words state a count" in reason
     assert claims(KIDS, "So there are 1538832 - 78 = 1538754 more kids.")[0][1].startswith(
         "comp(")
+
+
+SOCKS = program("cont({oliver}, 11, socks, 0)", "transfer({oliver}, {elsewhere}, 4, socks, 0)",
+                "transfer({store}, {oliver}, 26, socks, 1)", query="cont({oliver}, ?, socks, ?)")
+
+
+def test_a_label_of_what_was_added_is_no_count() -> None:
+    """"New socks: 26" where 26 socks were bought: the ones added, not a count of 26 judged
+    false; a label whose count is a theorem is still read."""
+    [reason] = unparsed(SOCKS, "New socks: 26.")
+    assert "the ones added" in reason
+    assert claims(SOCKS, "New socks: 33.") == [("derived-multi", "cont({oliver}, 33, socks)")]
