@@ -58,8 +58,8 @@ tomorrow still already altogether all there here for during with""".split())
 # the words of a label that name an event: the line is the one transfer they fit
 LABEL_EVENT_WORDS = frozenset("""sold given gave away taken took cut down planted placed
 added removed served eaten ate used lost spent bought received got borrowed donated
-thrown threw moved additional extra more made built joined baked grown grew picked
-collected found won earned saved""".split())
+thrown threw moved additional extra more made built joined joining baked grown grew
+picked collected found won earned saved""".split())
 ONE_WORDS = frozenset({"a", "an", "one", "1", "each", "every"})
 PARTICIPLES = frozenset("""given taken eaten thrown stolen sold used lost spent bought got
 gotten received donated made baked picked collected found""".split())

@@ -415,3 +415,14 @@ def test_a_label_of_what_was_added_is_no_count() -> None:
     [reason] = unparsed(SOCKS, "New socks: 26.")
     assert "the ones added" in reason
     assert claims(SOCKS, "New socks: 33.") == [("derived-multi", "cont({oliver}, 33, socks)")]
+
+
+def test_a_label_with_a_gerund_of_arriving_is_the_transfer() -> None:
+    """"Number of girls joining the school = 682" is the one transfer of girls into the
+    school, judged on its number."""
+    school = program("cont({school}, 632, girls, 0)",
+                     "transfer({elsewhere}, {school}, 682, girls, 0)",
+                     query="cont({school}, ?, girls, ?)")
+    assert claims(school, "Number of girls joining the school = 682.") == [
+        ("axiom", "transfer({elsewhere}, {school}, 682, girls)")]
+    assert claims(school, "Number of girls joining the school = 680.")[0][0] == "false"
