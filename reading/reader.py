@@ -445,6 +445,11 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                 words[after] in LEAVING_VERBS or words[after] in ARRIVING_VERBS) and \
                 entity is not None:
             # "3 students left.": a transfer out of (or into) whoever held them
+            if arithmetic is not None and words[after] == "left":
+                # "and 34-15=19 sweet cookies left": a difference left is what remains
+                # more often than what went away; the words do not choose
+                return LooseGap(f"'left' may say {quantity} remain or {quantity} went away",
+                                Reading(LOOSE, ("left",), tuple(resolved)))
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
         passive_at = after + (after < len(words) and words[after] == "more")
         if not named_before and verb is None and not there and passive_at + 1 < len(words) and \

@@ -295,3 +295,45 @@ def test_a_line_opened_by_an_agent_gives_that_agents_counts() -> None:
     assert _last_step(*mail, "Afternoon: Emails = 2, Letters = 7.")[:2] == (
         "axiom", "cont({afternoon}, 7, letters)")
     assert _last_step(*mail, "Letters = 7.")[0] == "unparsed"
+
+
+def test_a_difference_said_to_be_left_is_not_read_as_what_went_away() -> None:
+    """"..., and 52-18=34 red apples left" (a clause with no subject of its own): what
+    remains, or what went away; the words do not say, so it is unparsed, never the eating
+    judged false. "Then 18 red apples left." with no arithmetic is still the one transfer."""
+    apples = (["cont({mira}, 52, red apples, 0)", "cont({mira}, 40, green apples, 0)",
+               "transfer({mira}, {eaten}, 18, red apples, 0)",
+               "transfer({mira}, {eaten}, 9, green apples, 0)"],
+              "cont({mira}, ?, red apples, ?)")
+    text = "So she had 40-9=31 green apples left, and 52-18=34 red apples left."
+    status, claim, reason = _last_step(*apples, text)
+    assert (status, claim) == ("unparsed", None) and "remain" in reason
+    assert _last_step(*apples, "Then 18 red apples left.")[:2] == (
+        "axiom", "transfer({mira}, {eaten}, 18, red apples)")
+
+
+def test_a_label_of_the_ones_that_came_is_not_read_as_a_count() -> None:
+    """"New pens: 30" after Tomas bought 30 new pens names the ones bought: the transfer of
+    30, or unparsed; never Tomas's count judged false. "Old pens: 12" is still his count."""
+    pens = (["cont({tomas}, 12, pens, 0)", "transfer({shop}, {tomas}, 30, pens, 0)"],
+            "cont({tomas}, ?, pens, ?)")
+    for text in ("New pens: 30.", "Number of extra pens = 30.", "Additional pens: 30 pens.",
+                 "New pens: 30 of them."):
+        status, claim, _ = _last_step(*pens, text)
+        assert (status, claim) in (("unparsed", None),
+                                   ("axiom", "transfer({shop}, {tomas}, 30, pens)")), text
+    assert _last_step(*pens, "Old pens: 12.")[:2] == ("axiom", "cont({tomas}, 12, pens)")
+
+
+def test_a_count_said_with_there_are_is_not_read_as_a_difference() -> None:
+    """"So there are 70 - 8 = 62 hens in the valley" where 70 - 8 is the difference of two
+    coops' hens: the words state a count of a place the program does not name, so the
+    difference the arithmetic computes is not read; "So there are 70 - 8 = 62 more hens" and
+    a bare "70 - 8 = 62." are the difference."""
+    hens = (["cont({north coop}, 70, hens, 0)", "cont({south coop}, 8, hens, 0)"],
+            "comp({north coop}, {south coop}, ?, hens, ?)")
+    status, claim, reason = _last_step(*hens, "So there are 70 - 8 = 62 hens in the valley.")
+    assert (status, claim) == ("unparsed", None) and "state a count" in reason
+    difference = "comp({north coop}, {south coop}, 62, hens)"
+    assert _last_step(*hens, "70 - 8 = 62.")[1] == difference
+    assert _last_step(*hens, "So there are 70 - 8 = 62 more hens.")[1] == difference
