@@ -35,6 +35,10 @@ _PART_RE = re.compile(
 # verbs that state a possession or a state: "On Monday, Tom had 10 apples" is his count
 # then, not a part of it
 _STATE_WORDS = POSSESSION_VERBS | frozenset({"is", "are", "was", "were", "be", "been"})
+# parts of a game, not times: "On the first level, her score would be 24" is the level's
+# score even with a verb of state
+_ACTIVITY_PARTS = frozenset({"level", "round", "half", "quarter", "inning", "stage", "game",
+                             "match"})
 
 
 def part_counted(text: str, agent_names: Collection[str]) -> str | None:
@@ -46,9 +50,9 @@ def part_counted(text: str, agent_names: Collection[str]) -> str | None:
     if found is None:
         return None
     words = {w.lower() for w in re.findall(r"[A-Za-z']+", text)}
-    if words & _STATE_WORDS:
-        return None
     noun = found.group(1).lower().split()[-1]
+    if words & _STATE_WORDS and noun.removesuffix("s") not in _ACTIVITY_PARTS:
+        return None
     if any(noun in name.split() or noun.removesuffix("s") in name.split()
            for name in agent_names):
         return None  # the program counts by that part: the reader names it as an agent
@@ -60,7 +64,9 @@ _CHANGE_WORDS = r"(?:more|fewer|less|lesser|extra|additional|farther|further)"
 _CHANGE_ANY = re.compile(rf"\b{_CHANGE_WORDS}\b")
 _THAN_RE = re.compile(r"\bthan\b")
 # "before receiving the money", "after making 8 more": a time fixed by an event
-_EVENT_TIME_RE = re.compile(r"\b(?:before|after)\s+(?:\w+ing|he|she|they|it)\b", re.IGNORECASE)
+_EVENT_TIME_RE = re.compile(r"\b(?:before|after)\s+(?:\w+ing|he|she|they|it)\b|"
+                            r"\b(?:so far|up to now|until now|by now|at this point)\b",
+                            re.IGNORECASE)
 _SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
     {"eaten", "lost", "sold", "given", "spent", "used", "donated", "sent"})
 
@@ -95,7 +101,8 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if part is not None:
         return f"the count is of a part ({part!r}), which the program does not count"
     found = _EVENT_TIME_RE.search(text)
-    if found is not None and found.start() > 0:
+    if found is not None and (found.start() > 0 or not found.group(0).lower().startswith(
+            ("before", "after"))):
         return f"the count's time ({found.group(0)!r}) is not read"
     if isinstance(entity, str) and isinstance(quantity, int):
         named = _entity_after(lowered, quantity, index.entities)

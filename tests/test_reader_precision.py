@@ -337,3 +337,21 @@ def test_a_count_said_with_there_are_is_not_read_as_a_difference() -> None:
     difference = "comp({north coop}, {south coop}, 62, hens)"
     assert _last_step(*hens, "70 - 8 = 62.")[1] == difference
     assert _last_step(*hens, "So there are 70 - 8 = 62 more hens.")[1] == difference
+
+
+def test_a_part_of_a_game_or_a_running_count_is_not_judged_as_the_whole() -> None:
+    """"In the second round, Ravi had 10 points" is that round's score even with a verb of
+    state, where the program counts no rounds; "So far, he has 10 points" is a count at a
+    time the words do not place: both unparsed, never the whole judged false. "On Monday,
+    Ravi had 10 points" stays his count then (a day is a time, not a part of the game)."""
+    game = (["rate({ravi}, 5, points, goals, 0)", "cont({ravi}, 6, goals, 0)"],
+            "cont({ravi}, ?, points, ?)")
+    for text in ("In the second round, Ravi had 10 points.", "In the second round, Ravi "
+                 "would score 5 points for each goal, so his total score would be 5 * 2 = 10."):
+        status, _, reason = _last_step(*game, text)
+        assert status == "unparsed" and "part" in reason, text
+    for text in ("So far, Ravi has scored 10 points.", "Ravi has 10 points so far."):
+        status, _, reason = _last_step(*game, text)
+        assert status == "unparsed" and "time" in reason, text
+    assert _last_step(*game, "On Monday, Ravi had 10 points.")[0] == "false"
+    assert _last_step(*game, "So far, Ravi has scored 30 points.")[0] == "derived"
