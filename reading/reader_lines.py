@@ -389,8 +389,10 @@ class LineReading:
         of students per grade = 75" is the program's one rate of students per grade; else a
         rate's line is left to the rate paths. ``None`` when the clause is no such line."""
         if len(numbers) != 1 or tokens[numbers[0]].arithmetic is not None or \
-                self._after_colon:
-            return None  # an expression, or a clause going on after a colon: other readers'
+                (self._after_colon and self._line_owner is None):
+            # an expression, or a clause going on after a colon: other readers' (past a
+            # heading's colon, "Morning: Emails = 6", the first label is a line of its own)
+            return None
         n = numbers[0]
         start = 0
         while start < len(words) and (words[start] in LEADS or words[start] in ("-", "*")):

@@ -355,3 +355,21 @@ def test_a_part_of_a_game_or_a_running_count_is_not_judged_as_the_whole() -> Non
         assert status == "unparsed" and "time" in reason, text
     assert _last_step(*game, "On Monday, Ravi had 10 points.")[0] == "false"
     assert _last_step(*game, "So far, Ravi has scored 30 points.")[0] == "derived"
+
+
+def test_the_first_label_after_a_heading_is_read_as_the_others() -> None:
+    """"Tuesday: Calls = 4, Texts = 9." gives Tuesday's calls as it gives its texts (the
+    colon is the heading's, not a clause going on), judged as any count: a wrong one is
+    false; with no heading, "Calls = 4" names no one."""
+    phone = (["cont({monday}, 5, calls, 0)", "cont({tuesday}, 4, calls, 0)",
+              "cont({monday}, 2, texts, 0)", "cont({tuesday}, 9, texts, 0)"],
+             "cont({monday, tuesday}, ?, calls, ?)")
+    from vlp.checker.programfile import program_from_json
+
+    program = program_from_json({"axioms": phone[0], "query": phone[1]})
+    steps = verify(program, "Tuesday: Calls = 4, Texts = 9.").steps
+    assert [(s.status.value, str(s.claim)) for s in steps] == [
+        ("axiom", "cont({tuesday}, 4, calls)"), ("axiom", "cont({tuesday}, 9, texts)")]
+    assert _last_step(*phone, "Monday: Calls = 6, Texts = 2.")[0] == "axiom"
+    assert verify(program, "Monday: Calls = 6, Texts = 2.").steps[0].status.value == "false"
+    assert _last_step(*phone, "Calls = 4.")[0] == "unparsed"
