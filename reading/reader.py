@@ -28,7 +28,7 @@ import attrs
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import HYPOTHETICAL as _HYPOTHETICAL
-from vlp.grammar.loose import Clause, Token, read_clauses
+from vlp.grammar.loose import SILENT_HYPOTHETICAL, Clause, Token, read_clauses
 from vlp.grammar.templates import CLAIM_SLOTS
 from vlp.kernel import SIGNATURES, Agents, Claim
 
@@ -73,6 +73,10 @@ from .reader_words import (
 from .readings import LOOSE, Reading
 
 _HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
+# the words of doubt a need or a capacity per thing is said with ("needs 2 nails for each
+# plank", "could fit 11 on each shelf"), and the words that make it per thing
+_NEED_WORDS = frozenset({"need", "needs", "could"})
+_PER_WORDS = frozenset({"each", "per", "every", "apiece"})
 # a variable list's line "Sally: turnips (113), pumpkins (118)." (words, then a count)
 _NAMED_LIST_RE = re.compile(r"^\s*[A-Z][\w']*(?: [\w']+)?:\s*[a-z][a-z ]*\(\d+\)"
                             r"(?:,\s*[a-z][a-z ]*\(\d+\))*\s*\.?\s*$")
@@ -210,6 +214,28 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
         name = self.lex.names.get(words)
         return None if name is None else self.lex.agents[name]
 
+    def _needed_rate(self, clause: Clause, inherited: Agents | None) -> list[LooseClaim]:
+        """"John needs 2 nails for each plank", "Adam could fit 11 figures on each shelf":
+        a need or a capacity per thing is the program's rate, read where the clause's only
+        word of doubt is the need or the "could" and its reading is a rate that is a
+        theorem (a need is no count: "needs 15 potatoes" stays unread)."""
+        words = clause.words
+        if clause.silent != SILENT_HYPOTHETICAL or _HYPOTHETICAL & set(words) - _NEED_WORDS \
+                or "if" in words or question_like(words):
+            return []
+        numbers = [i for i, t in enumerate(clause.tokens) if t.kind == "number"]
+        if len(numbers) != 1 or not _PER_WORDS & set(words[numbers[0] + 1:]):
+            return []
+        saved = self.discourse.snapshot()
+        items, _subject = self._clause(attrs.evolve(clause, silent=None), inherited)
+        index = self.lex.index
+        rates = [i for i in items if isinstance(i, LooseClaim) and i.pattern.predicate == "rate"
+                 and i.pattern.is_complete and index.is_theorem(i.pattern.as_claim())]
+        if rates and len(rates) == len(items):
+            return rates
+        self.discourse.restore(saved)
+        return []
+
     # -- one clause --
 
     def _clause(self, clause: Clause, inherited: Agents | None
@@ -238,6 +264,9 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                 variable = self._variable_line(tokens, words, mentions, numbers, rates=True)
                 if variable is not None:
                     return [variable], None
+            rates = self._needed_rate(clause, inherited)
+            if rates:
+                return rates, None
             answer = self._answer_clause(clause)
             return ([answer] if answer is not None else []), None
         signed = self._signed_change(tokens, mentions)

@@ -426,3 +426,26 @@ def test_a_label_with_a_gerund_of_arriving_is_the_transfer() -> None:
     assert claims(school, "Number of girls joining the school = 682.") == [
         ("axiom", "transfer({elsewhere}, {school}, 682, girls)")]
     assert claims(school, "Number of girls joining the school = 680.")[0][0] == "false"
+
+
+def test_a_need_or_capacity_per_thing_is_the_rate() -> None:
+    """"Mara needs 3 beads for each bracelet" and "Mara could fit 3 beads on each bracelet"
+    state the program's rate of beads per bracelet; a need that is no rate ("Mara needs
+    21 beads"), a need the program does not hold, a negation or a condition stays unread."""
+    from vlp.checker.programfile import program_from_json
+
+    program = program_from_json({"axioms": ["cont({mara}, 7, bracelets, 0)",
+                                            "rate({mara}, 3, beads, bracelets, 0)"],
+                                 "query": "cont({mara}, ?, beads, ?)"})
+    rate = "rate({mara}, 3, beads, bracelets)"
+    for text in ("Mara needs 3 beads for each bracelet.", "She needs 3 beads per bracelet.",
+                 "Mara could fit 3 beads on each bracelet.",
+                 "Mara will need to use 3 beads for each bracelet."):
+        steps = verify(program, text).steps
+        assert [(s.status.value, str(s.claim)) for s in steps] == [("axiom", rate)], text
+    for text in ("Mara needs 21 beads.", "Mara needs 4 beads for each bracelet.",
+                 "Mara does not need 3 beads for each bracelet.",
+                 "If Mara needs 3 beads for each bracelet, she needs 21.",
+                 "Mara might need 3 beads for each bracelet."):
+        steps = verify(program, text).steps
+        assert all(s.status.value == "unparsed" and s.reason for s in steps), text
