@@ -121,7 +121,10 @@ class ProgramFitting:
         if not fitting:
             return None
         same = [f for f in fitting if f[2] == quantity]
-        count_fits = quantity is not None and index.is_theorem(
+        # "Gwen spent 3 dollars" when she spends 3 and has 3 left: a verb of giving up
+        # never says the giver has them, so the count does not compete with the transfer
+        gives_up = verb in SENDER_VERBS and any(f[0] == subject for f in same)
+        count_fits = quantity is not None and not gives_up and index.is_theorem(
             Claim("cont", (subject, quantity, entity)))
         if count_fits and not (more and same):  # "Jake brought 6" when he has 6: the count
             if same:

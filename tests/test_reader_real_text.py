@@ -449,3 +449,19 @@ def test_a_need_or_capacity_per_thing_is_the_rate() -> None:
                  "Mara might need 3 beads for each bracelet."):
         steps = verify(program, text).steps
         assert all(s.status.value == "unparsed" and s.reason for s in steps), text
+
+
+def test_a_verb_of_giving_up_is_the_transfer_even_when_as_many_are_left() -> None:
+    """"Nell spent 5 dollars" when she spends 5 of her 10 (and so has 5 left) is the
+    spending, never a count of hers (a count of 5 is then a theorem too, but "spent" does
+    not say she holds them)."""
+    program = program_from_json({"axioms": ["cont({nell}, 10, dollars, 0)",
+                                            "transfer({nell}, {shop}, 5, dollars, 0)"],
+                                 "query": "cont({nell}, ?, dollars, ?)"})
+    for text in ("Nell spent 5 dollars.", "She spent 5 dollars, so she has 5 dollars left."):
+        steps = verify(program, text).steps
+        assert (steps[0].status.value, str(steps[0].claim)) == (
+            "axiom", "transfer({nell}, {shop}, 5, dollars)"), text
+    assert [str(s.claim) for s in verify(program, "She spent 5 dollars, so she has 5 dollars "
+                                                  "left.").steps][1:] == [
+        "cont({nell}, 5, dollars)"]
