@@ -68,6 +68,7 @@ from .reader_words import (
     TRANSFER_VERBS,
     VERBS,
     fits_shortened,
+    per_article,
     question_like,
 )
 from .readings import LOOSE, Reading
@@ -117,6 +118,10 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
                 text = _COUNT_IN_PARENS_RE.sub(r"\2 \1", text)
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
+        if " a " in text or " an " in text:  # "6 dollars an hour": per hour
+            text = per_article(text, frozenset(singular(str(a.args[3])) for a in
+                                               self.lex.index.program.axioms
+                                               if a.predicate == "rate"))
         self._table_line = text.lstrip().startswith("|")
         if self._table_line:
             row = self._table_row(text)

@@ -4,6 +4,7 @@ predicates on words. Data and pure functions only: nothing here looks at a progr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from vlp.grammar.sentences import LEAD_WORDS
@@ -177,3 +178,25 @@ def fits_shortened(words: Sequence[str], entity_words: Sequence[str]) -> bool:
     iterator = iter(entity_words)
     return all(w in iterator for w in words) and (
         words[-1] == entity_words[-1] or words[0] == entity_words[0])
+
+
+# "6 dollars an hour", "3 shirts a minute": the article after a count is "per" before one of
+# these (or before a thing the program counts per), unless a time follows ("a week ago")
+_PER_ARTICLE_RE = re.compile(r"(?<=[a-z]) (an?) ([a-z]+)\b(?! (?:ago|later|earlier|before|"
+                             r"after|of|and|or)\b)")
+TIME_UNITS = frozenset({"second", "minute", "hour", "day", "night", "week", "month", "year"})
+
+
+def per_article(text: str, containers: frozenset[str]) -> str:
+    """``text`` with "a"/"an" read as "per" where it follows a count's words and comes
+    before a unit of time or one of ``containers`` (singular nouns the program counts
+    things per): "Lia earns 6 dollars an hour" is "6 dollars per hour"."""
+    def swap(match: re.Match[str]) -> str:
+        unit = match.group(2)
+        before = text[:match.start()]
+        if (unit in TIME_UNITS or unit in containers) and re.search(r"\d", before) and \
+                re.search(r"\d[\d,.]*\s+(?:[a-z'-]+\s+){0,3}[a-z'-]+$", before.lower()):
+            return f" per {unit}"
+        return match.group(0)
+
+    return _PER_ARTICLE_RE.sub(swap, text)

@@ -373,3 +373,21 @@ def test_the_first_label_after_a_heading_is_read_as_the_others() -> None:
     assert _last_step(*phone, "Monday: Calls = 6, Texts = 2.")[0] == "axiom"
     assert verify(program, "Monday: Calls = 6, Texts = 2.").steps[0].status.value == "false"
     assert _last_step(*phone, "Calls = 4.")[0] == "unparsed"
+
+
+def test_an_article_before_a_unit_is_per_that_unit() -> None:
+    """"Tariq earns 8 dollars an hour" is the rate of 8 dollars per hour, never a count of 8
+    dollars judged false; "a week ago" is a time, not a rate."""
+    wages = (["cont({tariq}, 5, hours, 0)", "rate({tariq}, 8, dollars, hours, 0)"],
+             "cont({tariq}, ?, dollars, ?)")
+    for text in ("Tariq earns 8 dollars an hour.", "He made 8 dollars an hour."):
+        assert _last_step(*wages, text)[:2] == ("axiom", "rate({tariq}, 8, dollars, hours)"), \
+            text
+    status, claim, _ = _last_step(*wages, "Tariq earns 9 dollars an hour.")
+    assert status != "false" and claim != "cont({tariq}, 9, dollars)"
+    crates = (["cont({ines}, 3, crates, 0)", "rate({ines}, 12, pears, crates, 0)"],
+              "cont({ines}, ?, pears, ?)")
+    assert _last_step(*crates, "Ines packs 12 pears a crate.")[:2] == (
+        "axiom", "rate({ines}, 12, pears, crates)")
+    claim = _last_step(*wages, "Tariq earned 8 dollars a week ago.")[1]
+    assert claim is None or not claim.startswith("rate")
