@@ -70,6 +70,7 @@ from .reader_words import (
     fits_shortened,
     per_article,
     question_like,
+    takes_time,
 )
 from .readings import LOOSE, Reading
 
@@ -118,6 +119,8 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
                 text = _COUNT_IN_PARENS_RE.sub(r"\2 \1", text)
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
+        if "t take" in text or "t took" in text:  # "It takes 6 minutes to paint each post"
+            text = takes_time(text)
         if " a " in text or " an " in text:  # "6 dollars an hour": per hour
             text = per_article(text, frozenset(singular(str(a.args[3])) for a in
                                                self.lex.index.program.axioms

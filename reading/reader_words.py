@@ -200,3 +200,23 @@ def per_article(text: str, containers: frozenset[str]) -> str:
         return match.group(0)
 
     return _PER_ARTICLE_RE.sub(swap, text)
+
+
+# "It takes (Ken) 6 minutes to paint each post": the time per thing, said as what each takes
+_TAKES_RE = re.compile(r"\b[Ii]t (takes|took) (?:(him|her|them|[A-Z][a-z]+) )?(\d[\d,.]*) "
+                       r"(seconds?|minutes?|hours?|days?|weeks?) to [a-z]+(?: [a-z]+)? "
+                       r"(?:each|every|a|one) ([a-z]+)\b")
+_TAKER = {"him": "he", "her": "she", "them": "they"}
+
+
+def takes_time(text: str) -> str:
+    """``text`` with "It takes Ken 6 minutes to paint each post" said as "Ken spends 6
+    minutes on each post" (with no one named, "each post takes 6 minutes")."""
+    def say(match: re.Match[str]) -> str:
+        verb, who, number, unit, thing = match.groups()
+        if who is None:
+            return f"each {thing} {'takes' if verb == 'takes' else 'took'} {number} {unit}"
+        spends = ("spend" if who == "them" else "spends") if verb == "takes" else "spent"
+        return f"{_TAKER.get(who, who)} {spends} {number} {unit} on each {thing}"
+
+    return _TAKES_RE.sub(say, text)

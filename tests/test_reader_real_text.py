@@ -465,3 +465,20 @@ def test_a_verb_of_giving_up_is_the_transfer_even_when_as_many_are_left() -> Non
     assert [str(s.claim) for s in verify(program, "She spent 5 dollars, so she has 5 dollars "
                                                   "left.").steps][1:] == [
         "cont({nell}, 5, dollars)"]
+
+
+def test_the_time_it_takes_per_thing_is_the_rate() -> None:
+    """"It takes (Noor) 5 minutes to wash each cup" is the rate of minutes per cup, judged
+    as any rate (a wrong one is false); "It took her 40 minutes in all" is no rate."""
+    program = program_from_json({"axioms": ["cont({noor}, 8, cups, 0)",
+                                            "rate({noor}, 5, minutes, cups, 0)"],
+                                 "query": "cont({noor}, ?, minutes, ?)"})
+    rate = "rate({noor}, 5, minutes, cups)"
+    for text in ("It takes 5 minutes to wash each cup.", "It takes Noor 5 minutes to wash "
+                 "a cup.", "So it took her 5 minutes to dry each cup."):
+        steps = verify(program, text).steps
+        assert [(s.status.value, str(s.claim)) for s in steps] == [("axiom", rate)], text
+    assert verify(program, "It takes 6 minutes to wash each cup.").steps[0].status.value \
+        == "false"
+    steps = verify(program, "It took her 40 minutes in all.").steps
+    assert not any(str(s.claim).startswith("rate") for s in steps)
