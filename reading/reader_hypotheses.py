@@ -186,12 +186,22 @@ class HypothesisReading:
         if ambiguous or (entity is not None and entity not in self.lex.entities):
             return None
         resolved: list[tuple[str, str]] = [shown] if shown is not None else []
+        unnamed = False  # the program counts several things, and the clause names none
         if entity is None:
             entity = self._named_entity(words)
-            if entity == "":
-                return None
+            unnamed = entity == ""
+            entity = None if unnamed else entity
         participants = self._participants(tokens, resolved)
         if participants is None:
+            return None
+        kind = next((a for position, a in participants if position == at + 1), None)
+        if entity is None and kind is not None:
+            # "There are 2 adults": the agent right after the number is the kind counted,
+            # and what it counts is the one thing it has that many of
+            held = self.lex.index.candidates(ClaimPattern("cont", (kind, number.value, None)))
+            if len({c.entity for c in held}) == 1:
+                entity = held[0].entity
+        if unnamed and entity is None:
             return None
         if not participants and _goes_on(clause.words):
             # "and then bought 28 more": the subject said before; "After eating 8 pieces,
@@ -235,7 +245,6 @@ class HypothesisReading:
             side = None
         # "Jerry had 5 action figures": the agent right after the number is the kind the
         # program counts, and the count is the kind's, whoever holds it
-        kind = next((a for position, a in participants if position == at + 1), None)
         fits = [c for c in self._theorems(number.value, entity, transfers_only=side is not None)
                 if not protagonist or c.predicate == "cont"
                 if (kind is not None and c.predicate == "cont" and c.args[0] == kind)

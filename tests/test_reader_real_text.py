@@ -482,3 +482,18 @@ def test_the_time_it_takes_per_thing_is_the_rate() -> None:
         == "false"
     steps = verify(program, "It took her 40 minutes in all.").steps
     assert not any(str(s.claim).startswith("rate") for s in steps)
+
+
+def test_a_kind_counted_names_what_it_counts() -> None:
+    """"There are 3 goats and 4 sheep", where the program counts animals of each kind and
+    also their price: the kind right after each number counts the one thing it has that
+    many of (animals), read only where that is a theorem."""
+    program = program_from_json({"axioms": ["cont({goats}, 3, animals, 0)",
+                                            "cont({sheep}, 4, animals, 0)",
+                                            "rate({goats, sheep}, 9, dollars, animals, 0)"],
+                                 "query": "cont({goats, sheep}, ?, dollars, ?)"})
+    steps = verify(program, "There are 3 goats and 4 sheep.").steps
+    assert [(s.status.value, str(s.claim)) for s in steps] == [
+        ("axiom", "cont({goats}, 3, animals)"), ("axiom", "cont({sheep}, 4, animals)")]
+    steps = verify(program, "There are 5 goats.").steps
+    assert all(s.status.value == "unparsed" for s in steps)
