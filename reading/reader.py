@@ -455,15 +455,17 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                 tokens[position + 1].lower in COMPARATIVES:  # "88 more tadpoles than"
             entity, shown, ambiguous, after = self._entity(tokens, position + 2)
         phrase = " ".join(words[position + 1:after])
-        if ambiguous and there and phrase in self.lex.index.agent_names:
+        if ambiguous and phrase in self.lex.index.agent_names:
             # "There are 2 red peaches": the program counts the red ones as an agent of
-            # its own, holding peaches
+            # its own, holding peaches; "Nancy bought 3 country albums" (whoever holds
+            # them) only where that is a theorem
             head = [e for e in self.lex.entities if phrase.endswith(" " + e) or
                     phrase.endswith(" " + singular(e))]
             holders = {c.agent_sets[0] for e in head for c in self.lex.index.candidates(
                 ClaimPattern("cont", (None, None, e)))}
             category = self.lex.agents[phrase]
-            if len(head) == 1 and category in holders:
+            if len(head) == 1 and category in holders and (there or self.lex.index.is_theorem(
+                    Claim("cont", (category, quantity, head[0])))):
                 return self._resolve(ClaimPattern("cont", (category, quantity, head[0])),
                                      arithmetic, Reading(LOOSE, ("there",), tuple(resolved)))
         if ambiguous:

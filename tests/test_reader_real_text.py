@@ -497,3 +497,17 @@ def test_a_kind_counted_names_what_it_counts() -> None:
         ("axiom", "cont({goats}, 3, animals)"), ("axiom", "cont({sheep}, 4, animals)")]
     steps = verify(program, "There are 5 goats.").steps
     assert all(s.status.value == "unparsed" for s in steps)
+
+
+def test_a_kind_named_with_its_entity_is_that_kinds_count() -> None:
+    """"Omar bought 4 jazz records", where the program counts jazz records and folk records
+    as kinds holding records: the jazz records' count, only where it is a theorem (a wrong
+    number stays unread, not judged against the kind)."""
+    program = program_from_json({"axioms": ["cont({jazz records}, 4, records, 0)",
+                                            "cont({folk records}, 6, records, 0)"],
+                                 "query": "cont({folk records, jazz records}, ?, records, ?)"})
+    steps = verify(program, "Omar bought 4 jazz records.").steps
+    assert [(s.status.value, str(s.claim)) for s in steps] == [
+        ("axiom", "cont({jazz records}, 4, records)")]
+    steps = verify(program, "Omar bought 5 jazz records.").steps
+    assert all(s.status.value == "unparsed" for s in steps)
