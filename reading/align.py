@@ -200,11 +200,11 @@ class _ClaimEdge:
         return self._arithmetic  # type: ignore[no-any-return]
 
 
-class _Ancestry(NamedTuple):
-    """What a lightest derivation of one claim can pass through (``ProgramIndex._ancestors``)."""
+class _Graph(NamedTuple):
+    """Every non-frame rule instance of the index, numbered in head-claim order, for the
+    skipped-step search (``ProgramIndex._graph``)."""
 
-    relevant: frozenset[int]  # claim ids
-    records: list[_ClaimEdge]  # the rule instances among them, numbered
+    records: list[_ClaimEdge]  # the rule instances, numbered
     consumers: dict[int, list[int]]  # claim id -> numbers of the instances using it
     premise_counts: list[int]  # distinct premises of each numbered instance
 
@@ -266,6 +266,7 @@ class ProgramIndex:
                         self.claim_id[claim_of(edge.conclusion)])
         self.proof_ids = frozenset(self.claim_id[c] for c in self.proof_claims)
         self.atoms_by_id = [self.atoms_by_claim[c] for c in self.claims]
+        # the skipped steps of a claim, by the claims available
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
@@ -282,7 +283,7 @@ class ProgramIndex:
             records = self._records(claim)
             if records:
                 self._incoming[self.claim_id[claim]] = records
-        self._ancestor_cache: dict[int, _Ancestry] = {}
+        self._graph_cache: _Graph | None = None  # built when first searched, kept till demand adds
         self._accepted: dict[Hyperedge, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
@@ -467,13 +468,9 @@ class ProgramIndex:
         """Drop what the newly registered instances and atoms make stale, and only that:
         each memo depends on the records of some claims or on one claim's atoms (dropping
         every memo at each addition made every transcript of a problem recompute them)."""
-        stale = [t for t, ancestry in self._ancestor_cache.items()
-                 if not ancestry.relevant.isdisjoint(new_instances)]
-        for target in stale:  # an ancestry reads the records of its claims alone
-            del self._ancestor_cache[target]
-        kept = self._ancestor_cache
-        self._missing_cache = {key: value for key, value in self._missing_cache.items()
-                               if key[0] in kept}
+        if new_instances:  # the search graph and what was found on it
+            self._graph_cache = None
+            self._missing_cache.clear()
         for claim_id in new_instances.intersection(self._derivation_order):
             del self._derivation_order[claim_id]
         for claim_id in new_atoms.intersection(self._axiom_atom):
@@ -641,35 +638,23 @@ class ProgramIndex:
         self._demand_for_arithmetic(claim, stated)  # a comparison nobody stated, perhaps
         return written()
 
-    def _ancestors(self, target: int) -> _Ancestry:
-        """Claims some derivation of ``target`` can pass through (``target`` included), and
-        the rule instances among them, numbered, by premise, in head-claim order.
-
-        Every rule instance concluding a claim found here has its premises found here too,
-        so the instances among them are exactly the ones concluding them: built from those
-        alone (not from the whole program's instances by premise, which every on-demand
-        addition made the index rebuild)."""
-        found = self._ancestor_cache.get(target)
+    def _graph(self) -> _Graph:
+        """Every rule instance of the index, numbered, by premise, in head-claim order: one
+        graph for every claim searched until demand adds instances (a claim's ancestors were
+        most of the index, and were gathered again for each claim searched)."""
+        found = self._graph_cache
         if found is None:
             self._refresh()
             incoming = self._incoming
-            seen = {target}
-            stack = [target]
-            while stack:
-                for record in incoming.get(stack.pop(), ()):
-                    for premise in record.premises:
-                        if premise not in seen:
-                            seen.add(premise)
-                            stack.append(premise)
             records: list[_ClaimEdge] = []
-            for head in sorted(seen):
-                records.extend(incoming.get(head, ()))
+            for head in sorted(incoming):
+                records.extend(incoming[head])
             consumers: dict[int, list[int]] = defaultdict(list)
             for number, record in enumerate(records):
                 for premise in record.premises:
                     consumers[premise].append(number)
-            found = self._ancestor_cache[target] = _Ancestry(
-                frozenset(seen), records, consumers, [len(r.premises) for r in records])
+            found = self._graph_cache = _Graph(records, consumers,
+                                               [len(r.premises) for r in records])
         return found
 
     def forget_transcripts(self) -> None:
@@ -690,14 +675,14 @@ class ProgramIndex:
         target = self.claim_id[claim] if self._known(claim) else None
         if target is None:
             return ()
-        ancestry = self._ancestors(target)
-        start = ancestry.relevant.intersection(available)
+        start = frozenset(available)
         key = (target, start)
         cached = self._missing_cache.get(key)
         if cached is not None:
             return cached
-        records, consumers = ancestry.records, ancestry.consumers
-        unsettled = list(ancestry.premise_counts)
+        graph = self._graph()
+        records, consumers = graph.records, graph.consumers
+        unsettled = list(graph.premise_counts)
         cost: dict[int, int] = {c: 0 for c in start}
         cost_of = cost.__getitem__
         best: dict[int, _ClaimEdge] = {}
