@@ -270,8 +270,6 @@ class ProgramIndex:
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
-        # a claim's rule instances in the order derive() tries them, per stated expression
-        self._derivation_order: dict[int, dict[Arithmetic | None, list[_ClaimEdge]]] = {}
         self._axiom_atom: dict[int, Atom] = {}
         self._edge_records: dict[Hyperedge, _ClaimEdge | None] = {}  # _record, per instance
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
@@ -471,8 +469,6 @@ class ProgramIndex:
         if new_instances:  # the search graph and what was found on it
             self._graph_cache = None
             self._missing_cache.clear()
-        for claim_id in new_instances.intersection(self._derivation_order):
-            del self._derivation_order[claim_id]
         for claim_id in new_atoms.intersection(self._axiom_atom):
             del self._axiom_atom[claim_id]
         self._aligned.clear()  # a misalignment's diagnosis reads the whole index
@@ -596,17 +592,17 @@ class ProgramIndex:
         index = self.claim_id[claim] if self._known(claim) else None
         if index is None:
             return None
-        orders = self._derivation_order.setdefault(index, {})
-        ordered = orders.get(stated)
-        if ordered is None:  # instances whose built-in the expression writes first (stable)
-            ordered = list(self._records_of(index))
-            if stated is not None:
-                ordered.sort(key=lambda r: not same_expression(stated, r.arithmetic))
-            orders[stated] = ordered
+        ordered = self._records_of(index)
         if isinstance(available, (set, frozenset)):  # one C-level subset test per record
             records = [r for r in ordered if available.issuperset(r.premises)]
         else:
             records = [r for r in ordered if all(p in available for p in r.premises)]
+        if stated is not None and records:
+            # those whose built-in the expression writes first, in their order (the built-ins
+            # of the instances whose premises are available only: most are never asked)
+            writes = [same_expression(stated, r.arithmetic) for r in records]
+            records = [r for r, w in zip(records, writes, strict=True) if w] + \
+                [r for r, w in zip(records, writes, strict=True) if not w]
         for record in records:
             theorem = self.accepted(record.edge)
             if theorem is not None:
