@@ -271,7 +271,8 @@ class ProgramIndex:
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
         self._axiom_atom: dict[int, Atom] = {}
-        self._edge_records: dict[Hyperedge, _ClaimEdge | None] = {}  # _record, per instance
+        # each atom's records, and how many of the chart's instances concluding it they read
+        self._by_atom: dict[Atom, tuple[list[int], list[_ClaimEdge]]] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         # claims whose instances demand added: their records are rebuilt when next read (a
@@ -336,15 +337,26 @@ class ProgramIndex:
     def _records(self, claim: Claim) -> list[_ClaimEdge]:
         """The non-frame rule instances concluding ``claim``, preferred atoms first."""
         head = self.claim_id[claim]
-        records = []
-        known = self._edge_records
+        records: list[_ClaimEdge] = []
         for atom in self.atoms_by_claim[claim]:
-            for edge in self.chart.incoming(atom):
-                record = known.get(edge, _UNKNOWN)
-                if record is _UNKNOWN:  # a claim's records are rebuilt as demand adds
-                    record = known[edge] = self._record(edge, head)
+            records.extend(self._atom_records(atom, head))
+        return records
+
+    def _atom_records(self, atom: Atom, head: int) -> list[_ClaimEdge]:
+        """The records of the chart's instances concluding ``atom``, in the chart's order:
+        kept per atom and extended by the instances added since (the chart only appends),
+        so that a claim's records are rebuilt without reading each instance again."""
+        kept = self._by_atom.get(atom)
+        if kept is None:
+            kept = self._by_atom[atom] = ([0], [])
+        seen, records = kept
+        edges = self.chart.incoming(atom)
+        if len(edges) > seen[0]:
+            for edge in edges[seen[0]:]:
+                record = self._record(edge, head)
                 if record is not None:
                     records.append(record)
+            seen[0] = len(edges)
         return records
 
     def _records_of(self, index: int) -> list[_ClaimEdge]:
@@ -365,9 +377,13 @@ class ProgramIndex:
         have ids, which never change."""
         if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
             return None
-        premise_ids = tuple(dict.fromkeys(self.claim_id[self._atom_claim[p]]
-                                          for p in edge.premises))
-        return _ClaimEdge(edge, head, premise_ids)
+        ids, claim_of_atom = self.claim_id, self._atom_claim
+        premise_ids: list[int] = []
+        for premise in edge.premises:  # in pattern order, each once
+            number = ids[claim_of_atom[premise]]
+            if number not in premise_ids:
+                premise_ids.append(number)
+        return _ClaimEdge(edge, head, tuple(premise_ids))
 
     # -- comparisons and compeqs on demand (vlp.reading.demand) --
 
