@@ -270,6 +270,8 @@ class ProgramIndex:
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
+        self._aligned_to: dict[int, list[ClaimPattern]] = {}  # claim id -> its patterns there
+        self._misaligned: list[ClaimPattern] = []  # the patterns there that name no theorem
         self._axiom_atom: dict[int, Atom] = {}
         # each atom's records, and how many of the chart's instances concluding it they read
         self._by_atom: dict[Atom, tuple[list[int], list[_ClaimEdge]]] = {}
@@ -487,7 +489,14 @@ class ProgramIndex:
             self._missing_cache.clear()
         for claim_id in new_atoms.intersection(self._axiom_atom):
             del self._axiom_atom[claim_id]
-        self._aligned.clear()  # a misalignment's diagnosis reads the whole index
+        # an alignment reads its claim's atoms; a misalignment's diagnosis the whole index
+        aligned = self._aligned
+        for claim_id in new_atoms.intersection(self._aligned_to):
+            for pattern in self._aligned_to.pop(claim_id):
+                aligned.pop(pattern, None)
+        for pattern in self._misaligned:
+            aligned.pop(pattern, None)
+        self._misaligned.clear()
 
     # -- alignment --
 
@@ -506,7 +515,7 @@ class ProgramIndex:
         known = self._aligned.get(pattern)
         if known is not None:
             return known
-        self._demand(pattern)  # may register instances, which clears ``_aligned``
+        self._demand(pattern)  # may register instances, which prune ``_aligned``
         if pattern.is_complete:
             claim = pattern.as_claim()
             index = self.claim_id.get(claim)
@@ -515,8 +524,10 @@ class ProgramIndex:
                 atoms = self.atoms_by_id[index]
                 found: Alignment | Misalignment = Alignment(self.claims[index], atoms[0],
                                                             atoms, index)
+                self._aligned_to.setdefault(index, []).append(pattern)
             else:
                 found = Misalignment(claim, self.diagnose(pattern))
+                self._misaligned.append(pattern)
             self._aligned[pattern] = found
             return found
         candidates = [
