@@ -23,13 +23,13 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vlp.checker.align import ClaimPattern, ProgramIndex, same_expression
-from vlp.checker.postorder import post_order
 from vlp.checker.prepared import PreparedProblem
 from vlp.checker.problem_specs import problem_spec
 from vlp.checker.verdicts import Arithmetic
 from vlp.grammar import guards
 from vlp.kernel import AXIOM, Agents, Claim, is_frame_rule
+from vlp.reading.align import ClaimPattern, ProgramIndex, same_expression
+from vlp.reading.postorder import post_order
 from vlp.sampler import generate_problem
 
 # -- the plain computations -------------------------------------------------------------
