@@ -62,18 +62,21 @@ class Task(Protocol):
 
 # A full collection of the cyclic garbage collector rescans every object alive, and a batch
 # keeps up to 256 problems' charts and indexes alive: millions of objects, almost none in a
-# cycle. Considered every 10 collections of the middle generation (Python's default), full
-# collections were a sixth of a batch of 200 problems; every 100 still reclaims the cycles
+# cycle (a transcript's objects die by reference counting). At Python's default thresholds
+# (a young collection every 700 allocations, a full one considered every 70,000) the
+# collector took a sixth of a batch of 200 problems. Here a young collection comes every
+# 10,000 and a full one is considered every 10 million: full ones still reclaim the cycles
 # of problems dropped from the caches.
+_YOUNG_COLLECTION_EVERY = 10_000
 _FULL_COLLECTION_EVERY = 100
 
 
 @contextlib.contextmanager
-def few_full_collections() -> Iterator[None]:
-    """Run the body with full garbage collections considered ten times more rarely (the
-    young generations as before; the thresholds restored after)."""
+def rarer_collections() -> Iterator[None]:
+    """Run the body with garbage collections more rarely (the thresholds restored after)."""
     young, middle, full = gc.get_threshold()
-    gc.set_threshold(young, middle, max(full, _FULL_COLLECTION_EVERY))
+    gc.set_threshold(max(young, _YOUNG_COLLECTION_EVERY), middle,
+                     max(full, _FULL_COLLECTION_EVERY))
     try:
         yield
     finally:
@@ -231,7 +234,7 @@ def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _die_with_parent()
     prepared = _Prepared(task)
-    with few_full_collections():  # a worker holds its prepared problems all its life
+    with rarer_collections():  # a worker holds its prepared problems all its life
         try:
             shipped = _shipped(task)
             outbox.send(None)  # ready: start-up time does not count against the first timeout
