@@ -693,7 +693,10 @@ class ProgramIndex:
         claim 1 plus the costs of its cheapest rule instance's premises (counted as a tree,
         which can over-count shared sub-derivations but names a valid set of skipped steps).
         A rule instance is weighed once, when the last of its premises is settled (a count of
-        unsettled premises per instance, not a test of all of them at each settling).
+        unsettled premises per instance, not a test of all of them at each settling). The
+        search runs on the whole index's graph: a claim no derivation of ``claim`` passes
+        through only ever weighs instances concluding such claims, so the target's costs
+        and cheapest instances are those of a search on its own ancestors.
         """
         target = self.claim_id[claim] if self._known(claim) else None
         if target is None:
