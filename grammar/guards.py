@@ -25,36 +25,56 @@ from functools import lru_cache
 # counts), then the others
 DOZENS = r"\bdozens?\b"
 OTHER_MULTIPLIERS = r"\bscores? of\b|\bpairs? of\b|\bhalf\b|\bdouble\b|\btwice\b|\btriple\b"
-# each: (compiled pattern, the reason an unparsed step gives)
+# the ASCII characters ``\s`` matches (a match of ``\s+or`` holds one of them before "or")
+_SPACES = "".join(c for c in map(chr, range(128)) if re.match(r"\s", c))
+# each: (pattern, the reason an unparsed step gives, words one of which every match holds
+# in lower case, or None when a match needs none)
+_GUARD_TABLE: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
+    (r"\b(?:maybe|perhaps|probably|possibly|presumably|roughly|approximately|"
+     r"apparently|supposedly)\b|\bor so\b|\bmore or less\b|\bi (?:think|guess|believe|"
+     r"suppose)\b|\bit seems\b",
+     "the sentence hedges: it states no claim for certain",
+     ("maybe", "perhaps", "probably", "possibly", "presumably", "roughly", "approximately",
+      "apparently", "supposedly", "or so", "or less", "think", "guess", "believe", "suppose",
+      "it seems")),
+    (r"\b(?:about|around|nearly|almost|at least|at most|up to)\s+\d",
+     "the sentence gives a bound, not a number",
+     ("about", "around", "nearly", "almost", "at least", "at most", "up to")),
+    (r"\b(?:wrong|incorrect|mistaken?|mistakes?|untrue|false|typo|oops|scratch that)\b|"
+     r"\bnot (?:right|correct|true)\b|\bthink not\b",
+     "the sentence retracts or disowns what it says",
+     ("wrong", "incorrect", "mistake", "untrue", "false", "typo", "oops", "scratch that",
+      "not")),
+    (r"\b(?:someone|somebody|claims?|claimed|rumou?red|allegedly|according to)\b",
+     "the sentence reports what someone else says",
+     ("someone", "somebody", "claim", "rumo", "allegedly", "according to")),
+    (r"^\W*(?:had|were)\s+[\w']+(?:\s+[\w']+)?\s+not\b|\bhad\b.*\bnot\b.*\bwould\b|"
+     r"\bwould\b.*\bhad\b.*\bnot\b",
+     "the sentence is counterfactual: it states what would hold, not what holds",
+     ("had", "were")),
+    (r"\bbetween\s+\d[\d,]*\s+and\s+\d", "the sentence gives a range, not a number",
+     ("between",)),
+    (r"(?<![\d,.])(?<![-+*/×=−–] )(?<![-+*/×=−–])\b\d+(?:,\d{3})*(?:\s+[a-z]+)?\s*,?\s+or\s+\d",
+     "the sentence gives alternatives, not a number", tuple(f"{space}or" for space in _SPACES)),
+    (r"\d\.\d", "a number that is not whole (the rule table counts whole things)", None),
+    (r"\b\d+(?:\.\d+)?e[-+]?\d+\b", "a number in scientific notation is not read", None),
+    (r"\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!\s*[-+*/×÷=])",
+     "a number with spaces inside it is not read (digit groups or two numbers?)", None),
+    (r"\d\s*\\\s*\d", "an operator that is not read ('\\' between numbers)", ("\\",)),
+    (DOZENS + "|" + OTHER_MULTIPLIERS,
+     "a word that multiplies a number ('dozen', 'twice', 'half') is not read",
+     ("dozen", "score", "pair", "half", "double", "twice", "triple")),
+)
 _GUARDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason in (
-        (r"\b(?:maybe|perhaps|probably|possibly|presumably|roughly|approximately|"
-         r"apparently|supposedly)\b|\bor so\b|\bmore or less\b|\bi (?:think|guess|believe|"
-         r"suppose)\b|\bit seems\b",
-         "the sentence hedges: it states no claim for certain"),
-        (r"\b(?:about|around|nearly|almost|at least|at most|up to)\s+\d",
-         "the sentence gives a bound, not a number"),
-        (r"\b(?:wrong|incorrect|mistaken?|mistakes?|untrue|false|typo|oops|scratch that)\b|"
-         r"\bnot (?:right|correct|true)\b|\bthink not\b",
-         "the sentence retracts or disowns what it says"),
-        (r"\b(?:someone|somebody|claims?|claimed|rumou?red|allegedly|according to)\b",
-         "the sentence reports what someone else says"),
-        (r"^\W*(?:had|were)\s+[\w']+(?:\s+[\w']+)?\s+not\b|\bhad\b.*\bnot\b.*\bwould\b|"
-         r"\bwould\b.*\bhad\b.*\bnot\b",
-         "the sentence is counterfactual: it states what would hold, not what holds"),
-        (r"\bbetween\s+\d[\d,]*\s+and\s+\d", "the sentence gives a range, not a number"),
-        (r"(?<![\d,.])(?<![-+*/×=−–] )(?<![-+*/×=−–])\b\d+(?:,\d{3})*(?:\s+[a-z]+)?\s*,?\s+or\s+\d",
-         "the sentence gives alternatives, not a number"),
-        (r"\d\.\d", "a number that is not whole (the rule table counts whole things)"),
-        (r"\b\d+(?:\.\d+)?e[-+]?\d+\b", "a number in scientific notation is not read"),
-        (r"\b\d{1,3}(?:[ \u00a0\u202f]\d{3})+\b(?!\s*[-+*/×÷=])",
-         "a number with spaces inside it is not read (digit groups or two numbers?)"),
-        (r"\d\s*\\\s*\d", "an operator that is not read ('\\' between numbers)"),
-        (DOZENS + "|" + OTHER_MULTIPLIERS,
-         "a word that multiplies a number ('dozen', 'twice', 'half') is not read"),
-    ))
+    (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason, _ in _GUARD_TABLE)
 _ANY_GUARD = re.compile("|".join(f"(?:{p.pattern})" for p, _ in _GUARDS), re.IGNORECASE)
 _RETRACTIONS = frozenset(p for p, reason in _GUARDS if "retracts" in reason or "hedges" in reason)
+# For ASCII text, the same patterns without IGNORECASE on the text in lower case (their
+# letters are lower case ASCII: on ASCII text that is ignoring case), each tried only when
+# the text holds one of its words: the unsafe cues were most of the cost of reading a new
+# sentence, and most sentences hold none of the words
+_LOWER_GUARDS = tuple((re.compile(pattern), reason, words, "retracts" in reason
+                       or "hedges" in reason) for pattern, reason, words in _GUARD_TABLE)
 _CORRECTION_RE = re.compile(r"\s*(?::|;|—|–| - )\s*")
 _SIGNED = re.compile(r"[-−–]\s?\d")
 _SIGN_FREE_BEFORE = frozenset("0123456789)%]")  # after these a minus is an operator
@@ -102,7 +122,11 @@ def unsafe_reason(text: str) -> str | None:
     """Why ``text`` must not be read as a claim, or ``None`` when nothing in it says so."""
     if not text.isascii() and _invisible_inside(text):
         return "an invisible character inside the text: its words are not read"
-    if _ANY_GUARD.search(text) is not None:  # one scan: most sentences have no cue at all
+    if text.isascii():
+        reason = _ascii_cue(text.lower())
+        if reason is not None:
+            return reason
+    elif _ANY_GUARD.search(text) is not None:  # one scan: most sentences have no cue at all
         # "Wait, that's wrong: so Iosefa has 126 gyms": a correction retracts what came
         # before and states what follows its colon or dash, which is read
         tail = _CORRECTION_RE.split(text)[-1]
@@ -111,6 +135,22 @@ def unsafe_reason(text: str) -> str | None:
                 return reason
     if ("-" in text or "−" in text or "–" in text) and _negative_number(text):
         return "a negative number: no count is negative"
+    return None
+
+
+def _ascii_cue(lowered: str) -> str | None:
+    """The first guard's reason that matches ASCII text in lower case, as the loop above
+    finds it: a retraction is looked for after the last correction mark (a match there is
+    one in the whole text too: no such pattern looks behind), so the one scan of every
+    pattern that loop starts with is not needed."""
+    tail = None
+    for pattern, reason, words, retraction in _LOWER_GUARDS:
+        if words is not None and not any(map(lowered.__contains__, words)):
+            continue
+        if retraction and tail is None:
+            tail = _CORRECTION_RE.split(lowered)[-1]
+        if pattern.search(tail if retraction else lowered):  # type: ignore[arg-type]
+            return reason
     return None
 
 

@@ -200,11 +200,11 @@ class _ClaimEdge:
         return self._arithmetic  # type: ignore[no-any-return]
 
 
-class _Ancestry(NamedTuple):
-    """What a lightest derivation of one claim can pass through (``ProgramIndex._ancestors``)."""
+class _Graph(NamedTuple):
+    """Every non-frame rule instance of the index, numbered in head-claim order, for the
+    skipped-step search (``ProgramIndex._graph``)."""
 
-    relevant: frozenset[int]  # claim ids
-    records: list[_ClaimEdge]  # the rule instances among them, numbered
+    records: list[_ClaimEdge]  # the rule instances, numbered
     consumers: dict[int, list[int]]  # claim id -> numbers of the instances using it
     premise_counts: list[int]  # distinct premises of each numbered instance
 
@@ -266,13 +266,15 @@ class ProgramIndex:
                         self.claim_id[claim_of(edge.conclusion)])
         self.proof_ids = frozenset(self.claim_id[c] for c in self.proof_claims)
         self.atoms_by_id = [self.atoms_by_claim[c] for c in self.claims]
+        # the skipped steps of a claim, by the claims available
         self._missing_cache: dict[tuple[int, frozenset[int]], tuple[Claim, ...]] = {}
         # a complete pattern's alignment depends on the index alone (not on the context)
         self._aligned: dict[ClaimPattern, Alignment | Misalignment] = {}
-        # a claim's rule instances in the order derive() tries them, per stated expression
-        self._derivation_order: dict[int, dict[Arithmetic | None, list[_ClaimEdge]]] = {}
+        self._aligned_to: dict[int, list[ClaimPattern]] = {}  # claim id -> its patterns there
+        self._misaligned: list[ClaimPattern] = []  # the patterns there that name no theorem
         self._axiom_atom: dict[int, Atom] = {}
-        self._edge_records: dict[Hyperedge, _ClaimEdge | None] = {}  # _record, per instance
+        # each atom's records, and how many of the chart's instances concluding it they read
+        self._by_atom: dict[Atom, tuple[list[int], list[_ClaimEdge]]] = {}
         # every non-frame rule instance, by head claim (preferred atoms first) and by premise
         self._incoming: dict[int, list[_ClaimEdge]] = {}
         # claims whose instances demand added: their records are rebuilt when next read (a
@@ -282,7 +284,7 @@ class ProgramIndex:
             records = self._records(claim)
             if records:
                 self._incoming[self.claim_id[claim]] = records
-        self._ancestor_cache: dict[int, _Ancestry] = {}
+        self._graph_cache: _Graph | None = None  # built when first searched, kept till demand adds
         self._accepted: dict[Hyperedge, Theorem] = {}  # kernel-accepted instances
         # claims by predicate, for patterns with omitted words and for diagnoses
         self._by_predicate: dict[str, list[Claim]] = {}
@@ -337,15 +339,26 @@ class ProgramIndex:
     def _records(self, claim: Claim) -> list[_ClaimEdge]:
         """The non-frame rule instances concluding ``claim``, preferred atoms first."""
         head = self.claim_id[claim]
-        records = []
-        known = self._edge_records
+        records: list[_ClaimEdge] = []
         for atom in self.atoms_by_claim[claim]:
-            for edge in self.chart.incoming(atom):
-                record = known.get(edge, _UNKNOWN)
-                if record is _UNKNOWN:  # a claim's records are rebuilt as demand adds
-                    record = known[edge] = self._record(edge, head)
+            records.extend(self._atom_records(atom, head))
+        return records
+
+    def _atom_records(self, atom: Atom, head: int) -> list[_ClaimEdge]:
+        """The records of the chart's instances concluding ``atom``, in the chart's order:
+        kept per atom and extended by the instances added since (the chart only appends),
+        so that a claim's records are rebuilt without reading each instance again."""
+        kept = self._by_atom.get(atom)
+        if kept is None:
+            kept = self._by_atom[atom] = ([0], [])
+        seen, records = kept
+        edges = self.chart.incoming(atom)
+        if len(edges) > seen[0]:
+            for edge in edges[seen[0]:]:
+                record = self._record(edge, head)
                 if record is not None:
                     records.append(record)
+            seen[0] = len(edges)
         return records
 
     def _records_of(self, index: int) -> list[_ClaimEdge]:
@@ -366,9 +379,13 @@ class ProgramIndex:
         have ids, which never change."""
         if edge.rule_id == AXIOM or is_frame_rule(edge.rule_id):
             return None
-        premise_ids = tuple(dict.fromkeys(self.claim_id[self._atom_claim[p]]
-                                          for p in edge.premises))
-        return _ClaimEdge(edge, head, premise_ids)
+        ids, claim_of_atom = self.claim_id, self._atom_claim
+        premise_ids: list[int] = []
+        for premise in edge.premises:  # in pattern order, each once
+            number = ids[claim_of_atom[premise]]
+            if number not in premise_ids:
+                premise_ids.append(number)
+        return _ClaimEdge(edge, head, tuple(premise_ids))
 
     # -- comparisons and compeqs on demand (vlp.reading.demand) --
 
@@ -467,18 +484,19 @@ class ProgramIndex:
         """Drop what the newly registered instances and atoms make stale, and only that:
         each memo depends on the records of some claims or on one claim's atoms (dropping
         every memo at each addition made every transcript of a problem recompute them)."""
-        stale = [t for t, ancestry in self._ancestor_cache.items()
-                 if not ancestry.relevant.isdisjoint(new_instances)]
-        for target in stale:  # an ancestry reads the records of its claims alone
-            del self._ancestor_cache[target]
-        kept = self._ancestor_cache
-        self._missing_cache = {key: value for key, value in self._missing_cache.items()
-                               if key[0] in kept}
-        for claim_id in new_instances.intersection(self._derivation_order):
-            del self._derivation_order[claim_id]
+        if new_instances:  # the search graph and what was found on it
+            self._graph_cache = None
+            self._missing_cache.clear()
         for claim_id in new_atoms.intersection(self._axiom_atom):
             del self._axiom_atom[claim_id]
-        self._aligned.clear()  # a misalignment's diagnosis reads the whole index
+        # an alignment reads its claim's atoms; a misalignment's diagnosis the whole index
+        aligned = self._aligned
+        for claim_id in new_atoms.intersection(self._aligned_to):
+            for pattern in self._aligned_to.pop(claim_id):
+                aligned.pop(pattern, None)
+        for pattern in self._misaligned:
+            aligned.pop(pattern, None)
+        self._misaligned.clear()
 
     # -- alignment --
 
@@ -497,7 +515,7 @@ class ProgramIndex:
         known = self._aligned.get(pattern)
         if known is not None:
             return known
-        self._demand(pattern)  # may register instances, which clears ``_aligned``
+        self._demand(pattern)  # may register instances, which prune ``_aligned``
         if pattern.is_complete:
             claim = pattern.as_claim()
             index = self.claim_id.get(claim)
@@ -506,8 +524,10 @@ class ProgramIndex:
                 atoms = self.atoms_by_id[index]
                 found: Alignment | Misalignment = Alignment(self.claims[index], atoms[0],
                                                             atoms, index)
+                self._aligned_to.setdefault(index, []).append(pattern)
             else:
                 found = Misalignment(claim, self.diagnose(pattern))
+                self._misaligned.append(pattern)
             self._aligned[pattern] = found
             return found
         candidates = [
@@ -599,17 +619,17 @@ class ProgramIndex:
         index = self.claim_id[claim] if self._known(claim) else None
         if index is None:
             return None
-        orders = self._derivation_order.setdefault(index, {})
-        ordered = orders.get(stated)
-        if ordered is None:  # instances whose built-in the expression writes first (stable)
-            ordered = list(self._records_of(index))
-            if stated is not None:
-                ordered.sort(key=lambda r: not same_expression(stated, r.arithmetic))
-            orders[stated] = ordered
+        ordered = self._records_of(index)
         if isinstance(available, (set, frozenset)):  # one C-level subset test per record
             records = [r for r in ordered if available.issuperset(r.premises)]
         else:
             records = [r for r in ordered if all(p in available for p in r.premises)]
+        if stated is not None and records:
+            # those whose built-in the expression writes first, in their order (the built-ins
+            # of the instances whose premises are available only: most are never asked)
+            writes = [same_expression(stated, r.arithmetic) for r in records]
+            records = [r for r, w in zip(records, writes, strict=True) if w] + \
+                [r for r, w in zip(records, writes, strict=True) if not w]
         for record in records:
             theorem = self.accepted(record.edge)
             if theorem is not None:
@@ -641,35 +661,23 @@ class ProgramIndex:
         self._demand_for_arithmetic(claim, stated)  # a comparison nobody stated, perhaps
         return written()
 
-    def _ancestors(self, target: int) -> _Ancestry:
-        """Claims some derivation of ``target`` can pass through (``target`` included), and
-        the rule instances among them, numbered, by premise, in head-claim order.
-
-        Every rule instance concluding a claim found here has its premises found here too,
-        so the instances among them are exactly the ones concluding them: built from those
-        alone (not from the whole program's instances by premise, which every on-demand
-        addition made the index rebuild)."""
-        found = self._ancestor_cache.get(target)
+    def _graph(self) -> _Graph:
+        """Every rule instance of the index, numbered, by premise, in head-claim order: one
+        graph for every claim searched until demand adds instances (a claim's ancestors were
+        most of the index, and were gathered again for each claim searched)."""
+        found = self._graph_cache
         if found is None:
             self._refresh()
             incoming = self._incoming
-            seen = {target}
-            stack = [target]
-            while stack:
-                for record in incoming.get(stack.pop(), ()):
-                    for premise in record.premises:
-                        if premise not in seen:
-                            seen.add(premise)
-                            stack.append(premise)
             records: list[_ClaimEdge] = []
-            for head in sorted(seen):
-                records.extend(incoming.get(head, ()))
+            for head in sorted(incoming):
+                records.extend(incoming[head])
             consumers: dict[int, list[int]] = defaultdict(list)
             for number, record in enumerate(records):
                 for premise in record.premises:
                     consumers[premise].append(number)
-            found = self._ancestor_cache[target] = _Ancestry(
-                frozenset(seen), records, consumers, [len(r.premises) for r in records])
+            found = self._graph_cache = _Graph(records, consumers,
+                                               [len(r.premises) for r in records])
         return found
 
     def forget_transcripts(self) -> None:
@@ -685,19 +693,22 @@ class ProgramIndex:
         claim 1 plus the costs of its cheapest rule instance's premises (counted as a tree,
         which can over-count shared sub-derivations but names a valid set of skipped steps).
         A rule instance is weighed once, when the last of its premises is settled (a count of
-        unsettled premises per instance, not a test of all of them at each settling).
+        unsettled premises per instance, not a test of all of them at each settling). The
+        search runs on the whole index's graph: a claim no derivation of ``claim`` passes
+        through only ever weighs instances concluding such claims, so the target's costs
+        and cheapest instances are those of a search on its own ancestors.
         """
         target = self.claim_id[claim] if self._known(claim) else None
         if target is None:
             return ()
-        ancestry = self._ancestors(target)
-        start = ancestry.relevant.intersection(available)
+        start = frozenset(available)
         key = (target, start)
         cached = self._missing_cache.get(key)
         if cached is not None:
             return cached
-        records, consumers = ancestry.records, ancestry.consumers
-        unsettled = list(ancestry.premise_counts)
+        graph = self._graph()
+        records, consumers = graph.records, graph.consumers
+        unsettled = list(graph.premise_counts)
         cost: dict[int, int] = {c: 0 for c in start}
         cost_of = cost.__getitem__
         best: dict[int, _ClaimEdge] = {}

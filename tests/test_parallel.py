@@ -3,6 +3,7 @@ per-transcript timeout that kills only the late transcript's worker."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -12,7 +13,13 @@ from typing import Any
 import attrs
 
 from vlp.lm.baselines import baseline_transcript
-from vlp.parallel import TIMEOUT_REASON, Verified, run_grouped, verify_many
+from vlp.parallel import (
+    TIMEOUT_REASON,
+    Verified,
+    rarer_collections,
+    run_grouped,
+    verify_many,
+)
 
 DATA = Path(__file__).parent / "data"
 LLAMA = (DATA / "d3_llama.txt").read_text(encoding="utf-8")
@@ -99,3 +106,12 @@ def test_a_worker_that_dies_after_unsent_results_blames_only_the_transcript_it_r
     assert [o.report for o in outcomes] == ["P:a", "P:b", None, "P:c", "Q:d", None, "Q:e"]
     assert outcomes[2].reason == "the verifier process died (exit code 3)"
     assert outcomes[5].reason == TIMEOUT_REASON
+
+
+def test_a_batch_collects_garbage_more_rarely_and_restores_the_thresholds() -> None:
+    before = gc.get_threshold()
+    with rarer_collections():
+        inside = gc.get_threshold()
+    assert inside[0] >= max(before[0], 10_000) and inside[1] == before[1]
+    assert inside[2] >= max(before[2], 100)
+    assert gc.get_threshold() == before

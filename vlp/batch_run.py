@@ -21,7 +21,7 @@ from vlp.batch import (
 )
 from vlp.errors import InputError
 from vlp.output import OutputLock, output_file
-from vlp.parallel import run_grouped
+from vlp.parallel import rarer_collections, run_grouped
 
 
 def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
@@ -39,7 +39,7 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
     if total == 0:  # else a summary of nothing, and exit code 0
         raise InputError("has no transcript records (one JSON object a line)",
                          str(transcripts_path))
-    with OutputLock(output):
+    with OutputLock(output), rarer_collections():
         result = _verify_into(output, problems, problems_path, transcripts_path, inputs, total,
                               mode=mode, restart=restart, strict=strict, workers=workers,
                               timeout=timeout, use_ray=use_ray)
