@@ -11,9 +11,9 @@ pattern. Precision over recall: a clause whose words leave a choice between theo
 gap naming the candidates, never a guess; a complete claim that is not a theorem goes on
 to be judged false, as on the template path.
 
-Here a sentence becomes claims: ``SentenceReader`` reads each clause (``read``, ``_clause``,
-``_fact``) with the parts it inherits, each a module of its own: ``reader_mentions``
-(names, pronouns, entity phrases), ``reader_lines`` (tables, variable lists, labels, terse
+Here a sentence becomes claims: ``SentenceReader`` reads each clause (``read``, ``_clause``)
+with the parts it inherits, each a module of its own: ``reader_facts`` (a clause's number as
+a fact, and answer clauses), ``reader_mentions`` (names, pronouns, entity phrases), ``reader_lines`` (tables, variable lists, labels, terse
 notes, the passive), ``reader_fitting`` (a partial reading completed by the program); it
 reads against ``discourse`` (the program's names, what was said so far), with the words of
 ``reader_words``, and returns the items of ``reader_items``.
@@ -29,18 +29,17 @@ import attrs
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import HYPOTHETICAL as _HYPOTHETICAL
 from vlp.grammar.loose import SILENT_HYPOTHETICAL, Clause, Token, read_clauses
-from vlp.grammar.templates import CLAIM_SLOTS
-from vlp.kernel import SIGNATURES, Agents, Claim
+from vlp.kernel import SIGNATURES, Agents
 
 from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
+from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting
 from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
-from .reader_mentions import Mention, MentionReading, subject_joiner
+from .reader_mentions import MentionReading, subject_joiner
 from .reader_words import (
-    ARRIVING_VERBS,
     COMPARATIVES,
     CONT_VERBS,
     COPULAS,
@@ -48,15 +47,10 @@ from .reader_words import (
     EVENT_VERBS,
     GERUNDS,
     GIVE_VERBS,
-    LABEL_EVENT_WORDS,
     LEADS,
-    LEAVING_VERBS,
     LOSE_VERBS,
-    ONE_WORDS,
     OPERAND_SIGNS,
     PARTICIPLES,
-    PASSIVE_BE,
-    PASSIVE_GIVE,
     PLACE_VERBS,
     PRONOUNS,
     RECEIVER_VERBS,
@@ -86,7 +80,8 @@ _COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
-class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisReading):
+class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
+                     HypothesisReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -442,291 +437,6 @@ class SentenceReader(MentionReading, LineReading, ProgramFitting, HypothesisRead
                         self.discourse.claims.append(read.pattern.as_claim())
         self._note(mentions, subject)
         return items, subject
-
-    def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[Mention],
-              subject: Agents | None, verb_index: int | None, position: int, end: int,
-              there: bool, resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
-        number = tokens[position]
-        quantity = number.value
-        arithmetic = as_arithmetic(number)
-        cues: list[str] = []
-        entity, shown, ambiguous, after = self._entity(tokens, position + 1)
-        if entity is None and not ambiguous and position + 1 < len(tokens) and \
-                tokens[position + 1].lower in COMPARATIVES:  # "88 more tadpoles than"
-            entity, shown, ambiguous, after = self._entity(tokens, position + 2)
-        phrase = " ".join(words[position + 1:after])
-        if ambiguous and phrase in self.lex.index.agent_names:
-            # "There are 2 red peaches": the program counts the red ones as an agent of
-            # its own, holding peaches; "Nancy bought 3 country albums" (whoever holds
-            # them) only where that is a theorem
-            head = [e for e in self.lex.entities if phrase.endswith(" " + e) or
-                    phrase.endswith(" " + singular(e))]
-            holders = {c.agent_sets[0] for e in head for c in self.lex.index.candidates(
-                ClaimPattern("cont", (None, None, e)))}
-            category = self.lex.agents[phrase]
-            if len(head) == 1 and category in holders and (there or self.lex.index.is_theorem(
-                    Claim("cont", (category, quantity, head[0])))):
-                return self._resolve(ClaimPattern("cont", (category, quantity, head[0])),
-                                     arithmetic, Reading(LOOSE, ("there",), tuple(resolved)))
-        if ambiguous:
-            return LooseGap(f"the entity {phrase!r} could be "
-                            + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
-        if shown is not None:
-            resolved.append(shown)
-        window = words[position + 1:end]
-        verb = words[verb_index] if verb_index is not None else None
-        named_before = any(m.position < position for m in mentions)
-        if verb == ":" and verb_index is not None and not any(
-                m.position < verb_index for m in mentions):
-            # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
-            return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
-        if not named_before and verb is None and not there and after < len(words) and (
-                words[after] in LEAVING_VERBS or words[after] in ARRIVING_VERBS) and \
-                entity is not None:
-            # "3 students left.": a transfer out of (or into) whoever held them
-            if arithmetic is not None and words[after] == "left":
-                # "and 34-15=19 sweet cookies left": a difference left is what remains
-                # more often than what went away; the words do not choose
-                return LooseGap(f"'left' may say {quantity} remain or {quantity} went away",
-                                Reading(LOOSE, ("left",), tuple(resolved)))
-            return self._moved(words[after], quantity, entity, arithmetic, resolved)
-        passive_at = after + (after < len(words) and words[after] == "more")
-        if not named_before and verb is None and not there and passive_at + 1 < len(words) and \
-                words[passive_at] in ("were", "was") and (
-                    words[passive_at + 1] in PARTICIPLES or
-                    words[passive_at + 1] in LABEL_EVENT_WORDS):
-            # "3 hamburgers were served.", "Then 3 were sold.": the one transfer of that
-            # many, either way
-            moved = entity or self._context_entity(None, arithmetic)
-            if moved is not None:
-                return self._moved(words[passive_at + 1], quantity, moved, arithmetic,
-                                   resolved)
-        each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every", "per")),
-                    None)
-        if each is None and self._each_context is not None and not there and \
-                verb not in TRANSFER_VERBS:
-            # "In each round, Luke gained 46 points": the rate the opening phrase names
-            each_tokens, each_at = self._each_context
-            return self._each_rate(each_tokens, each_at, quantity, entity, arithmetic,
-                                   resolved)
-        if each is not None and not any(m.kind == "possessive" and m.position < position
-                                        for m in mentions) and \
-                not (verb in TRANSFER_VERBS and named_before):
-            # "Each crate holds 12 pears": a rate, never a count
-            return self._each_rate(tokens, each, quantity, entity, arithmetic, resolved)
-        comparative = next((COMPARATIVES[w] for w in window[:after - position + 1]
-                            if w in COMPARATIVES), None)
-        predicate = None
-        args: dict[str, object] = {}
-        group_total = False
-        transfer_verb = verb in TRANSFER_VERBS
-        event_verb = verb is not None and (verb in EVENT_VERBS or verb not in VERBS)
-        if (transfer_verb or event_verb) and "than" not in window:
-            comparative = None  # "receives 49 more from Ljiljana": a transfer, not a comparison
-        if verb in PASSIVE_BE and verb_index is not None and subject is not None and \
-                verb_index + 1 < len(words) and words[verb_index + 1] in PASSIVE_GIVE:
-            # "Roscoe was given 69 tiaras by Cassandre": Cassandre gave them to Roscoe
-            giver = self._after_preposition(mentions, words, position, end, subject, resolved,
-                                            ("by", "from"))
-            if giver is None:
-                return LooseGap("given by whom, the words do not say",
-                                Reading(LOOSE, (words[verb_index + 1],), tuple(resolved)))
-            if entity is None:
-                entity = self._context_entity(subject, arithmetic)
-            if entity is None:
-                return None
-            return self._resolve(ClaimPattern("transfer", (giver, subject, quantity, entity)),
-                                 arithmetic, Reading(LOOSE, (words[verb_index + 1], "by"),
-                                                     tuple(resolved)))
-        result_of = verb in RESULT_VERBS and (words[0] in ("which", "that") or
-                                                verb.startswith(("leav", "making")))
-        if result_of:
-            # "which gives Nshuti 210 horses", "leaving Maarja with 24": the agent's count
-            holder = self._agents_after(mentions, (verb_index or 0) + 1, end, None, resolved)
-            if holder is None:
-                return None
-            cues.append(verb)
-            predicate = "cont"
-            args = {"A": holder}
-        elif comparative is not None:
-            cues.append(comparative)
-            other = None
-            if "than" in window:
-                than = position + 1 + window.index("than")
-                cues.append("than")
-                other = self._agents_after(mentions, than, end, subject, resolved)
-                if other is None:
-                    return None
-            predicate = "comp"
-            bigger, smaller = (subject, other) if comparative == "more" else (other, subject)
-            args = {"A": bigger, "B": smaller}
-        elif transfer_verb:
-            cues.append(verb)
-            predicate = "transfer"
-            between = self._agents_after(mentions, (verb_index or 0) + 1, position, subject,
-                                         resolved)
-            target = self._after_preposition(mentions, words, position, end, subject, resolved,
-                                             ("to", "in", "into", "on"))
-            source = self._after_preposition(mentions, words, position, end, subject, resolved,
-                                             ("from",))
-            owner = next((m.agents for m in mentions
-                          if position < m.position < end and m.kind == "possessive"
-                          and m.agents != subject), None)  # "for his birthday": no source
-            if (verb in ("ate", "eats", "eat") and source is None and owner is None) or (
-                    verb in PLACE_VERBS and target is None and between is None):
-                # "She ate 17 pieces", "the rabbits ate 23 pumpkins", "She added 10 songs":
-                # the one transfer of the program the subject takes part in
-                args = {"S": subject, "R": None}
-                if subject is not None:
-                    if entity is None:
-                        entity = self._context_entity(subject, arithmetic)
-                    event = None if entity is None else self._event_transfer(
-                        subject, quantity, entity, None)
-                    if isinstance(event, LooseGap):
-                        return attrs.evolve(event, reading=Reading(LOOSE, (verb,),
-                                                                   tuple(resolved)))
-                    if event is not None:
-                        args = {"S": event[0], "R": event[1]}
-            elif verb in TAKE_VERBS:
-                args = {"S": source or owner, "R": subject}
-                if args["S"] is None and subject is not None:
-                    # "Paul got a box of 253 crayons": the transfer the program has, or the
-                    # count it is
-                    if entity is None:
-                        entity = self._context_entity(subject, arithmetic)
-                    if entity is not None:
-                        event = self._event_transfer(subject, quantity, entity, verb,
-                                                     more="more" in window)
-                        if isinstance(event, LooseGap):
-                            return attrs.evolve(event, reading=Reading(LOOSE, (verb,),
-                                                                       tuple(resolved)))
-                        if event is not None:
-                            args = {"S": event[0], "R": event[1]}
-                        elif quantity is not None and self.lex.index.is_theorem(
-                                Claim("cont", (subject, quantity, entity))):
-                            predicate, args = "cont", {"A": subject}
-            elif verb in LOSE_VERBS or "away" in words:
-                args = {"S": subject, "R": None}
-            else:
-                args = {"S": subject, "R": between or target}
-            if predicate == "transfer" and args["S"] is not None and args["S"] == args["R"]:
-                return None
-        elif "each" in words[:position] and any(
-                m.kind == "possessive" and m.position < position for m in mentions):
-            # "Each of his boxes contains 8 pushpins": the owner's rate per container
-            owner = next(m for m in mentions if m.kind == "possessive" and m.position < position)
-            container, seen, _ambiguous, _after = self._entity(tokens, owner.end)
-            if container is None:
-                return None
-            if seen is not None:
-                resolved.append(seen)
-            cues.append("each")
-            predicate = "rate"
-            args = {"A": owner.agents, "c": container}
-        elif "each" in window[:after - position + 1] or "per" in window[:after - position + 1]:
-            cues.append("each" if "each" in window else "per")
-            predicate = "rate"
-            args = {"A": subject}
-        elif verb in CONT_VERBS or verb in COPULAS or verb == "must" or there or \
-                "left" in window or self._continuation or not TOTALS.isdisjoint(words):
-            cues.extend(w for w in (verb, "left" if "left" in window else None) if w)
-            predicate = "cont"
-            agent = subject
-            if there:
-                # "There are 24 bicycles in the storage area": the agent there; with none
-                # named ("There are 22 players."), the one theorem of that count, if one
-                agent = self._after_preposition(mentions, words, position, len(tokens), None,
-                                                resolved, ("in", "on", "at", "inside"))
-                per = next((k for k in range(after, min(after + 2, len(words) - 1))
-                            if words[k] in ("in", "per") and words[k + 1] in ONE_WORDS), None)
-                if agent is None and per is not None:
-                    # "There are 8 calories in 1 candy bar": a rate, never a count
-                    return self._each_rate(tokens, per + 1, quantity, entity, arithmetic,
-                                           resolved)
-                if agent is None and entity is not None and \
-                        TOTALS.isdisjoint(self._sentence_words):
-                    # "There are 22 players.": whose, only the program can say, when one
-                    # agent alone has a count of them
-                    holders = {c.agent_sets[0] for c in self.lex.index.candidates(
-                        ClaimPattern("cont", (None, None, entity)))}
-                    topic = self.discourse.subjects[-1:]
-                    if len(holders) > 1 and quantity is not None and topic:
-                        # "So there are 54 songs." after "There are 6 country albums": the
-                        # albums just named, when theirs is the one count of 54 songs
-                        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
-                            ClaimPattern("cont", (None, quantity, entity)))}
-                        holders = holders if holders == set(topic) else set()
-                    if len(holders) != 1:
-                        return None
-                    agent = next(iter(holders))
-            args = {"A": agent}
-            if there and agent is None and not TOTALS.isdisjoint(self._sentence_words):
-                group_total = True  # "So, in total, there are 70 pencils": the group's
-        elif verb is not None and subject is not None and verb not in VERBS:
-            predicate = "event"  # a verb no list holds: read only as a transfer that fits
-        else:
-            return None
-        if entity is None and any(m.position == position + 1 for m in mentions):
-            return None  # "5 action figures" where "action figures" names an agent
-        if entity is None:
-            entity = self._context_entity(subject, arithmetic)
-        if entity is None:
-            return None
-        if predicate == "cont" and verb == ":" and subject is not None and \
-                args.get("A") == subject and quantity is not None and not \
-                self.lex.index.is_theorem(Claim("cont", (subject, quantity, entity))) and any(
-                    a.predicate == "transfer" and a.quantity == quantity and
-                    a.entity == entity and subject in a.agent_sets
-                    for a in self.lex.index.program.axioms):
-            # "Dan: 28 pears" after Sara gave Dan 28 pears: what Dan has, or what he got
-            return LooseGap(f"'{show(subject)}: {quantity}' may be a count or the transfer "
-                            f"of {quantity}", Reading(LOOSE, (":",), tuple(resolved)))
-        if predicate in ("cont", "event") and subject is not None and args.get("A", subject) \
-                == subject and (predicate == "event" or verb in EVENT_VERBS) and not there:
-            event = self._event_transfer(subject, quantity, entity, verb,
-                                         more=bool({"more", "another"} & set(window)))
-            if isinstance(event, LooseGap):
-                return attrs.evolve(event, reading=Reading(LOOSE, (verb,), tuple(resolved)))
-            if event is not None:
-                cues.append(verb or "")
-                predicate, args = "transfer", {"S": event[0], "R": event[1]}
-            elif predicate == "event":
-                index = self.lex.index
-                if quantity is None or not (index.is_theorem(
-                        Claim("cont", (subject, quantity, entity))) or (
-                        sum(t.kind == "number" for t in tokens) == 1 and
-                        index.candidates(ClaimPattern("cont", (subject, None, entity))) and
-                        not any(a.predicate == "transfer" and a.entity == entity and
-                                subject in a.agent_sets for a in index.program.axioms))):
-                    # a count the subject has, or has in some quantity with no transfer of
-                    # that entity to be read instead ("the mouse jumped 30 inches")
-                    return None
-                # a verb no list holds, whose subject, number and entity fit one count
-                cues.append(verb or "")
-                predicate, args = "cont", {"A": subject}
-        args.update({"q": quantity, "e": entity})
-        values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
-        pattern = ClaimPattern(predicate, values)
-        reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
-        group = predicate == "cont" and args.get("A") is None and (
-            not TOTALS.isdisjoint(words) or group_total)
-        return self._resolve(pattern, arithmetic, reading, group)
-
-    def _answer_clause(self, clause: Clause) -> LooseClaim | None:
-        """"We can find the answer by adding 42 + 38 + 47, which equals 127": the question's
-        claim with that quantity."""
-        if "answer" not in clause.words:
-            return None
-        results = [t for t in clause.tokens if t.kind == "number" and t.arithmetic is not None]
-        if len(results) != 1 or "quantity" not in self.query_pattern.kinds:
-            return None
-        position = self.query_pattern.kinds.index("quantity")
-        args = list(self.query_pattern.args)
-        args[position] = results[0].value
-        pattern = ClaimPattern(self.query_pattern.predicate, tuple(args))
-        if not pattern.is_complete:
-            return None
-        return LooseClaim(pattern, as_arithmetic(results[0]), Reading(LOOSE, ("answer",)))
 
 
 _REFITTABLE = ("which no theorem of the program fits", "the words do not say")
