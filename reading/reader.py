@@ -13,9 +13,10 @@ to be judged false, as on the template path.
 
 Here a sentence becomes claims: ``SentenceReader`` reads each clause (``read``, ``_clause``)
 with the parts it inherits, each a module of its own: ``reader_facts`` (a clause's number as
-a fact, and answer clauses), ``reader_mentions`` (names, pronouns, entity phrases), ``reader_lines`` (tables, variable lists, labels, terse
-notes, the passive), ``reader_fitting`` (a partial reading completed by the program); it
-reads against ``discourse`` (the program's names, what was said so far), with the words of
+a fact, and answer clauses), ``reader_mentions`` (names, pronouns, entity phrases),
+``reader_lines`` (tables, variable lists, labels, terse notes, the passive),
+``reader_fitting`` (a partial reading completed by the program); it reads against
+``discourse`` (the program's names, what was said so far), with the words of
 ``reader_words``, and returns the items of ``reader_items``.
 """
 
