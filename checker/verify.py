@@ -493,9 +493,20 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         judge.unparsed(number, text, f"the words state a count, but {expression} is the "
                        f"difference {pattern}", ARITHMETIC_READING)
         return
+    if pattern.predicate == "cont" and any(p.predicate == "comp" for p in match.premises) \
+            and (_EXISTENTIAL_RE.search(text) or _TOTAL_RE.search(text)) and not any(
+                name in text.lower() for name in pattern.args[0].names):
+        # "So there are 500 + 120 = 620 pupils in the school", "7 + 4 = 11 pages in all":
+        # the words count everyone; the instance the sum writes is one agent's count,
+        # from a comparison, and the sentence does not name that agent
+        judge.unparsed(number, text, f"the words state a count of all, but {expression} "
+                       f"is the step to {pattern} by a comparison", ARITHMETIC_READING)
+        return
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
 
 
+_TOTAL_RE = re.compile(r"\b(?:in (?:all|total)|altogether|combined|together|total)\b",
+                       re.IGNORECASE)
 _EXISTENTIAL_RE = re.compile(r"\bthere\s+(?:are|is|were|was|will be)\b", re.IGNORECASE)
 _COMPARISON_CUE_RE = re.compile(r"\b(?:more|fewer|less|difference|than|further|farther|"
                                 r"extra|additional)\b", re.IGNORECASE)

@@ -100,6 +100,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
         self._clause_words: tuple[str, ...] = ()
         self._names_agents = False  # the current clause mentions an agent
+        self._named_names: frozenset[str] = frozenset()  # the agents' names it mentions
         self._also: list[LooseClaim] = []  # claims a reading found besides the one it returns
         self._after_colon = False  # the current clause goes on after a colon
         # an opening "In each round," whose rate the next clause states
@@ -255,6 +256,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         # "Total cost of the bead necklaces = 21": a clause naming someone is not the
         # question's total
         self._names_agents = any(m.agents is not None for m in mentions)
+        self._named_names = frozenset(n for m in mentions if m.agents is not None
+                                      for n in m.agents.names) & self.lex.index.agent_names
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         words = clause.words
         if clause.silent is not None:

@@ -52,12 +52,18 @@ class FactReading:
     _continuation: bool
     _sentence_words: frozenset[str]
     _each_context: tuple[Sequence[Token], int] | None
+    _named_names: frozenset[str]
 
     def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[Mention],
               subject: Agents | None, verb_index: int | None, position: int, end: int,
               there: bool, resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
         number = tokens[position]
         quantity = number.value
+        # "Lucy bought 2 packs of cookies and 12 packs of cake": whom the fact's own words
+        # name (the cake is the 12's)
+        self._named_names = frozenset(n for m in mentions if m.agents is not None and
+                                      m.position < end for n in m.agents.names
+                                      ) & self.lex.index.agent_names
         arithmetic = as_arithmetic(number)
         cues: list[str] = []
         entity, shown, ambiguous, after = self._entity(tokens, position + 1)
@@ -248,9 +254,11 @@ class FactReading:
                 agent = self._after_preposition(mentions, words, position, len(tokens), None,
                                                 resolved, ("in", "on", "at", "inside"))
                 per = next((k for k in range(after, min(after + 2, len(words) - 1))
-                            if words[k] in ("in", "per") and words[k + 1] in ONE_WORDS), None)
+                            if words[k] in ("in", "on", "per") and words[k + 1] in ONE_WORDS),
+                           None)
                 if agent is None and per is not None:
-                    # "There are 8 calories in 1 candy bar": a rate, never a count
+                    # "There are 8 calories in 1 candy bar", "8 stickers on 1 page": a rate,
+                    # never a count
                     return self._each_rate(tokens, per + 1, quantity, entity, arithmetic,
                                            resolved)
                 if agent is None and entity is not None and \
@@ -260,9 +268,11 @@ class FactReading:
                     holders = {c.agent_sets[0] for c in self.lex.index.candidates(
                         ClaimPattern("cont", (None, None, entity)))}
                     topic = self.discourse.subjects[-1:]
-                    if len(holders) > 1 and quantity is not None and topic:
+                    placed = any(w in ("in", "at", "on", "inside") for w in words[after:])
+                    if len(holders) > 1 and quantity is not None and topic and not placed:
                         # "So there are 54 songs." after "There are 6 country albums": the
-                        # albums just named, when theirs is the one count of 54 songs
+                        # albums just named, when theirs is the one count of 54 songs (not
+                        # "620 pupils in the school", which may be everyone's)
                         holders = {c.agent_sets[0] for c in self.lex.index.candidates(
                             ClaimPattern("cont", (None, quantity, entity)))}
                         holders = holders if holders == set(topic) else set()

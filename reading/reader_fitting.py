@@ -20,6 +20,8 @@ from .reader_words import (
     GROUP_CUES,
     LEAVING_VERBS,
     NO_TOTAL_CUES,
+    PLURAL_PRONOUNS,
+    PRONOUNS,
     RECEIVER_VERBS,
     SENDER_VERBS,
     TOTAL_CUES,
@@ -37,6 +39,7 @@ class ProgramFitting:
     query_pattern: ClaimPattern
     _words: frozenset[str]
     _names_agents: bool
+    _named_names: frozenset[str]
     _modifiers: dict[int, Agents]
 
     def _moved(self, verb: str, quantity: int | None, entity: str,
@@ -170,6 +173,32 @@ class ProgramFitting:
             if guessed and not self.lex.index.is_theorem(pattern.as_claim()):
                 return LooseGap(f"reads as {pattern} only if {guessed[0]!r} is the one the "
                                 "question asks about, and that is no theorem", reading)
+            pronoun = next((said for said, _meant in reading.resolved if said in PRONOUNS),
+                           None)
+            group = pattern.args[0] if pattern.predicate == "cont" else None
+            if pronoun in PLURAL_PRONOUNS and isinstance(group, Agents) and \
+                    group != self.discourse.latest_group() and TOTALS.isdisjoint(self._words) \
+                    and \
+                    not self.lex.index.is_theorem(pattern.as_claim()):
+                narrower = sorted(str(c) for c in self.lex.index.candidates(
+                    ClaimPattern("cont", (None, *pattern.args[1:])))
+                    if c.agent_sets[0].names < group.names)
+                if narrower:
+                    # "They have 12 sets of tables" where only the hosts, of the question's
+                    # hosts and extra chairs, have tables: "they" may be fewer than the
+                    # group (a group the text names, or "in all", is "they" as named)
+                    return LooseGap(f"reads as {pattern} if {pronoun!r} is "
+                                    f"{show(group)}, but it may be fewer: "
+                                    + " or ".join(narrower[:3]), reading)
+            others = self._named_names - frozenset(
+                n for a in pattern.args if isinstance(a, Agents) for n in a.names)
+            if pattern.predicate == "cont" and pronoun is not None and others and \
+                    not self.lex.index.is_theorem(pattern.as_claim()):
+                # "She also spends 5 hours on German" after "... 8 hours on French": the
+                # pronoun's referent, or the agent the clause names, has the 5
+                return LooseGap(f"reads as {pattern} only if {pronoun!r} is who has them, "
+                                f"but the clause also names {', '.join(sorted(others))}, "
+                                "and that is no theorem", reading)
             return LooseClaim(pattern, arithmetic, reading)
         candidates = self.lex.index.candidates(pattern)
         heading = self.discourse.heading
@@ -180,7 +209,14 @@ class ProgramFitting:
         if group:  # "Together: 276 horses": only a group's count fits
             candidates = [c for c in candidates if len(c.agent_sets[0]) > 1]
         if len(candidates) == 1:
-            return LooseClaim(ClaimPattern.of(candidates[0]), arithmetic, reading)
+            fitted = candidates[0]
+            if self._named_names and all(self._named_names.isdisjoint(a.names)
+                                         for a in fitted.agent_sets):
+                # "there are 7 more swimmers in the afternoon" fits only evening's lead
+                # over morning: the one theorem that fits is about someone else
+                return LooseGap(f"reads as {pattern}, which fits only {fitted}, and that is "
+                                "not about whom the clause names", reading)
+            return LooseClaim(ClaimPattern.of(fitted), arithmetic, reading)
         if candidates:
             shown = " or ".join(map(str, sorted(candidates, key=str)[:3]))
             return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)

@@ -492,7 +492,16 @@ class MentionReading:
                     start += 1
                 found = [m for m in mentions if m.position == start]
                 if found:
-                    return self._agents_after(mentions, start, start + 1, subject, resolved)
+                    named = self._agents_after(mentions, start, start + 1, subject, resolved)
+                    after = found[0].end or start + 1
+                    if named is not None and all(w in (".", "?", "!") for w in words[after:]):
+                        # "in the morning | and afternoon" (split at "and"): the list the
+                        # preposition governs goes on in the next clause
+                        more = self._names_continued()
+                        if more is None:
+                            return None
+                        named = _joined([named, *more])
+                    return named
         return None
 
 
