@@ -180,6 +180,12 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
                 # no claim of the program's people is read in their place
                 items = [LooseGap(f"{stranger!r} is no one the program knows",
                                   Reading(LOOSE))]
+            if n > 0 and clause.words[:1] == ("and",) and self._bare_name(clauses[n - 1]) \
+                    and any(isinstance(i, LooseClaim) for i in items):
+                # "grown by Joan, | Keith, | and Alyssa is 79": the last of a list of names
+                # is not the subject alone
+                items = [LooseGap("the clause ends a list of names: whose count it is, "
+                                  "the last name alone does not say", Reading(LOOSE))]
             if _unread(items) and not self._table_line and \
                     not any(t.arithmetic for t in clause.tokens):
                 # a verb no list holds, or a reading no theorem fits: the one theorem the
@@ -209,6 +215,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
         self.discourse.note_clause(self._silent_names)
         return found
+
+    def _bare_name(self, clause: Clause) -> bool:
+        """Is the clause one of the program's names alone (an item of a list)?"""
+        words = tuple(w for w in clause.words if w not in (",", ".", "and"))
+        return self.lex.names.get(words) is not None
 
     def _heading_of(self, clauses: tuple[Clause, ...]) -> Agents | None:
         """"Morning: Emails = 6, Letters = 8": the agent a line opens with, before its

@@ -192,6 +192,14 @@ class ProgramFitting:
                                     + " or ".join(narrower[:3]), reading)
             others = self._named_names - frozenset(
                 n for a in pattern.args if isinstance(a, Agents) for n in a.names)
+            rival = next((c for c in (Claim("cont", (Agents.of(n), *pattern.args[1:]))
+                                      for n in sorted(others))
+                          if pattern.predicate == "cont" and pattern.is_complete and
+                          self.lex.index.is_theorem(c)), None)
+            if rival is not None and not self.lex.index.is_theorem(pattern.as_claim()):
+                # "A store had 5 oranges in a bin": the bin's 5, a theorem, or the store's
+                return LooseGap(f"reads as {pattern}, but the words may say {rival}",
+                                reading)
             if pattern.predicate == "cont" and pronoun is not None and others and \
                     not self.lex.index.is_theorem(pattern.as_claim()):
                 # "She also spends 5 hours on German" after "... 8 hours on French": the

@@ -72,11 +72,41 @@ def test_the_one_fitting_theorem_must_be_about_whom_the_clause_names() -> None:
 def test_a_pronoun_is_not_guessed_against_an_agent_the_clause_names() -> None:
     """"She also spends 5 hours on studying German" after French's 8: the pronoun's
     referent (French, the last subject) would make a false claim, while the clause names
-    German; unparsed, naming both, instead of a true step judged false."""
-    text = "Mia spends 8 hours on studying French. She also spends 5 hours on studying German."
-    (verdict, claim, reason), = steps_of_last(LESSONS, text)
+    German (whose 5 hours are a theorem); unparsed, naming the other reading, instead of a
+    true step judged false. With a number no one has, still unparsed, naming both."""
+    first = "Mia spends 8 hours on studying French. "
+    (verdict, claim, reason), = steps_of_last(
+        LESSONS, first + "She also spends 5 hours on studying German.")
+    assert (verdict, claim) == ("unparsed", None)
+    assert "cont({german}, 5, hours)" in reason
+    (verdict, claim, reason), = steps_of_last(
+        LESSONS, first + "She also spends 6 hours on studying German.")
     assert (verdict, claim) == ("unparsed", None)
     assert "'she'" in reason and "german" in reason
+
+
+def test_a_count_in_a_named_container_may_be_the_containers() -> None:
+    """"A farm had 7 pears in a crate", where the crate holds 7 and the farm none: the
+    holder the words give first is not guessed over the container they name."""
+    crate = program("cont({crate}, 7, pears, 0)", "transfer({crate}, {trash}, 3, pears, 0)",
+                    "transfer({farm}, {crate}, 10, pears, 1)", query="cont({crate}, ?, pears, ?)")
+    (verdict, claim, reason), = steps_of_last(crate, "A farm had 7 pears in a crate.")
+    assert (verdict, claim) == ("unparsed", None)
+    assert "cont({crate}, 7, pears)" in reason
+
+
+def test_the_last_name_of_a_list_is_not_the_subject_alone() -> None:
+    """"The total number of pumpkins grown by Ann, Bo, and Cy is 60" (split at the commas):
+    not Cy's count of 60 (judged false); a list whose names each state a count still
+    reads each."""
+    pumpkins = program("cont({ann}, 10, pumpkins, 0)", "cont({bo}, 20, pumpkins, 0)",
+                       "cont({cy}, 30, pumpkins, 0)", query="cont({ann, bo, cy}, ?, pumpkins, ?)")
+    (verdict, claim, reason), = steps_of_last(
+        pumpkins, "The total number of pumpkins grown by Ann, Bo, and Cy is 60 pumpkins.")
+    assert (verdict, claim) == ("unparsed", None) and "list of names" in reason
+    steps = verify(pumpkins, "Ann has 10 pumpkins, Bo has 20, and Cy has 30 pumpkins.").steps
+    assert [str(s.claim) for s in steps] == [
+        "cont({ann}, 10, pumpkins)", "cont({bo}, 20, pumpkins)", "cont({cy}, 30, pumpkins)"]
 
 
 def test_a_sum_that_counts_everyone_is_not_the_comparisons_step() -> None:
