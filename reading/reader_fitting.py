@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vlp.grammar.arithmetic import Arithmetic
+from vlp.grammar.inflect import singular
 from vlp.grammar.loose import Token
 from vlp.kernel import Agents, Claim
 
@@ -146,6 +147,22 @@ class ProgramFitting:
             return LooseGap(f"{verb!r} fits several transfers of the program", Reading(LOOSE))
         return chosen[0][0], chosen[0][1]
 
+    def _unknown_entity(self, pattern: ClaimPattern, reading: Reading) -> LooseGap | None:
+        """A count of an entity the program lacks is an invented fact (judged false, as is
+        a category it lacks: "a total of 15 vegetables"), unless the word may be another
+        form of one it has for the same count ("6 packages" of its 6 packs): then a gap
+        naming it."""
+        if pattern.predicate != "cont" or pattern.args[2] in self.lex.index.entities:
+            return None
+        said = singular(str(pattern.args[2]))
+        same = [c for c in self.lex.index.candidates(
+                    ClaimPattern("cont", (pattern.args[0], pattern.args[1], None)))
+                if _same_stem(said, singular(str(c.args[2])))]
+        if not same:
+            return None
+        return LooseGap(f"the entity {pattern.args[2]!r} is none of the program's; the "
+                        f"words may say {' or '.join(map(str, same[:3]))}", reading)
+
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
                  reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
         receivers = pattern.args[1] if pattern.predicate == "transfer" else None
@@ -169,6 +186,9 @@ class ProgramFitting:
                 return LooseGap(f"reads as {pattern}, whose owner the entity's words name, "
                                 "and that is no theorem", reading)
         if pattern.is_complete:
+            renamed = self._unknown_entity(pattern, reading)
+            if renamed is not None:
+                return renamed
             guessed = [said for said, meant in reading.resolved if meant.endswith(ASKED_ABOUT)]
             if guessed and not self.lex.index.is_theorem(pattern.as_claim()):
                 return LooseGap(f"reads as {pattern} only if {guessed[0]!r} is the one the "
@@ -239,3 +259,13 @@ class ProgramFitting:
             if completed.is_complete:
                 return LooseClaim(completed, arithmetic, reading)
         return LooseGap(f"reads as {pattern}, which no theorem of the program fits", reading)
+
+
+def _same_stem(said: str, known: str) -> bool:
+    """"package" and "pack", "cookie" and "cookies": the last words share a stem of four
+    letters or more, and one is the other's start (so "vegetable" is never "carrot")."""
+    a, b = said.split()[-1:], known.split()[-1:]
+    if not a or not b:
+        return False
+    short, long = sorted((a[0], b[0]), key=len)
+    return len(short) >= 4 and long.startswith(short)

@@ -513,8 +513,12 @@ class LineReading:
             return LooseGap(f"'{show(agent)}: {number.value}' may be a count or the "
                             f"transfer of {number.value}", reading)
         added = _ADDED_WORDS & set(label_words)
-        if added and not self.lex.index.is_theorem(Claim("cont", (agent, number.value, entity))):
-            # "New socks: 26": the socks added, which no count states
+        if added and (not self.lex.index.is_theorem(Claim("cont", (agent, number.value, entity)))
+                      or any(a.predicate == "transfer" and a.quantity == number.value and
+                             a.entity == entity and a.args[1] == agent
+                             for a in self.lex.index.program.axioms)):
+            # "New socks: 26": the socks added, which no count states (or a transfer of 26
+            # does, while the count of 26 is the total's only by chance)
             return LooseGap(f"{'/'.join(sorted(added))!r} {entity}: the ones added, or all",
                             reading)
         return self._resolve(ClaimPattern("cont", (agent, number.value, entity)),
