@@ -307,6 +307,7 @@ def _read_steps(
         SentenceReader,
         lexicon,
         overreaching_names,
+        shortened_name,
     )
 
     judge = _Judge(prepared)
@@ -351,6 +352,11 @@ def _read_steps(
                 if overreach is not None:  # "Suppose Iosefa has 126 gyms."
                     judge.unparsed(number, sentence.text, f"{overreach!r} holds a name of "
                                    "the problem and words around it that no claim states")
+                    continue
+                shortened = next((why for r in sentence.claims if (why := shortened_name(
+                    r.pattern, prepared.index.agent_names))), None)
+                if shortened is not None:  # "Katie's friends had 88 games."
+                    judge.unparsed(number, sentence.text, shortened)
                     continue
         if sentence.claims and items is None:
             if pronoun is not None:  # "He has 14 parrots." with no one before it

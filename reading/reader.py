@@ -35,7 +35,7 @@ from vlp.kernel import SIGNATURES, Agents
 from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .reader_facts import FactReading
-from .reader_fitting import ProgramFitting
+from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
@@ -410,6 +410,12 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
             if n > 0 and tokens[position - 1].kind == "sign" and \
                     tokens[position - 1].text in OPERAND_SIGNS:
                 continue  # "77 toasters (start) + 66 (from Olegario) = 143": an operand
+            following = tokens[numbers[n + 1]] if n + 1 < len(numbers) else None
+            if following is not None and following.arithmetic is not None and \
+                    tokens[numbers[n + 1] - 1].text == "=" and \
+                    tokens[position].value in following.arithmetic.operands and \
+                    following.arithmetic.result != tokens[position].value:
+                continue  # "31 chapters \\ 61 pages = 31 * 61 = 1861": 61 is an operand
             if position > 0 and words[position - 1] in SETTING_PREPOSITIONS and \
                     (position < 2 or words[position - 2] not in PLACE_VERBS) and \
                     not {"each", "per", "apiece"} & set(words[position + 1:end]):
@@ -512,4 +518,4 @@ __all__ = ["COMPARATIVES", "CONT_VERBS", "COPULAS", "EVENT_VERBS", "GIVE_VERBS",
            "PLACE_VERBS", "PRONOUNS", "TAKE_VERBS", "TOTALS", "Discourse", "Lexicon",
            "LooseArithmetic", "LooseClaim", "LooseGap", "SentenceReader", "as_arithmetic",
            "fits_shortened", "lexicon", "misread_names", "overreaching_names", "question_like",
-           "subject_of"]
+           "shortened_name", "subject_of"]

@@ -119,6 +119,9 @@ class FactReading:
                                    resolved)
         each = next((i for i, w in enumerate(words[:position]) if w in ("each", "every", "per")),
                     None)
+        own = next((i for i in range(position + 1, end) if words[i] in ("each", "every")), None)
+        if each is not None and own is not None:
+            each = own  # "6 people in each van and 18 people in each bus": the bus's 18
         if each is None and self._each_context is not None and not there and \
                 verb not in TRANSFER_VERBS:
             # "In each round, Luke gained 46 points": the rate the opening phrase names

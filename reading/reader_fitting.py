@@ -163,6 +163,28 @@ class ProgramFitting:
         return LooseGap(f"the entity {pattern.args[2]!r} is none of the program's; the "
                         f"words may say {' or '.join(map(str, same[:3]))}", reading)
 
+    def _shortened_agent(self, pattern: ClaimPattern, reading: Reading) -> LooseGap | None:
+        """"Katie's friends had 88 games" where the program has Katie's new friends and old
+        friends: a name the program lacks whose words all open or sit in a name it has, with
+        the same owner, is a shortened name (unparsed, naming them), not an invented one."""
+        shortened = shortened_name(pattern, self.lex.index.agent_names)
+        return None if shortened is None else LooseGap(shortened, reading)
+
+    def _others_sum(self, pattern: ClaimPattern, arithmetic: Arithmetic) -> str | None:
+        """"So he spent 3 + 7 = 10" where the 3 and the 7 are the chocolate's and the candy
+        bar's: a right sum of other agents' counts, which the words may give as theirs."""
+        if pattern.predicate != "cont" or arithmetic.operator != "+" or \
+                not arithmetic.correct or not isinstance(pattern.args[0], Agents):
+            return None
+        owners: list[Agents] = []
+        for operand in arithmetic.operands:
+            fits = [c.agent_sets[0] for c in self.lex.index.candidates(
+                ClaimPattern("cont", (None, int(operand), pattern.args[2])))]
+            if len(fits) != 1 or not fits[0].isdisjoint(pattern.args[0]):
+                return None
+            owners.append(fits[0])
+        return "the sum of the counts of " + " and ".join(map(show, owners))
+
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
                  reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
         receivers = pattern.args[1] if pattern.predicate == "transfer" else None
@@ -186,7 +208,8 @@ class ProgramFitting:
                 return LooseGap(f"reads as {pattern}, whose owner the entity's words name, "
                                 "and that is no theorem", reading)
         if pattern.is_complete:
-            renamed = self._unknown_entity(pattern, reading)
+            renamed = self._unknown_entity(pattern, reading) or \
+                self._shortened_agent(pattern, reading)
             if renamed is not None:
                 return renamed
             guessed = [said for said, meant in reading.resolved if meant.endswith(ASKED_ABOUT)]
@@ -216,6 +239,8 @@ class ProgramFitting:
                                       for n in sorted(others))
                           if pattern.predicate == "cont" and pattern.is_complete and
                           self.lex.index.is_theorem(c)), None)
+            if rival is None and arithmetic is not None:
+                rival = self._others_sum(pattern, arithmetic)
             if rival is not None and not self.lex.index.is_theorem(pattern.as_claim()):
                 # "A store had 5 oranges in a bin": the bin's 5, a theorem, or the store's
                 return LooseGap(f"reads as {pattern}, but the words may say {rival}",
@@ -269,3 +294,20 @@ def _same_stem(said: str, known: str) -> bool:
         return False
     short, long = sorted((a[0], b[0]), key=len)
     return len(short) >= 4 and long.startswith(short)
+
+
+def shortened_name(pattern: ClaimPattern, known: frozenset[str]) -> str | None:
+    """Why a name of ``pattern`` that the program lacks may be a shortened one it has
+    ("katie's friends" of "katie's new friends" and "katie's old friends": the same first
+    word, and every word in the longer name), else None."""
+    for value in pattern.args:
+        if not isinstance(value, Agents):
+            continue
+        for name in sorted(value.names - known):
+            words = name.split()
+            longer = sorted(k for k in known if k.split()[:1] == words[:1] and
+                            len(k.split()) > len(words) and set(words) <= set(k.split()))
+            if longer:
+                return f"{name!r} is no name of the program; it may be " + " or ".join(
+                    map(repr, longer[:3]))
+    return None

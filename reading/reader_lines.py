@@ -505,6 +505,9 @@ class LineReading:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)
             agent = next(iter(holders))
+            off_topic = self._off_topic(agent, number.value, entity, reading)
+            if off_topic is not None:
+                return off_topic
         elif not self.lex.index.is_theorem(Claim("cont", (agent, number.value, entity))) and \
                 any(a.predicate == "transfer" and a.quantity == number.value and
                     a.entity == entity and agent in a.agent_sets
@@ -562,8 +565,22 @@ class LineReading:
         if after != len(words) and any(t.kind == "word" for t in tokens[after:]):
             return LooseGap("words after the label's number are not read", reading)
         number = tokens[position]
-        return self._resolve(ClaimPattern("cont", (next(iter(holders)), number.value, counted)),
-                             as_arithmetic(number), reading)
+        holder = next(iter(holders))
+        return self._off_topic(holder, number.value, counted, reading) or self._resolve(
+            ClaimPattern("cont", (holder, number.value, counted)), as_arithmetic(number),
+            reading)
+
+    def _off_topic(self, holder: Agents, quantity: int | None, entity: str, reading: Reading
+                   ) -> LooseGap | None:
+        """"old games = 38" while the text is about her friends: the program's one holder
+        of old games is Katie, but the ownerless line may count the friends' (where the
+        holder's count is no theorem, the line is left open)."""
+        topic = self.discourse.subjects[-1] if self.discourse.subjects else None
+        if topic is None or topic == holder or len(holder) > 1 or quantity is None or \
+                self.lex.index.is_theorem(Claim("cont", (holder, quantity, entity))):
+            return None
+        return LooseGap(f"whose {entity} the line counts: {show(holder)} holds them, but "
+                        f"the text is about {show(topic)}", reading)
 
 
 def _cell_count(cell: str) -> Token | None:

@@ -184,3 +184,64 @@ def test_a_label_of_what_was_added_is_not_a_total_by_chance() -> None:
     (verdict, claim, reason), = steps_of_last(pupils, "Variables:\nStart: 40 pupils.\n"
                                               "New pupils: 26 pupils.")
     assert (verdict, claim) == ("unparsed", None) and "added" in reason
+
+
+def test_a_shortened_name_is_not_an_invented_one() -> None:
+    """"Mia's friends had 40 games", where the program has Mia's new friends and her old
+    friends: a shortened name of either (unparsed, naming both), not someone the problem
+    lacks (judged false); a name no agent holds ("Mia's cousins") stays an invented fact."""
+    games = program("cont({mia}, 70, games, 0)", "cont({mia's new friends}, 40, games, 0)",
+                    "cont({mia's old friends}, 25, games, 0)",
+                    query="cont({mia's new friends, mia's old friends}, ?, games, ?)")
+    (verdict, claim, reason), = steps_of_last(games, "Mia's friends had 40 games.")
+    assert (verdict, claim) == ("unparsed", None)
+    assert "mia's new friends" in reason and "mia's old friends" in reason
+    (verdict, claim, _reason), = steps_of_last(games, "Mia's cousins had 40 games.")
+    assert (verdict, claim) == ("false", "cont({mia's cousins}, 40, games)")
+
+
+def test_a_sum_of_others_counts_is_not_the_subjects() -> None:
+    """"So he spent 3 + 7 = 10" where 3 and 7 are what the two things cost: a right sum of
+    other agents' counts, left open, not a false count of his own."""
+    shop = program("cont({dan}, 15, dollars, 0)", "cont({pen}, 3, dollars, 0)",
+                   "cont({book}, 7, dollars, 0)", query="comp({book}, {pen}, ?, dollars, ?)")
+    (verdict, claim, reason), = steps_of_last(
+        shop, "Dan had 15 dollars. He bought a pen for 3 and a book for 7. So he spent "
+        "3 + 7 = 10.")
+    assert (verdict, claim) == ("unparsed", None)
+
+
+def test_each_number_takes_its_own_each() -> None:
+    """"6 people in each van and 18 people in each bus": 18 per bus (it was read as per
+    van, judged false)."""
+    trip = program("cont({vans}, 6, vans, 0)", "cont({buses}, 8, buses, 0)",
+                   "rate({vans}, 6, people, vans, 0)", "rate({buses}, 18, people, buses, 0)",
+                   query="cont({buses, vans}, ?, people, ?)")
+    steps = verify(trip, "There were 6 people in each van and 18 people in each bus.").steps
+    assert [(s.status.value, str(s.claim)) for s in steps] == [
+        ("axiom", "rate({vans}, 6, people, vans)"),
+        ("axiom", "rate({buses}, 18, people, buses)")]
+
+
+def test_a_left_side_operand_is_no_count() -> None:
+    """"31 chapters by 61 pages = 31 * 61 = 1891": the 61 is an operand of the product on
+    its right, not a count of 61 pages (judged false)."""
+    book = program("cont({book}, 31, chapters, 0)", "rate({book}, 61, pages, chapters, 0)",
+                   query="cont({book}, ?, pages, ?)")
+    steps = verify(book, "Each chapter has 61 pages. So the book has 31 chapters \\ 61 "
+                         "pages = 31 * 61 = 1891.").steps
+    assert "cont({book}, 61, pages)" not in [str(s.claim) for s in steps]
+    assert ("derived", "cont({book}, 1891, pages)") in [
+        (s.status.value, str(s.claim)) for s in steps]
+
+
+def test_an_ownerless_line_off_the_topic_is_left_open() -> None:
+    """"old games = 30" while the text is about Mia's friends: the program's one holder of
+    old games is Mia, but the line may count the friends' (Mia's 30 is no theorem), so
+    it is not Mia's count judged false."""
+    games = program("cont({mia}, 50, new games, 0)", "cont({mia}, 70, old games, 0)",
+                    "cont({mia's friends}, 40, new games, 0)",
+                    query="cont({mia, mia's friends}, ?, new games, ?)")
+    (verdict, claim, reason), = steps_of_last(
+        games, "Her friends have 40 new games.\nold games = 30.")
+    assert (verdict, claim) == ("unparsed", None) and "the text is about" in reason
