@@ -30,6 +30,7 @@ from vlp.reading.arithmetic_reads import (
 )
 from vlp.reading.claim_guards import unstated_count
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
+from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
 
 from .metrics import Tokenizer, compute_metrics, count_tokens
@@ -84,6 +85,12 @@ class _Judge:
                                       _product_operands(read.arithmetic))
             if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
+                return
+        if reading is not TEMPLATE_READING and isinstance(alignment, Misalignment) and (
+                read.arithmetic is None or read.arithmetic.correct):
+            rival = rival_theorem(text, read.pattern, self.index)
+            if rival is not None:  # "He also spends 3 hours on Chinese" read as English's
+                self.unparsed(number, text, rival, reading)
                 return
         count = len(self.steps)
         self._judge(number, text, read, alignment, when)
