@@ -40,10 +40,14 @@ def rival_theorem(text: str, pattern: ClaimPattern, index: ProgramIndex) -> str 
         return None
     stated = pattern.as_claim()
     own = {n for a in stated.agent_sets for n in a.names}
+    if not own <= index.agent_names:
+        return None  # "from Wasswa's teacher", whom the problem lacks: an invented fact
     for claim in index.claims_by_predicate().get(pattern.predicate, ()):
-        # (a relation the words fix is kept: "9 more than" is never a count of 9; and a
-        # member's count is no rival of a stated total: "they have 108 in all")
+        # (a relation the words fix is kept: "9 more than" is never a count of 9, nor its
+        # direction; and a member's count is no rival of a stated total: "108 in all")
         members = {n for a in claim.agent_sets for n in a.names}
+        if set(claim.agent_sets) == set(stated.agent_sets):
+            continue  # "given to Nora by Oskar": the direction the words state is kept
         if claim.quantity == quantity and claim != stated and not members < own and \
                 _about(claim, names, entities, stated.entity):
             return f"reads as {pattern}, which is no theorem, but the words also fit {claim}"

@@ -61,3 +61,12 @@ def test_a_category_the_program_lacks_is_no_rival_of_a_kind() -> None:
 def test_someone_the_sentence_does_not_name_is_no_rival() -> None:
     """French's false 5 in a sentence naming no one else: stays false."""
     assert rival_theorem("French takes 5 hours.", cont("french", 5, "hours"), LESSONS) is None
+
+
+def test_a_stated_direction_has_no_rival_in_its_reverse() -> None:
+    """"4 balloons were given to Nora by Oskar" (false: Nora gave them) stays false."""
+    family = index_of("cont({nora}, 12, balloons, 0)",
+                      "transfer({nora}, {oskar}, 4, balloons, 0)",
+                      query="cont({nora}, ?, balloons, ?)")
+    pattern = ClaimPattern("transfer", (Agents.of("oskar"), Agents.of("nora"), 4, "balloons"))
+    assert rival_theorem("4 balloons were given to Nora by Oskar.", pattern, family) is None
