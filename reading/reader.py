@@ -40,6 +40,7 @@ from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
 from .reader_mentions import MentionReading, subject_joiner
+from .reader_rate_lines import RateLineReading
 from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
@@ -81,7 +82,7 @@ _COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
-class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
+class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, ProgramFitting,
                      HypothesisReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
@@ -279,6 +280,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
                                    if m.agents is not None and m.pronoun is None]
             if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
                 # "Number of books Joan sold = 26": a variable list's line, not an unknown
+                rate_line = self._rate_line(tokens, words, numbers)
+                if rate_line is not None:
+                    return list(rate_line), None
                 variable = self._variable_line(tokens, words, mentions, numbers, rates=True)
                 if variable is not None:
                     return [variable], None
@@ -318,6 +322,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         colon = self._colon_form(tokens, mentions, numbers)
         if colon is not None:
             return [colon], None
+        rate_line = self._rate_line(tokens, words, numbers)
+        if rate_line is not None:
+            return list(rate_line), None
         variable = self._variable_line(tokens, words, mentions, numbers)
         if variable is not None:
             return [variable], None
