@@ -30,6 +30,8 @@ from .reader_words import (
     PASSIVE_GIVE,
     PASSIVE_OWN_SHAPES,
     PASSIVE_OWNED,
+    RECEIVER_VERBS,
+    SENDER_VERBS,
     START_LABELS,
     VALUE_COLUMNS,
     VERBS,
@@ -46,6 +48,13 @@ _OFFSET_RE = re.compile(
 
 # label words that may name what was added, not what is there ("New socks: 26")
 _ADDED_WORDS = frozenset({"new", "more", "additional", "extra"})
+# a label's words that say only when the count holds ("At the start of the year:", "In
+# the end:"), not what is counted
+_WHEN_LABEL = frozenset({"at", "in", "the", "start", "end", "beginning", "of", "year", "day",
+                         "week", "month"})
+# a label's words that compare, divide or negate: the line states no plain count or change
+_LINE_REFUSING = frozenset("""more fewer less than difference increase decrease change left
+remaining each per every times twice half percent not no average if or""".split())
 
 
 class LineReading:
@@ -441,8 +450,19 @@ class LineReading:
                     break
             if entity is not None:
                 break
-        if entity is None:
+        if entity is None and unit is not None:
             entity = unit
+            said = [words[i] for i in range(n + 1, after) if tokens[i].kind == "word"]
+            content = [i for i in label if tokens[i].kind == "word" and words[i] not in
+                       LABEL_GLUE]
+            for k in range(len(content)):
+                # "Cracked: 31 seashells": the label's last words and the unit name the entity
+                run = content[k:]
+                phrase = " ".join([*(words[i] for i in run), *said])
+                if said and run == list(range(run[0], run[-1] + 1)) and \
+                        phrase in self.lex.entities:
+                    entity, unit, used = phrase, phrase, set(run)
+                    break
         if entity is None:
             return None
         if unit is not None and unit != entity:
@@ -464,6 +484,10 @@ class LineReading:
             rate = None if others or event or named else self._each_rate(
                 tokens, rate_at, number.value, entity, as_arithmetic(number), resolved)
             return rate if isinstance(rate, LooseClaim) else None
+        fitted = self._line_theorem(entity, number, named, event, label_words, reading) \
+            if others else None
+        if fitted is not None:
+            return fitted
         if others and not (len(named) == 1 and not event and self.lex.index.is_theorem(
                 Claim("cont", (next(iter(named)), number.value, entity)))):
             # words no list holds ("Math homework: 7 pages", "Number of students who
@@ -527,6 +551,43 @@ class LineReading:
         return self._resolve(ClaimPattern("cont", (agent, number.value, entity)),
                              as_arithmetic(number), reading)
 
+    def _line_theorem(self, entity: str, number: Token, named: set[Agents],
+                      event: list[str], label_words: list[str], reading: Reading
+                      ) -> LooseClaim | None:
+        """A line whose label holds words no list holds ("Initial oil leak: 6522 liters",
+        "Total number of balls needed = 2268", "Number of houses built during the boom:
+        900") read as the one theorem it fits: its number, its entity, the agent it names
+        (if any), a transfer where a word of the label names a change ("built",
+        "additional") and the program has transfers of the entity, else a count, with the
+        side a verb of giving or getting fixes. ``None`` when none or several fit, or when a
+        word compares, divides or negates."""
+        words = set(label_words)
+        if len(named) > 1 or words & _LINE_REFUSING:
+            return None
+        agent = next(iter(named), None)
+        program = self.lex.index.program
+        moving = bool(event) or bool(words & (_ADDED_WORDS | SENDER_VERBS | RECEIVER_VERBS
+                                              | LEAVING_VERBS | ARRIVING_VERBS))
+        if moving and any(a.predicate == "transfer" and a.entity == entity
+                          for a in program.axioms):
+            predicate = "transfer"
+        else:
+            predicate = "cont"
+        fits = set()
+        for claim in self.lex.index.claims_by_predicate().get(predicate, ()):
+            if claim.quantity != number.value or claim.entity != entity:
+                continue
+            if predicate == "cont" and agent is not None and claim.args[0] != agent:
+                continue
+            if predicate == "transfer" and agent is not None and not (
+                    (agent == claim.args[0] and not words & RECEIVER_VERBS)
+                    or (agent == claim.args[1] and not words & SENDER_VERBS)):
+                continue
+            fits.add(claim)
+        if len(fits) != 1:
+            return None
+        return LooseClaim(ClaimPattern.of(next(iter(fits))), as_arithmetic(number), reading)
+
     def _label_line(self, tokens: Sequence[Token], words: tuple[str, ...], colon: int,
                     position: int, entity: str | None, after: int,
                     resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
@@ -541,8 +602,9 @@ class LineReading:
         if not label:
             return None
         said = " ".join(words[start:colon])
-        candidates = []
-        for phrase in (label + (entity.split() if entity else []), label):
+        candidates = [entity] if entity is not None and all(w in _WHEN_LABEL for w in label) \
+            else []  # "At the end: 10 + 42 - 4 = 48 students": the label says only when
+        for phrase in () if candidates else (label + (entity.split() if entity else []), label):
             joined = " ".join(phrase)
             found = [e for e in self.lex.entities if e in (joined, to_plural(joined))]
             if found:

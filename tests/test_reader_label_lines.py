@@ -1,0 +1,48 @@
+"""Plan-and-Solve's labelled lines whose label holds words no list holds ("Initial water
+supply: 300 liters", "Number of chairs built during the spring: 40"), a label whose last word
+names the entity with the unit ("Chipped: 4 plates"), and a label that says only when ("At the
+end: 12 + 7 - 3 = 16 members"): read as the one theorem they fit (reading/reader_lines.py),
+else left unread."""
+
+from __future__ import annotations
+
+import pytest
+from test_reader_real_text import claims, program, unparsed
+
+TANK = program("cont({tank}, 300, liters of water, 0)",
+               "transfer({hose}, {tank}, 120, liters of water, 0)",
+               query="cont({tank}, ?, liters of water, ?)")
+HALL = program("cont({hall}, 15, chairs, 0)", "transfer({carpenters}, {hall}, 40, chairs, 0)",
+               query="cont({hall}, ?, chairs, ?)")
+# two holders of 300 liters: which one a label means, its words do not say
+TWO_TANKS = program("cont({tank}, 300, liters of water, 0)",
+                    "cont({barrel}, 300, liters of water, 0)",
+                    query="cont({tank, barrel}, ?, liters of water, ?)")
+PLATES = program("cont({dina}, 20, plates, 0)", "cont({dina}, 4, chipped plates, 0)",
+                 query="cont({dina}, ?, plates, ?)")
+CLUB = program("cont({club}, 12, members, 0)", "transfer({elsewhere}, {club}, 7, members, 0)",
+               "transfer({club}, {elsewhere}, 3, members, 1)", query="cont({club}, ?, members, ?)")
+
+
+@pytest.mark.parametrize(("problem", "line", "expected"), [
+    (TANK, "Initial water supply: 300 liters.", [("axiom", "cont({tank}, 300, liters of water)")]),
+    (TANK, "Additional water supply: 120 liters.",
+     [("axiom", "transfer({hose}, {tank}, 120, liters of water)")]),
+    (HALL, "Number of chairs built during the spring: 40.",
+     [("axiom", "transfer({carpenters}, {hall}, 40, chairs)")]),
+    (HALL, "Total number of chairs wanted = 55.", [("derived", "cont({hall}, 55, chairs)")]),
+    (PLATES, "Chipped: 4 plates.", [("axiom", "cont({dina}, 4, chipped plates)")]),
+    (CLUB, "At the end: 12 + 7 - 3 = 16 members.", [("derived-multi", "cont({club}, 16, members)")]),
+])
+def test_a_labelled_line_is_the_one_theorem_it_fits(problem: object, line: str,
+                                                    expected: list[tuple[str, str]]) -> None:
+    assert claims(problem, line) == expected
+
+
+@pytest.mark.parametrize(("problem", "line"), [
+    (TANK, "Initial water supply: 310 liters."),  # no theorem: the words are not read past
+    (TWO_TANKS, "Initial water supply: 300 liters."),  # the tank's or the barrel's
+    (TANK, "Difference in water supply: 120 liters."),  # a difference is no count or change
+])
+def test_a_labelled_line_fitting_no_one_theorem_is_unread(problem: object, line: str) -> None:
+    assert unparsed(problem, line)
