@@ -484,7 +484,7 @@ class LineReading:
             rate = None if others or event or named else self._each_rate(
                 tokens, rate_at, number.value, entity, as_arithmetic(number), resolved)
             return rate if isinstance(rate, LooseClaim) else None
-        fitted = self._line_theorem(entity, number, named, event, label_words, reading) \
+        fitted = self._line_theorem(entity, number, named, event, list(words[:n]), reading) \
             if others else None
         if fitted is not None:
             return fitted
@@ -525,6 +525,13 @@ class LineReading:
                 holders = {h for h in holders if len(h) > 1} or holders
             if self._line_owner is not None and self._line_owner in holders:
                 holders = {self._line_owner}  # "Morning: Emails = 6": the morning's emails
+            # ("Total" opening the line is a lead word, not one of the label's)
+            union = self._stated_union(number.value, entity) if len(holders) != 1 and (
+                {"total", "altogether"} & set(words[:n])) else None
+            if union is not None:
+                # "Total number of limes picked = 103 limes": the one group whose counts
+                # add up to it
+                return LooseClaim(ClaimPattern.of(union), as_arithmetic(number), reading)
             if len(holders) != 1:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)
@@ -584,6 +591,10 @@ class LineReading:
                     or (agent == claim.args[1] and not words & SENDER_VERBS)):
                 continue
             fits.add(claim)
+        if not fits and predicate == "cont" and agent is None and {"total", "altogether"} & \
+                words:
+            union = self._stated_union(number.value, entity)
+            fits = {union} if union is not None else fits
         if len(fits) != 1:
             return None
         return LooseClaim(ClaimPattern.of(next(iter(fits))), as_arithmetic(number), reading)

@@ -32,7 +32,8 @@ CLUB = program("cont({club}, 12, members, 0)", "transfer({elsewhere}, {club}, 7,
      [("axiom", "transfer({carpenters}, {hall}, 40, chairs)")]),
     (HALL, "Total number of chairs wanted = 55.", [("derived", "cont({hall}, 55, chairs)")]),
     (PLATES, "Chipped: 4 plates.", [("axiom", "cont({dina}, 4, chipped plates)")]),
-    (CLUB, "At the end: 12 + 7 - 3 = 16 members.", [("derived-multi", "cont({club}, 16, members)")]),
+    (CLUB, "At the end: 12 + 7 - 3 = 16 members.",
+     [("derived-multi", "cont({club}, 16, members)")]),
 ])
 def test_a_labelled_line_is_the_one_theorem_it_fits(problem: object, line: str,
                                                     expected: list[tuple[str, str]]) -> None:
@@ -45,4 +46,26 @@ def test_a_labelled_line_is_the_one_theorem_it_fits(problem: object, line: str,
     (TANK, "Difference in water supply: 120 liters."),  # a difference is no count or change
 ])
 def test_a_labelled_line_fitting_no_one_theorem_is_unread(problem: object, line: str) -> None:
+    assert unparsed(problem, line)
+
+
+PEBBLES = program("cont({ana}, 12, pebbles, 0)", "cont({bo}, 13, pebbles, 0)",
+                  "cont({cy}, 15, pebbles, 0)", query="cont({ana, bo, cy}, ?, pebbles, ?)")
+TWINS = program("cont({ana}, 12, pebbles, 0)", "cont({bo}, 13, pebbles, 0)",
+                "cont({cy}, 12, pebbles, 0)", query="cont({ana, bo, cy}, ?, pebbles, ?)")
+
+
+@pytest.mark.parametrize("line", ["Total pebbles gathered = 40 pebbles.",
+                                  "Total number of pebbles = 40 pebbles.",
+                                  "Total number of pebbles wanted for the path = 40."])
+def test_a_total_line_naming_no_one_is_the_group_whose_counts_add_up(line: str) -> None:
+    """"Total limes picked = 103 limes": the one group whose counts add up to the total."""
+    assert claims(PEBBLES, line) == [("derived", "cont({ana, bo, cy}, 40, pebbles)")]
+
+
+@pytest.mark.parametrize(("problem", "line"), [
+    (PEBBLES, "Total pebbles gathered = 41 pebbles."),  # no group adds up to 41
+    (TWINS, "Total pebbles gathered = 25 pebbles."),  # Ana and Bo, or Bo and Cy
+])
+def test_a_total_line_no_one_group_adds_up_to_is_unread(problem: object, line: str) -> None:
     assert unparsed(problem, line)
