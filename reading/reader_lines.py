@@ -532,6 +532,14 @@ class LineReading:
                 # "Total number of limes picked = 103 limes": the one group whose counts
                 # add up to it
                 return LooseClaim(ClaimPattern.of(union), as_arithmetic(number), reading)
+            if len(holders) > 1 and n > start and not any(
+                    a.predicate == "transfer" and a.entity == entity and
+                    a.quantity == number.value for a in self.lex.index.program.axioms):
+                # "Pies served yesterday = 7" of the one holder that has 7 (and no change of 7
+                # the line could state instead); a bare "9844 yen." names no holder at all
+                owning = {h for h in holders if self.lex.index.is_theorem(
+                    Claim("cont", (h, number.value, entity)))}
+                holders = owning if len(owning) == 1 else holders
             if len(holders) != 1:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)

@@ -69,3 +69,18 @@ def test_a_total_line_naming_no_one_is_the_group_whose_counts_add_up(line: str) 
 ])
 def test_a_total_line_no_one_group_adds_up_to_is_unread(problem: object, line: str) -> None:
     assert unparsed(problem, line)
+
+
+BAKERY = program("cont({monday}, 9, cakes, 0)", "cont({tuesday}, 7, cakes, 0)",
+                 query="cont({monday, tuesday}, ?, cakes, ?)")
+# 7 cakes were also sold: "Number of cakes = 7" may state that sale
+SALE = program("cont({monday}, 9, cakes, 0)", "cont({tuesday}, 7, cakes, 0)",
+               "transfer({monday}, {customers}, 7, cakes, 0)",
+               query="cont({monday, tuesday}, ?, cakes, ?)")
+
+
+def test_a_label_naming_no_holder_is_the_count_of_the_one_holder_with_that_number() -> None:
+    assert claims(BAKERY, "Number of cakes = 7.") == [("axiom", "cont({tuesday}, 7, cakes)")]
+    assert unparsed(BAKERY, "Number of cakes = 8.")  # no holder has 8
+    assert unparsed(SALE, "Number of cakes = 7.")  # the count, or the sale
+    assert unparsed(BAKERY, "7 cakes.")  # a bare count names no holder
