@@ -35,6 +35,7 @@ from .reader_words import (
     START_LABELS,
     VALUE_COLUMNS,
     VERBS,
+    fits_shortened,
 )
 from .readings import LOOSE, Reading
 
@@ -370,6 +371,9 @@ class LineReading:
         start = 0
         while start < len(tokens) and tokens[start].lower in LEADS:
             start += 1
+        # a lead word that opens a name ("This year: 15 games")
+        start = next((m.position for m in mentions if m.agents is not None and m.kind == "name"
+                      and m.position < start < (m.end or m.position + 1)), start)
         owner = next((m for m in mentions if m.position == start), None)
         if owner is None or owner.agents is None or any(m.position > start for m in mentions):
             return None
@@ -378,6 +382,18 @@ class LineReading:
             entity, shown, ambiguous, after = self._entity(tokens, max(owner.end, start + 1))
             if after != numbers[0] - 1:
                 return None
+        elif owner.kind == "name" and owner.end == numbers[0] - 1 and \
+                number.arithmetic is None:
+            # "This year: 15 games" where the program counts games and missed games: the
+            # one of them the owner has that many of (the other readers say which is unsure)
+            _none, shown, ambiguous, after = self._entity(tokens, numbers[0] + 1)
+            if any(t.kind != "punct" for t in tokens[after:]):
+                return None
+            owned = [e for e in ambiguous if self.lex.index.is_theorem(
+                Claim("cont", (owner.agents, number.value, e)))]
+            if len(owned) != 1:
+                return None
+            entity = owned[0]
         else:
             return None
         if entity is None:
@@ -417,13 +433,13 @@ class LineReading:
                                                                                  "total")):
             label = list(range(start, n - 1))
             # what follows the number: a unit of the entity, punctuation, nothing more
-            unit, _shown, _ambiguous, after = self._entity(tokens, n + 1)
+            unit, _shown, units, after = self._entity(tokens, n + 1)
             if any(tokens[i].kind == "word" for i in range(after, len(tokens))):
                 return None
         elif n == start and not any(w in VERBS or w in LEAVING_VERBS or w in ARRIVING_VERBS
                                     for w in words):
             label = list(range(n + 1, len(words)))  # "6 short bushes." "7 trees in the park."
-            unit = None
+            unit, units = None, []
         else:
             return None
         label_words = [words[i] for i in label if tokens[i].kind == "word"]
@@ -450,7 +466,7 @@ class LineReading:
                     break
             if entity is not None:
                 break
-        if entity is None and unit is not None:
+        if entity is None and (unit is not None or units):
             entity = unit
             said = [words[i] for i in range(n + 1, after) if tokens[i].kind == "word"]
             content = [i for i in label if tokens[i].kind == "word" and words[i] not in
@@ -459,9 +475,13 @@ class LineReading:
                 # "Cracked: 31 seashells": the label's last words and the unit name the entity
                 run = content[k:]
                 phrase = " ".join([*(words[i] for i in run), *said])
-                if said and run == list(range(run[0], run[-1] + 1)) and \
-                        phrase in self.lex.entities:
-                    entity, unit, used = phrase, phrase, set(run)
+                # ("Missed: 41 games" for missed basketball games, when "games" alone may be
+                # basketball games as well)
+                named = [e for e in units if fits_shortened(phrase.split(), e.split())]
+                if said and run == list(range(run[0], run[-1] + 1)) and (
+                        phrase in self.lex.entities or len(named) == 1):
+                    entity = phrase if phrase in self.lex.entities else named[0]
+                    unit, used = entity, set(run)
                     break
         if entity is None:
             return None

@@ -84,3 +84,23 @@ def test_a_label_naming_no_holder_is_the_count_of_the_one_holder_with_that_numbe
     assert unparsed(BAKERY, "Number of cakes = 8.")  # no holder has 8
     assert unparsed(SALE, "Number of cakes = 7.")  # the count, or the sale
     assert unparsed(BAKERY, "7 cakes.")  # a bare count names no holder
+
+
+CHESS = program("cont({this week}, 8, chess games, 0)", "cont({this week}, 3, lost chess games, 0)",
+                "cont({last week}, 6, chess games, 0)",
+                query="cont({this week, last week}, ?, chess games, ?)")
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("This week: 8 games.", [("axiom", "cont({this week}, 8, chess games)")]),
+    ("Lost: 3 games.", [("axiom", "cont({this week}, 3, lost chess games)")]),
+])
+def test_a_label_with_a_shortened_unit_is_the_entity_the_owner_or_label_fits(
+        line: str, expected: list[tuple[str, str]]) -> None:
+    """"games" may be chess games or lost chess games: "This week: 8 games" is the one the
+    week has 8 of; "Lost: 3 games" names the lost ones with its label."""
+    assert claims(CHESS, line) == expected
+
+
+def test_a_label_whose_shortened_unit_fits_no_theorem_is_unread() -> None:
+    assert unparsed(CHESS, "This week: 5 games.")
