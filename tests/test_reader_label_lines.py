@@ -104,3 +104,19 @@ def test_a_label_with_a_shortened_unit_is_the_entity_the_owner_or_label_fits(
 
 def test_a_label_whose_shortened_unit_fits_no_theorem_is_unread() -> None:
     assert unparsed(CHESS, "This week: 5 games.")
+
+
+ALLOWANCE = program("cont({lena}, 20, dollars, 0)", "transfer({lena}, {store}, 6, dollars, 0)",
+                    "transfer({lena's grandpa}, {lena}, 15, dollars, 1)",
+                    query="cont({lena}, ?, dollars, ?)")
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("Money received from grandpa: 15 dollars.",
+     [("axiom", "transfer({lena's grandpa}, {lena}, 15, dollars)")]),
+    ("Money spent by October: 6 dollars.", [("axiom", "transfer({lena}, {store}, 6, dollars)")]),
+])
+def test_a_label_opening_with_money_or_naming_a_month_names_no_stranger(
+        line: str, expected: list[tuple[str, str]]) -> None:
+    """"Money" opening a label and "October" in it are no one the program lacks."""
+    assert claims(ALLOWANCE, line) == expected
