@@ -36,6 +36,7 @@ from .reader_words import (
     VALUE_COLUMNS,
     VERBS,
     fits_shortened,
+    is_setting,
 )
 from .readings import LOOSE, Reading
 
@@ -488,9 +489,10 @@ class LineReading:
         if unit is not None and unit != entity:
             return LooseGap(f"the label names {entity}, its number {unit}",
                             Reading(LOOSE, tuple(reading_cues), ()))
+        # ("yesterday" names the program's agent yesterday: a setting, no mere glue)
         agents = [m for m in mentions if m.position in label and m.agents is not None
-                  and m.said.lower() not in LABEL_EVENT_WORDS and m.said.lower() not in
-                  LABEL_GLUE]
+                  and m.said.lower() not in LABEL_EVENT_WORDS and (m.said.lower() not in
+                  LABEL_GLUE or is_setting(m.said.lower()))]
         for m in agents:
             used.update(range(m.position, m.end or m.position + 1))
         event = [words[i] for i in label if words[i] in LABEL_EVENT_WORDS and i not in used]
@@ -552,14 +554,6 @@ class LineReading:
                 # "Total number of limes picked = 103 limes": the one group whose counts
                 # add up to it
                 return LooseClaim(ClaimPattern.of(union), as_arithmetic(number), reading)
-            if len(holders) > 1 and n > start and not any(
-                    a.predicate == "transfer" and a.entity == entity and
-                    a.quantity == number.value for a in self.lex.index.program.axioms):
-                # "Pies served yesterday = 7" of the one holder that has 7 (and no change of 7
-                # the line could state instead); a bare "9844 yen." names no holder at all
-                owning = {h for h in holders if self.lex.index.is_theorem(
-                    Claim("cont", (h, number.value, entity)))}
-                holders = owning if len(owning) == 1 else holders
             if len(holders) != 1:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)
@@ -594,8 +588,11 @@ class LineReading:
         900") read as the one theorem it fits: its number, its entity, the agent it names
         (if any), a transfer where a word of the label names a change ("built",
         "additional") and the program has transfers of the entity, else a count, with the
-        side a verb of giving or getting fixes. ``None`` when none or several fit, or when a
-        word compares, divides or negates."""
+        side a verb of giving or getting fixes; a count naming no agent only where the
+        program has one holder of the entity or the line's total is the one group adding up
+        to it (a transfer naming no agent is the one of that number, as "Number of apples
+        picked: 5" is). ``None`` when none or several fit, or when a word compares,
+        divides or negates."""
         words = set(label_words)
         if len(named) > 1 or words & _LINE_REFUSING:
             return None
@@ -609,8 +606,12 @@ class LineReading:
         else:
             predicate = "cont"
         fits = set()
+        holders = set()  # who holds the entity, whatever the number
         for claim in self.lex.index.claims_by_predicate().get(predicate, ()):
-            if claim.quantity != number.value or claim.entity != entity:
+            if claim.entity != entity:
+                continue
+            holders.add(claim.args[0])
+            if claim.quantity != number.value:
                 continue
             if predicate == "cont" and agent is not None and claim.args[0] != agent:
                 continue
@@ -619,10 +620,13 @@ class LineReading:
                     or (agent == claim.args[1] and not words & SENDER_VERBS)):
                 continue
             fits.add(claim)
-        if not fits and predicate == "cont" and agent is None and {"total", "altogether"} & \
-                words:
-            union = self._stated_union(number.value, entity)
-            fits = {union} if union is not None else fits
+        if predicate == "cont" and agent is None and len(holders) != 1:
+            # "Letters sent = 7" where the morning and the afternoon have letters: whose,
+            # the words do not say (the number does not choose), unless the line's total is
+            # the one group adding up to it
+            union = self._stated_union(number.value, entity) if {"total", "altogether"} & \
+                words else None
+            fits = {union} if union is not None else set()
         if len(fits) != 1:
             return None
         return LooseClaim(ClaimPattern.of(next(iter(fits))), as_arithmetic(number), reading)
