@@ -383,18 +383,17 @@ class LineReading:
             entity, shown, ambiguous, after = self._entity(tokens, max(owner.end, start + 1))
             if after != numbers[0] - 1:
                 return None
-        elif owner.kind == "name" and owner.end == numbers[0] - 1 and \
-                number.arithmetic is None:
-            # "This year: 15 games" where the program counts games and missed games: the
-            # one of them the owner has that many of (the other readers say which is unsure)
+        elif owner.kind == "name" and owner.end == numbers[0] - 1:
+            # "Last year: 39 games" where the program counts games and missed games, but
+            # last year only games: the one of them the owner has (whatever the number)
             _none, shown, ambiguous, after = self._entity(tokens, numbers[0] + 1)
             if any(t.kind != "punct" for t in tokens[after:]):
                 return None
-            owned = [e for e in ambiguous if self.lex.index.is_theorem(
-                Claim("cont", (owner.agents, number.value, e)))]
-            if len(owned) != 1:
+            held = [e for e in ambiguous if self.lex.index.candidates(
+                ClaimPattern("cont", (owner.agents, None, e)))]
+            if len(held) != 1:
                 return None
-            entity = owned[0]
+            entity = held[0]
         else:
             return None
         if entity is None:

@@ -90,11 +90,11 @@ class RateLineReading:
                    if _same(container, str(c.args[3]).split())
                    and self._names_entity(before, unit, str(c.entity))]
         same = [c for c in fitting if c.quantity == number.value]
-        kinds = {(c.entity, c.args[3]) for c in same}
-        if len(kinds) != 1 or {c.args[0] for c in fitting if (c.entity, c.args[3]) in kinds} \
-                != {c.args[0] for c in same}:
-            # nothing fits, or two things counted per container ("Animals per tank: 46" of
-            # fresh- and saltwater tanks), or an owner of another rate: whose, unsaid
+        if not same or len({(c.entity, c.args[3]) for c in fitting}) != 1 or \
+                {c.args[0] for c in fitting} != {c.args[0] for c in same}:
+            # nothing fits, or the words fit two things counted per container ("Animals per
+            # tank: 46" of fresh- and saltwater tanks), or an owner of another rate: which,
+            # the words do not say (the number does not choose)
             return None
         reading = Reading(LOOSE, (label[at[0]], words[n - 1]), ())
         owners: dict[object, Claim] = {}

@@ -37,7 +37,6 @@ TANKS = program("cont({aquarist}, 4, freshwater tanks, 0)",
       ("axiom", "rate({zoo}, 9, dollars, visits)")]),
     (PEARS, "Number of green pears collected per day = 40 boxes.",
      [("axiom", "rate({orchard}, 40, boxes of green pears, days)")]),
-    (PEARS, "Boxes per day: 25.", [("axiom", "rate({orchard}, 25, boxes of red pears, days)")]),
 ])
 def test_a_rate_line_reads_past_its_other_words_where_the_rate_is_a_theorem(
         problem: object, line: str, expected: list[tuple[str, str]]) -> None:
@@ -50,6 +49,7 @@ def test_a_rate_line_reads_past_its_other_words_where_the_rate_is_a_theorem(
     (DEPOT, "Number of crates loaded onto each truck = 31."),  # no theorem: not read past
     (CHEAPER, "Fee per visit: 9 dollars."),  # whose fee: the zoo's is another
     (PEARS, "Number of red pears collected per day = 40 boxes."),  # red pears: 25 a day
+    (PEARS, "Boxes per day: 25."),  # green or red pears: the number does not choose
     (TANKS, "Number of fish in each tank: 12."),  # fresh- or saltwater fish, unsaid
 ])
 def test_a_rate_line_is_unread_where_no_one_rate_theorem_fits(problem: object,
