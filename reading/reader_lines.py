@@ -509,11 +509,13 @@ class LineReading:
             if others else None
         if fitted is not None:
             return fitted
-        if others and not (len(named) == 1 and not event and self.lex.index.is_theorem(
+        if others and not (len(named) == 1 and not event and not set(label_words) & (
+                SENDER_VERBS | LEAVING_VERBS) and self.lex.index.is_theorem(
                 Claim("cont", (next(iter(named)), number.value, entity)))):
             # words no list holds ("Math homework: 7 pages", "Number of students who
             # suggested adding bacon = 467") are read past only where the one agent named,
             # the number and the entity are a theorem: they cannot then turn it into another
+            # (a verb of losing, "that died in the pond", says a change, never the count)
             return LooseGap(f"the line's words {' '.join(others)!r} say what no claim states",
                             reading)
         if "left" in label_words and any(
@@ -602,8 +604,10 @@ class LineReading:
         if moving and any(a.predicate == "transfer" and a.entity == entity
                           for a in program.axioms):
             predicate = "transfer"
+        elif words & (SENDER_VERBS | LEAVING_VERBS):
+            return None  # "Number of goldfish that died: 15" is no count, whatever it fits
         else:
-            predicate = "cont"
+            predicate = "cont"  # ("Number of shells found: 9" when finding is a count)
         fits = set()
         holders = set()  # who holds the entity, whatever the number
         for claim in self.lex.index.claims_by_predicate().get(predicate, ()):

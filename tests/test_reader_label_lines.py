@@ -18,6 +18,7 @@ HALL = program("cont({hall}, 15, chairs, 0)", "transfer({carpenters}, {hall}, 40
 TWO_TANKS = program("cont({tank}, 300, liters of water, 0)",
                     "cont({barrel}, 300, liters of water, 0)",
                     query="cont({tank, barrel}, ?, liters of water, ?)")
+FISH = program("cont({pond}, 15, goldfish, 0)", query="cont({pond}, ?, goldfish, ?)")
 PLATES = program("cont({dina}, 20, plates, 0)", "cont({dina}, 4, chipped plates, 0)",
                  query="cont({dina}, ?, plates, ?)")
 CLUB = program("cont({club}, 12, members, 0)", "transfer({elsewhere}, {club}, 7, members, 0)",
@@ -44,6 +45,7 @@ def test_a_labelled_line_is_the_one_theorem_it_fits(problem: object, line: str,
     (TANK, "Initial water supply: 310 liters."),  # no theorem: the words are not read past
     (TWO_TANKS, "Initial water supply: 300 liters."),  # the tank's or the barrel's
     (TANK, "Difference in water supply: 120 liters."),  # a difference is no count or change
+    (FISH, "Number of goldfish that died in the pond: 15."),  # a loss, which no atom states
 ])
 def test_a_labelled_line_fitting_no_one_theorem_is_unread(problem: object, line: str) -> None:
     assert unparsed(problem, line)
