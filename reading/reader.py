@@ -40,7 +40,7 @@ from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
 from .reader_mentions import MentionReading, subject_joiner
-from .reader_rate_lines import RateLineReading
+from .reader_rate_lines import RateLineReading, per_slash
 from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
@@ -119,6 +119,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
         if "t take" in text or "t took" in text:  # "It takes 6 minutes to paint each post"
             text = takes_time(text)
+        if "/" in text:  # "6 dollars/hour": per hour
+            text = per_slash(text)
         if " a " in text or " an " in text:  # "6 dollars an hour": per hour
             text = per_article(text, frozenset(singular(str(a.args[3])) for a in
                                                self.lex.index.program.axioms

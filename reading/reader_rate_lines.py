@@ -14,6 +14,7 @@ step false.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from vlp.grammar.inflect import singular
@@ -37,6 +38,18 @@ _REFUSING = frozenset("""total all left remaining more fewer less than not no av
 twice half double percent extra additional new if or""".split())
 # what may stand between "per" / "each" and the container
 _ARTICLES = frozenset({"the", "a", "an", "one", "single"})
+
+
+# "6 dollars/hour", "4 dogs/box": a count's unit per a container, written with a slash
+_SLASH_RE = re.compile(r"(\d[\d,.]*\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})/([a-z]+)\b")
+
+
+def per_slash(text: str) -> str:
+    """``text`` with a slash between a count's unit and a container read as "per":
+    "6 dollars/hour" is "6 dollars per hour" (a slash between numbers stays a division,
+    and one before a plural, "5 apples/oranges", says either)."""
+    return _SLASH_RE.sub(lambda m: f"{m.group(1)} per {m.group(2)}"
+                         if singular(m.group(2)) == m.group(2) else m.group(0), text)
 
 
 def _same(said: Sequence[str], named: Sequence[str]) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from test_reader_real_text import claims, program, unparsed
 
+from vlp.reading.reader_rate_lines import per_slash
+
 DEPOT = program("cont({depot}, 6, trucks, 0)", "rate({depot}, 30, crates, trucks, 0)",
                 query="cont({depot}, ?, crates, ?)")
 # two places charge the same fee per visit; the zoo of CHEAPER charges less
@@ -55,3 +57,17 @@ def test_a_rate_line_reads_past_its_other_words_where_the_rate_is_a_theorem(
 def test_a_rate_line_is_unread_where_no_one_rate_theorem_fits(problem: object,
                                                               line: str) -> None:
     assert unparsed(problem, line)
+
+
+WAGES = program("cont({saturday}, 4, hours, 0)", "cont({sunday}, 2, hours, 0)",
+                "rate({saturday}, 9, dollars, hours, 0)", "rate({sunday}, 9, dollars, hours, 0)",
+                query="cont({saturday, sunday}, ?, dollars, ?)")
+
+
+def test_a_unit_per_container_written_with_a_slash_is_a_rate() -> None:
+    """"9 dollars/hour" is "9 dollars per hour"; a slash before a plural says either."""
+    assert claims(WAGES, "Saturday: 4 hours x 9 dollars/hour = 36 dollars.") == [
+        ("axiom", "cont({saturday}, 4, hours)"), ("axiom", "rate({saturday}, 9, dollars, hours)"),
+        ("derived", "cont({saturday}, 36, dollars)")]
+    assert per_slash("5 apples/oranges") == "5 apples/oranges"
+    assert per_slash("3/4 of 12") == "3/4 of 12"
