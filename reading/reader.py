@@ -41,6 +41,7 @@ from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
 from .reader_mentions import MentionReading, subject_joiner
 from .reader_rate_lines import RateLineReading, per_slash
+from .reader_variables import VariableReading
 from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
@@ -83,7 +84,7 @@ _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Z
 
 
 class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, ProgramFitting,
-                     HypothesisReading):
+                     HypothesisReading, VariableReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -109,9 +110,12 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
         self._sentence_words: frozenset[str] = frozenset()  # every clause's words
         self._table_line = False  # the sentence is a markdown table's row
+        self._variables: dict[str, str | None] = {}  # "Number of pizzas (n) = 21": n
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
+        if "=" in text or ":" in text or "denote" in text.lower():
+            text = self._with_variables(text)
         if "(" in text:
             if _NAMED_LIST_RE.match(text):
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."

@@ -1,0 +1,61 @@
+"""Letter variables of a Plan-and-Solve transcript, for the loose reader (``reader.py``):
+"Number of pizzas (n) = 21", "Total number of slices (t) = n x s", "Tickets won = y = 25",
+"Let's denote the number of pens Ali has as x". A letter named so stands for its label, and a
+later line giving the letter a number ("t = 168.") is read as the label's line ("Total
+number of slices = 168."); the letter itself is no word of the line it is named in ("Gallons
+of gas (g): 5" is "Gallons of gas: 5").
+
+Only a line whose right side is numbers and signs alone is rewritten: "z = x + y - 8" (other
+letters in it) is left as written, and a letter named twice for different labels stands for
+neither.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a letter: one lower-case letter other than the articles and pronouns a line may hold, or
+# an abbreviation in parentheses ("(mpg)")
+_LETTER = r"[b-hj-z]"
+_LABEL = r"(?P<label>\s*[A-Za-z][\w' ]*?[a-z'])"
+_NAMED_RE = re.compile(rf"^{_LABEL}\s*\((?P<v>{_LETTER}|[a-z]{{2,4}})\)\s*(?P<sign>[:=])")
+_CHAINED_RE = re.compile(rf"^{_LABEL}\s*=\s*(?P<v>{_LETTER})\s*=\s*(?P<rest>\d.*)$")
+_DENOTED_RE = re.compile(rf"\b(?:denote|call|represent)\s+(?P<label>(?:the\s+)?(?:number|total|"
+                         rf"amount)\b[\w' ]*?)\s+(?:as|by|with)\s+(?P<v>{_LETTER})\b",
+                         re.IGNORECASE)
+_GIVEN_RE = re.compile(rf"^\s*(?P<v>{_LETTER})\s*=\s*(?P<rest>[\d(][\d\s+\-*/×·().,=x]*)$")
+_NUMBER_TIMES_RE = re.compile(r"(?<=\d)\s*x\s*(?=[\d(])")
+
+
+class VariableReading:
+    """The part of ``SentenceReader`` that keeps a transcript's letter variables; the
+    attributes are the reader's (set in ``SentenceReader.__init__``)."""
+
+    _variables: dict[str, str | None]  # letter -> its label (None: named for two labels)
+
+    def _with_variables(self, text: str) -> str:
+        """``text`` with its letter variables named (and taken out of it) or replaced by
+        the labels they stand for."""
+        for match in _DENOTED_RE.finditer(text):
+            self._name(match.group("v"), match.group("label"))
+        named = _NAMED_RE.match(text)
+        if named is not None:
+            self._name(named.group("v"), named.group("label"))
+            sign = named.group("sign")
+            return named.group("label") + (":" if sign == ":" else " =") + text[named.end():]
+        chained = _CHAINED_RE.match(text)
+        if chained is not None:
+            self._name(chained.group("v"), chained.group("label"))
+            return f"{chained.group('label')} = {chained.group('rest')}"
+        given = _GIVEN_RE.match(text.strip())
+        if given is not None and not re.search(r"[a-wyz]", _NUMBER_TIMES_RE.sub(
+                " * ", given.group("rest"))):
+            label = self._variables.get(given.group("v"))
+            if label is not None:
+                return f"{label} = {given.group('rest')}"
+        return text
+
+    def _name(self, letter: str, label: str) -> None:
+        label = " ".join(label.split())
+        known = self._variables.get(letter, label)
+        self._variables[letter] = label if known == label else None

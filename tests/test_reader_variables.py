@@ -1,0 +1,30 @@
+"""Letter variables of Plan-and-Solve transcripts (reading/reader_variables.py): a letter
+named for a label ("Number of boxes (b) = 12", "Cups = c = 6", "Let's denote the number of
+cups we have as t") stands for it where a later line gives it a number ("t = 72.")."""
+
+from __future__ import annotations
+
+from test_reader_real_text import claims, program, unparsed
+
+CUPS = program("cont({we}, 12, boxes, 0)", "rate({we}, 6, cups, boxes, 0)",
+               query="cont({we}, ?, cups, ?)")
+PLAN = "Number of boxes (b) = 12. Cups per box (c): 6. Total number of cups (t) = b x c. "
+
+
+def test_a_letter_named_for_a_label_stands_for_it() -> None:
+    assert claims(CUPS, "Number of boxes (b) = 12.") == [("axiom", "cont({we}, 12, boxes)")]
+    assert claims(CUPS, "Cups per box (c): 6.") == [("axiom", "rate({we}, 6, cups, boxes)")]
+    assert claims(CUPS, PLAN + "t = 72.") == [("derived", "cont({we}, 72, cups)")]
+    assert claims(CUPS, PLAN + "t = 70.") == [("false", "cont({we}, 70, cups)")]
+    assert claims(CUPS, "Cups in each box = c = 6.") == [("axiom", "rate({we}, 6, cups, boxes)")]
+    assert claims(CUPS, "Let's denote the total number of cups as t. t = 72.") == [
+        ("derived", "cont({we}, 72, cups)")]
+
+
+def test_a_letter_stands_for_nothing_where_it_is_unsure() -> None:
+    # named for two labels: for neither
+    twice = "Total number of cups (t) = b x c. Number of boxes (t) = 12. t = 72."
+    assert unparsed(CUPS, twice)
+    # never named, or other letters on its right: left as written
+    assert unparsed(CUPS, "t = 72.")
+    assert unparsed(CUPS, PLAN + "t = b x 6.")
