@@ -111,10 +111,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         self._sentence_words: frozenset[str] = frozenset()  # every clause's words
         self._table_line = False  # the sentence is a markdown table's row
         self._variables: dict[str, str | None] = {}  # "Number of pizzas (n) = 21": n
+        self._left_side: str | None = None  # "Total = Ali's pens + Bo's pens." | "= 12."
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
-        if "=" in text or ":" in text or "denote" in text.lower():
+        if "=" in text or ":" in text or "denote" in text.lower() or self._left_side:
             text = self._with_variables(text)
         if "(" in text:
             if _NAMED_LIST_RE.match(text):

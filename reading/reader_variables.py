@@ -3,7 +3,9 @@
 "Let's denote the number of pens Ali has as x". A letter named so stands for its label, and a
 later line giving the letter a number ("t = 168.") is read as the label's line ("Total
 number of slices = 168."); the letter itself is no word of the line it is named in ("Gallons
-of gas (g): 5" is "Gallons of gas: 5").
+of gas (g): 5" is "Gallons of gas: 5"). A line set equal to words ("Total number of pens =
+Ali's pens + Bo's pens.") goes on in lines opening with "=" ("= 7 + 5.", "= 12."): each is
+read with the label.
 
 Only a line whose right side is numbers and signs alone is rewritten: "z = x + y - 8" (other
 letters in it) is left as written, and a letter named twice for different labels stands for
@@ -24,6 +26,8 @@ _DENOTED_RE = re.compile(rf"\b(?:denote|call|represent)\s+(?P<label>(?:the\s+)?(
                          rf"amount)\b[\w' ]*?)\s+(?:as|by|with)\s+(?P<v>{_LETTER})\b",
                          re.IGNORECASE)
 _GIVEN_RE = re.compile(rf"^\s*(?P<v>{_LETTER})\s*=\s*(?P<rest>[\d(][\d\s+\-*/×·().,=x]*)$")
+# "Total number of pens = Ali's pens + Bo's pens.": a label set equal to words, no number
+_FORMULA_RE = re.compile(r"^(?P<label>\s*[A-Za-z][\w' ]*?[a-z'])\s*=\s*[A-Za-z][^\d=]*$")
 _NUMBER_TIMES_RE = re.compile(r"(?<=\d)\s*x\s*(?=[\d(])")
 
 
@@ -32,10 +36,19 @@ class VariableReading:
     attributes are the reader's (set in ``SentenceReader.__init__``)."""
 
     _variables: dict[str, str | None]  # letter -> its label (None: named for two labels)
+    _left_side: str | None  # the label the line before set equal to a formula in words
 
     def _with_variables(self, text: str) -> str:
         """``text`` with its letter variables named (and taken out of it) or replaced by
-        the labels they stand for."""
+        the labels they stand for; a line going on with "= 52." is its label's line."""
+        left, self._left_side = self._left_side, None
+        if text.lstrip().startswith("=") and left is not None:
+            # "Total number of pens = Ali's pens + Bo's pens. | = 7 + 5. | = 12."
+            self._left_side = left
+            return f"{left} {text.strip()}"
+        formula = _FORMULA_RE.match(text)
+        if formula is not None:
+            self._left_side = formula.group("label")
         for match in _DENOTED_RE.finditer(text):
             self._name(match.group("v"), match.group("label"))
         named = _NAMED_RE.match(text)

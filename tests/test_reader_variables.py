@@ -28,3 +28,12 @@ def test_a_letter_stands_for_nothing_where_it_is_unsure() -> None:
     # never named, or other letters on its right: left as written
     assert unparsed(CUPS, "t = 72.")
     assert unparsed(CUPS, PLAN + "t = b x 6.")
+
+
+def test_a_line_opening_with_equals_goes_on_from_the_label_before() -> None:
+    """"Total = <words>." then "= 12 x 6." and "= 72.": each is the label's line."""
+    steps = "Total number of cups = Number of boxes x Cups per box. = 12 x 6. "
+    assert claims(CUPS, steps + "= 72.") == [("derived", "cont({we}, 72, cups)")]
+    assert claims(CUPS, steps + "= 70.") == [("false", "cont({we}, 70, cups)")]
+    # after a line of its own, "= 72." has no label to go on from
+    assert unparsed(CUPS, "Total number of cups = Number of boxes x Cups per box. Plan. = 72.")
