@@ -112,6 +112,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         self._table_line = False  # the sentence is a markdown table's row
         self._variables: dict[str, str | None] = {}  # "Number of pizzas (n) = 21": n
         self._left_side: str | None = None  # "Total = Ali's pens + Bo's pens." | "= 12."
+        self._agent_letters: dict[str, str | None] = {}  # "Jake: x.": x is Jake's count
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}

@@ -5,7 +5,8 @@ later line giving the letter a number ("t = 168.") is read as the label's line (
 number of slices = 168."); the letter itself is no word of the line it is named in ("Gallons
 of gas (g): 5" is "Gallons of gas: 5"). A line set equal to words ("Total number of pens =
 Ali's pens + Bo's pens.") goes on in lines opening with "=" ("= 7 + 5.", "= 12."): each is
-read with the label.
+read with the label. A letter named for an agent's count ("Jake: x.") makes "Steven: x + 6."
+"Steven has 6 more than Jake.".
 
 Only a line whose right side is numbers and signs alone is rewritten: "z = x + y - 8" (other
 letters in it) is left as written, and a letter named twice for different labels stands for
@@ -15,6 +16,8 @@ neither.
 from __future__ import annotations
 
 import re
+
+from .discourse import Lexicon
 
 # a letter: one lower-case letter other than the articles and pronouns a line may hold, or
 # an abbreviation in parentheses ("(mpg)")
@@ -28,6 +31,10 @@ _DENOTED_RE = re.compile(rf"\b(?:denote|call|represent)\s+(?P<label>(?:the\s+)?(
 _GIVEN_RE = re.compile(rf"^\s*(?P<v>{_LETTER})\s*=\s*(?P<rest>[\d(][\d\s+\-*/×·().,=x]*)$")
 # "Total number of pens = Ali's pens + Bo's pens.": a label set equal to words, no number
 _FORMULA_RE = re.compile(r"^(?P<label>\s*[A-Za-z][\w' ]*?[a-z'])\s*=\s*[A-Za-z][^\d=]*$")
+_NAME = r"(?P<name>[A-Z][\w']*(?: [A-Za-z][\w']*)?)"
+_AGENT_LETTER_RE = re.compile(rf"^\s*{_NAME}\s*:\s*(?P<v>{_LETTER})\s*\.?\s*$")
+_AGENT_OFFSET_RE = re.compile(rf"^\s*{_NAME}\s*:\s*(?P<v>{_LETTER})\s*(?P<op>[+-])\s*"
+                              r"(?P<n>\d+)\s*\.?\s*$")
 _NUMBER_TIMES_RE = re.compile(r"(?<=\d)\s*x\s*(?=[\d(])")
 
 
@@ -37,6 +44,8 @@ class VariableReading:
 
     _variables: dict[str, str | None]  # letter -> its label (None: named for two labels)
     _left_side: str | None  # the label the line before set equal to a formula in words
+    _agent_letters: dict[str, str | None]  # "Jake: x.": x -> "Jake" (None: two agents)
+    lex: Lexicon
 
     def _with_variables(self, text: str) -> str:
         """``text`` with its letter variables named (and taken out of it) or replaced by
@@ -49,6 +58,21 @@ class VariableReading:
         formula = _FORMULA_RE.match(text)
         if formula is not None:
             self._left_side = formula.group("label")
+        owned = _AGENT_LETTER_RE.match(text)
+        if owned is not None and self._agent_named(owned.group("name")):
+            # "Jake: x.": x is Jake's count
+            letter, name = owned.group("v"), owned.group("name")
+            known = self._agent_letters.get(letter, name)
+            self._agent_letters[letter] = name if known == name else None
+            return text
+        offset = _AGENT_OFFSET_RE.match(text)
+        if offset is not None and self._agent_named(offset.group("name")):
+            # "Steven: x + 6." with x Jake's count: Steven has 6 more than Jake
+            other = self._agent_letters.get(offset.group("v"))
+            name = offset.group("name")
+            if other is not None and other.lower() != name.lower():
+                more = "more" if offset.group("op") == "+" else "fewer"
+                return f"{name} has {offset.group('n')} {more} than {other}."
         for match in _DENOTED_RE.finditer(text):
             self._name(match.group("v"), match.group("label"))
         named = _NAMED_RE.match(text)
@@ -67,6 +91,9 @@ class VariableReading:
             if label is not None:
                 return f"{label} = {given.group('rest')}"
         return text
+
+    def _agent_named(self, said: str) -> bool:
+        return tuple(said.lower().split()) in self.lex.names
 
     def _name(self, letter: str, label: str) -> None:
         label = " ".join(label.split())

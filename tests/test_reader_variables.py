@@ -37,3 +37,16 @@ def test_a_line_opening_with_equals_goes_on_from_the_label_before() -> None:
     assert claims(CUPS, steps + "= 70.") == [("false", "cont({we}, 70, cups)")]
     # after a line of its own, "= 72." has no label to go on from
     assert unparsed(CUPS, "Total number of cups = Number of boxes x Cups per box. Plan. = 72.")
+
+
+STAMPS = program("comp({rosa}, {ivo}, 7, stamps, 0)", "comp({rosa}, {lena}, 3, stamps, 0)",
+                 "cont({lena}, 10, stamps, 0)", query="cont({ivo}, ?, stamps, ?)")
+
+
+def test_a_letter_named_for_an_agents_count_makes_an_offset_a_comparison() -> None:
+    """"Ivo: x." then "Rosa: x + 7.": Rosa has 7 more than Ivo (true or false)."""
+    assert claims(STAMPS, "Ivo: x. Rosa: x + 7.") == [("axiom", "comp({rosa}, {ivo}, 7, stamps)")]
+    assert claims(STAMPS, "Ivo: x. Lena: x + 5.")[0] == (
+        "false", "comp({lena}, {ivo}, 5, stamps)")  # Lena has 4 more
+    assert unparsed(STAMPS, "Rosa: x + 7.")  # x named for no one
+    assert unparsed(STAMPS, "Rosa: x. Rosa: x + 7.")  # more than herself
