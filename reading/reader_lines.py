@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vlp.grammar.inflect import to_plural
+from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Clause, Token, read_clauses
 from vlp.kernel import Agents, Claim
 
@@ -32,6 +32,7 @@ from .reader_words import (
     PASSIVE_OWNED,
     RECEIVER_VERBS,
     SENDER_VERBS,
+    SETTING_NOUNS,
     START_LABELS,
     VALUE_COLUMNS,
     VERBS,
@@ -494,13 +495,18 @@ class LineReading:
                   LABEL_GLUE or is_setting(m.said.lower()))]
         for m in agents:
             used.update(range(m.position, m.end or m.position + 1))
+        # (a label before the number: "8 packs of yellow balls" names its unit, not a holder)
+        holder = None if agents or n == start else self._holder_in_words(entity, label, words,
+                                                                        used)
+        if holder is not None:
+            used.update(holder[1])
         event = [words[i] for i in label if words[i] in LABEL_EVENT_WORDS and i not in used]
         others = [words[i] for i in label if i not in used and tokens[i].kind == "word"
                   and words[i] not in LABEL_GLUE and words[i] not in LABEL_EVENT_WORDS
                   and words[i] not in ENTITY_FILLER]
         reading = Reading(LOOSE, tuple(reading_cues + event), tuple(resolved))
         number = tokens[n]
-        named = {m.agents for m in agents}
+        named = {m.agents for m in agents} if holder is None else {holder[0]}
         if rate_at is not None:
             rate = None if others or event or named else self._each_rate(
                 tokens, rate_at, number.value, entity, as_arithmetic(number), resolved)
@@ -580,6 +586,30 @@ class LineReading:
                             reading)
         return self._resolve(ClaimPattern("cont", (agent, number.value, entity)),
                              as_arithmetic(number), reading)
+
+    def _holder_in_words(self, entity: str, label: list[int], words: tuple[str, ...],
+                         used: set[int]) -> tuple[Agents, set[int]] | None:
+        """The one holder of ``entity`` whose name's words the label says, in any order
+        and form ("books about outer space" for space books, "kids who went to camp" for went
+        to camp, "people who immigrated" for immigrants), with the label positions they
+        take; ``None`` when none or several are said."""
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, entity)))}
+        if len(holders) < 2:
+            return None
+        free = [i for i in label if i not in used]
+        found = []
+        for agents in holders:
+            if len(agents) != 1:
+                continue
+            name = [w for w in name_of(agents).split() if w not in LABEL_GLUE]
+            if all(w in SETTING_NOUNS for w in name):
+                continue  # "that day" said as "day": no word of its own
+            # ("space books" in "books about outer space": the entity's word may be one)
+            taken = {i for w in name for i in free if _same_word(words[i], w)}
+            if taken and all(any(_same_word(words[i], w) for i in label) for w in name):
+                found.append((agents, taken))
+        return found[0] if len(found) == 1 else None
 
     def _line_theorem(self, entity: str, number: Token, named: set[Agents],
                       event: list[str], label_words: list[str], reading: Reading
@@ -689,6 +719,13 @@ class LineReading:
             return None
         return LooseGap(f"whose {entity} the line counts: {show(holder)} holds them, but "
                         f"the text is about {show(topic)}", reading)
+
+
+def _same_word(said: str, named: str) -> bool:
+    """One word in two forms: "book" and "books", "immigrated" and "immigrants" (six
+    letters in common at the start)."""
+    said, named = singular(said.removesuffix("'s")), singular(named)
+    return said == named or (len(said) >= 6 and len(named) >= 6 and said[:6] == named[:6])
 
 
 def _cell_count(cell: str) -> Token | None:

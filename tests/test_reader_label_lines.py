@@ -122,3 +122,22 @@ def test_a_label_naming_a_setting_agent_counts_that_agents() -> None:
     """"yesterday" in a label is the program's agent yesterday, not a word of glue."""
     assert claims(DINER, "Pies baked yesterday = 7.") == [("axiom", "cont({yesterday}, 7, pies)")]
     assert claims(DINER, "Pies baked yesterday = 13.")[0][0] == "false"
+
+
+LIBRARY = program("cont({space books}, 2, books, 0)", "cont({train books}, 5, books, 0)",
+                  query="cont({space books, train books}, ?, books, ?)")
+PALACE = program("cont({that day}, 66, visitors, 0)", "cont({previous day}, 10, visitors, 0)",
+                 query="comp({that day}, {previous day}, ?, visitors, ?)")
+
+
+def test_a_label_saying_a_holders_words_counts_that_holders() -> None:
+    """"Number of books about outer space" says the words of space books (and of no other
+    holder): that holder's count (the label's other words read past only for a theorem); a
+    label saying no holder's words, or only a time's ("day"), stays unread."""
+    assert claims(LIBRARY, "Number of books about outer space = 2.") == [
+        ("axiom", "cont({space books}, 2, books)")]
+    assert claims(LIBRARY, "Number of books about trains = 5.") == [
+        ("axiom", "cont({train books}, 5, books)")]
+    assert unparsed(LIBRARY, "Number of books about trains = 3.")  # "about": only a theorem
+    assert unparsed(LIBRARY, "Number of books = 2.")
+    assert unparsed(PALACE, "Number of visitors in the day = 66.")
