@@ -484,6 +484,15 @@ class LineReading:
                     entity = phrase if phrase in self.lex.entities else named[0]
                     unit, used = entity, set(run)
                     break
+        if entity is None and unit is None and not units and n > start:
+            # "Number of girls = 34" where the program counts girls' pupils: the one thing
+            # the agent the label names is counted in ("41 more than Tamaz" is no label)
+            kinds = [m for m in mentions if m.position in label and m.agents is not None
+                     and m.kind == "name"]
+            held = {c.entity for c in self.lex.index.candidates(
+                ClaimPattern("cont", (kinds[0].agents, None, None)))} if len(kinds) == 1 \
+                else set()
+            entity = next(iter(held)) if len(held) == 1 else None
         if entity is None:
             return None
         if unit is not None and unit != entity:
@@ -629,8 +638,9 @@ class LineReading:
             return None
         agent = next(iter(named), None)
         program = self.lex.index.program
-        moving = bool(event) or bool(words & (_ADDED_WORDS | SENDER_VERBS | RECEIVER_VERBS
-                                              | LEAVING_VERBS | ARRIVING_VERBS))
+        # ("Number of girls before joining = 632": a count at the time of a change)
+        moving = not words & {"before", "after"} and (bool(event) or bool(words & (
+            _ADDED_WORDS | SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | ARRIVING_VERBS)))
         if moving and any(a.predicate == "transfer" and a.entity == entity
                           for a in program.axioms):
             predicate = "transfer"

@@ -141,3 +141,20 @@ def test_a_label_saying_a_holders_words_counts_that_holders() -> None:
     assert unparsed(LIBRARY, "Number of books about trains = 3.")  # "about": only a theorem
     assert unparsed(LIBRARY, "Number of books = 2.")
     assert unparsed(PALACE, "Number of visitors in the day = 66.")
+
+
+SCHOOL = program("cont({boys}, 30, pupils, 0)", "cont({girls}, 25, pupils, 0)",
+                 "transfer({elsewhere}, {girls}, 5, pupils, 0)",
+                 query="cont({girls}, ?, pupils, ?)")
+CLUBS = program("cont({boys}, 30, pupils, 0)", "cont({boys}, 4, teams, 0)",
+                query="cont({boys}, ?, pupils, ?)")
+
+
+def test_a_label_naming_a_kind_counts_the_one_thing_it_is_counted_in() -> None:
+    """"Number of boys = 30" where the program counts the boys' pupils: their pupils (true
+    or false); where boys count pupils and teams, which, the words do not say."""
+    assert claims(SCHOOL, "Number of boys = 30.") == [("axiom", "cont({boys}, 30, pupils)")]
+    assert claims(SCHOOL, "Number of boys = 31.") == [("false", "cont({boys}, 31, pupils)")]
+    assert claims(SCHOOL, "Number of girls joining = 5.") == [
+        ("axiom", "transfer({elsewhere}, {girls}, 5, pupils)")]
+    assert unparsed(CLUBS, "Number of boys = 30.")
