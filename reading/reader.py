@@ -40,6 +40,8 @@ from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
 from .reader_mentions import MentionReading, subject_joiner
+from .reader_rate_lines import RateLineReading, per_slash
+from .reader_variables import VariableReading
 from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
@@ -81,8 +83,8 @@ _COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
-class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
-                     HypothesisReading):
+class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, ProgramFitting,
+                     HypothesisReading, VariableReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -108,9 +110,14 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         self._items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]] = []
         self._sentence_words: frozenset[str] = frozenset()  # every clause's words
         self._table_line = False  # the sentence is a markdown table's row
+        self._variables: dict[str, str | None] = {}  # "Number of pizzas (n) = 21": n
+        self._left_side: str | None = None  # "Total = Ali's pens + Bo's pens." | "= 12."
+        self._agent_letters: dict[str, str | None] = {}  # "Jake: x.": x is Jake's count
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
+        if "=" in text or ":" in text or "denote" in text.lower() or self._left_side:
+            text = self._with_variables(text)
         if "(" in text:
             if _NAMED_LIST_RE.match(text):
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
@@ -118,6 +125,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
         if "t take" in text or "t took" in text:  # "It takes 6 minutes to paint each post"
             text = takes_time(text)
+        if "/" in text:  # "6 dollars/hour": per hour
+            text = per_slash(text)
         if " a " in text or " an " in text:  # "6 dollars an hour": per hour
             text = per_article(text, frozenset(singular(str(a.args[3])) for a in
                                                self.lex.index.program.axioms
@@ -279,6 +288,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
                                    if m.agents is not None and m.pronoun is None]
             if not question_like(words) and _HYPOTHETICAL & set(words) == {"number"}:
                 # "Number of books Joan sold = 26": a variable list's line, not an unknown
+                rate_line = self._rate_line(tokens, words, numbers)
+                if rate_line is not None:
+                    return list(rate_line), None
                 variable = self._variable_line(tokens, words, mentions, numbers, rates=True)
                 if variable is not None:
                     return [variable], None
@@ -318,6 +330,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         colon = self._colon_form(tokens, mentions, numbers)
         if colon is not None:
             return [colon], None
+        rate_line = self._rate_line(tokens, words, numbers)
+        if rate_line is not None:
+            return list(rate_line), None
         variable = self._variable_line(tokens, words, mentions, numbers)
         if variable is not None:
             return [variable], None

@@ -39,6 +39,7 @@ from .reader_words import (
     COMPARATIVES,
     DEMONSTRATIVES,
     LEAVING_VERBS,
+    MONTHS,
     PLURAL_PRONOUNS,
     RECEIVER_VERBS,
     SENDER_VERBS,
@@ -71,7 +72,7 @@ _OPENERS = frozenset("""so then therefore thus now next finally first second thi
 after before in on at during today yesterday tomorrow later also however altogether together
 and
 this that these those there it its the a an answer step total all both since when once
-overall meanwhile hence""".split())
+overall meanwhile hence money cash amount cost price""".split())
 
 
 # a clause goes on without a subject when its first word past these is a verb ("and then
@@ -326,7 +327,8 @@ class HypothesisReading:
             return False
         word = token.lower.removesuffix("'s")
         vocabulary = self.lex.entity_vocabulary
-        if word in self.lex.first_words or word in vocabulary or singular(word) in vocabulary:
+        if word in self.lex.first_words or word in vocabulary or singular(word) in vocabulary \
+                or word in MONTHS:
             return False
         return not (opening and (word in _OPENERS or word in SINGLE_PRONOUNS
                                  or word in PLURAL_PRONOUNS))

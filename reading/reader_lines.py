@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vlp.grammar.inflect import to_plural
+from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Clause, Token, read_clauses
 from vlp.kernel import Agents, Claim
 
@@ -30,9 +30,14 @@ from .reader_words import (
     PASSIVE_GIVE,
     PASSIVE_OWN_SHAPES,
     PASSIVE_OWNED,
+    RECEIVER_VERBS,
+    SENDER_VERBS,
+    SETTING_NOUNS,
     START_LABELS,
     VALUE_COLUMNS,
     VERBS,
+    fits_shortened,
+    is_setting,
 )
 from .readings import LOOSE, Reading
 
@@ -46,6 +51,13 @@ _OFFSET_RE = re.compile(
 
 # label words that may name what was added, not what is there ("New socks: 26")
 _ADDED_WORDS = frozenset({"new", "more", "additional", "extra"})
+# a label's words that say only when the count holds ("At the start of the year:", "In
+# the end:"), not what is counted
+_WHEN_LABEL = frozenset({"at", "in", "the", "start", "end", "beginning", "of", "year", "day",
+                         "week", "month"})
+# a label's words that compare, divide or negate: the line states no plain count or change
+_LINE_REFUSING = frozenset("""more fewer less than difference increase decrease change left
+remaining each per every times twice half percent not no average if or""".split())
 
 
 class LineReading:
@@ -361,6 +373,9 @@ class LineReading:
         start = 0
         while start < len(tokens) and tokens[start].lower in LEADS:
             start += 1
+        # a lead word that opens a name ("This year: 15 games")
+        start = next((m.position for m in mentions if m.agents is not None and m.kind == "name"
+                      and m.position < start < (m.end or m.position + 1)), start)
         owner = next((m for m in mentions if m.position == start), None)
         if owner is None or owner.agents is None or any(m.position > start for m in mentions):
             return None
@@ -369,6 +384,17 @@ class LineReading:
             entity, shown, ambiguous, after = self._entity(tokens, max(owner.end, start + 1))
             if after != numbers[0] - 1:
                 return None
+        elif owner.kind == "name" and owner.end == numbers[0] - 1:
+            # "Last year: 39 games" where the program counts games and missed games, but
+            # last year only games: the one of them the owner has (whatever the number)
+            _none, shown, ambiguous, after = self._entity(tokens, numbers[0] + 1)
+            if any(t.kind != "punct" for t in tokens[after:]):
+                return None
+            held = [e for e in ambiguous if self.lex.index.candidates(
+                ClaimPattern("cont", (owner.agents, None, e)))]
+            if len(held) != 1:
+                return None
+            entity = held[0]
         else:
             return None
         if entity is None:
@@ -408,13 +434,13 @@ class LineReading:
                                                                                  "total")):
             label = list(range(start, n - 1))
             # what follows the number: a unit of the entity, punctuation, nothing more
-            unit, _shown, _ambiguous, after = self._entity(tokens, n + 1)
+            unit, _shown, units, after = self._entity(tokens, n + 1)
             if any(tokens[i].kind == "word" for i in range(after, len(tokens))):
                 return None
         elif n == start and not any(w in VERBS or w in LEAVING_VERBS or w in ARRIVING_VERBS
                                     for w in words):
             label = list(range(n + 1, len(words)))  # "6 short bushes." "7 trees in the park."
-            unit = None
+            unit, units = None, []
         else:
             return None
         label_words = [words[i] for i in label if tokens[i].kind == "word"]
@@ -441,34 +467,70 @@ class LineReading:
                     break
             if entity is not None:
                 break
-        if entity is None:
+        if entity is None and (unit is not None or units):
             entity = unit
+            said = [words[i] for i in range(n + 1, after) if tokens[i].kind == "word"]
+            content = [i for i in label if tokens[i].kind == "word" and words[i] not in
+                       LABEL_GLUE]
+            for k in range(len(content)):
+                # "Cracked: 31 seashells": the label's last words and the unit name the entity
+                run = content[k:]
+                phrase = " ".join([*(words[i] for i in run), *said])
+                # ("Missed: 41 games" for missed basketball games, when "games" alone may be
+                # basketball games as well)
+                named = [e for e in units if fits_shortened(phrase.split(), e.split())]
+                if said and run == list(range(run[0], run[-1] + 1)) and (
+                        phrase in self.lex.entities or len(named) == 1):
+                    entity = phrase if phrase in self.lex.entities else named[0]
+                    unit, used = entity, set(run)
+                    break
+        if entity is None and unit is None and not units and n > start:
+            # "Number of girls = 34" where the program counts girls' pupils: the one thing
+            # the agent the label names is counted in ("41 more than Tamaz" is no label)
+            kinds = [m for m in mentions if m.position in label and m.agents is not None
+                     and m.kind == "name"]
+            held = {c.entity for c in self.lex.index.candidates(
+                ClaimPattern("cont", (kinds[0].agents, None, None)))} if len(kinds) == 1 \
+                else set()
+            entity = next(iter(held)) if len(held) == 1 else None
         if entity is None:
             return None
         if unit is not None and unit != entity:
             return LooseGap(f"the label names {entity}, its number {unit}",
                             Reading(LOOSE, tuple(reading_cues), ()))
+        # ("yesterday" names the program's agent yesterday: a setting, no mere glue)
         agents = [m for m in mentions if m.position in label and m.agents is not None
-                  and m.said.lower() not in LABEL_EVENT_WORDS and m.said.lower() not in
-                  LABEL_GLUE]
+                  and m.said.lower() not in LABEL_EVENT_WORDS and (m.said.lower() not in
+                  LABEL_GLUE or is_setting(m.said.lower()))]
         for m in agents:
             used.update(range(m.position, m.end or m.position + 1))
+        # (a label before the number: "8 packs of yellow balls" names its unit, not a holder)
+        holder = None if agents or n == start else self._holder_in_words(entity, label, words,
+                                                                        used)
+        if holder is not None:
+            used.update(holder[1])
         event = [words[i] for i in label if words[i] in LABEL_EVENT_WORDS and i not in used]
         others = [words[i] for i in label if i not in used and tokens[i].kind == "word"
                   and words[i] not in LABEL_GLUE and words[i] not in LABEL_EVENT_WORDS
                   and words[i] not in ENTITY_FILLER]
         reading = Reading(LOOSE, tuple(reading_cues + event), tuple(resolved))
         number = tokens[n]
-        named = {m.agents for m in agents}
+        named = {m.agents for m in agents} if holder is None else {holder[0]}
         if rate_at is not None:
             rate = None if others or event or named else self._each_rate(
                 tokens, rate_at, number.value, entity, as_arithmetic(number), resolved)
             return rate if isinstance(rate, LooseClaim) else None
-        if others and not (len(named) == 1 and not event and self.lex.index.is_theorem(
+        fitted = self._line_theorem(entity, number, named, event, list(words[:n]), reading) \
+            if others else None
+        if fitted is not None:
+            return fitted
+        if others and not (len(named) == 1 and not event and not set(label_words) & (
+                SENDER_VERBS | LEAVING_VERBS) and self.lex.index.is_theorem(
                 Claim("cont", (next(iter(named)), number.value, entity)))):
             # words no list holds ("Math homework: 7 pages", "Number of students who
             # suggested adding bacon = 467") are read past only where the one agent named,
             # the number and the entity are a theorem: they cannot then turn it into another
+            # (a verb of losing, "that died in the pond", says a change, never the count)
             return LooseGap(f"the line's words {' '.join(others)!r} say what no claim states",
                             reading)
         if "left" in label_words and any(
@@ -501,6 +563,13 @@ class LineReading:
                 holders = {h for h in holders if len(h) > 1} or holders
             if self._line_owner is not None and self._line_owner in holders:
                 holders = {self._line_owner}  # "Morning: Emails = 6": the morning's emails
+            # ("Total" opening the line is a lead word, not one of the label's)
+            union = self._stated_union(number.value, entity) if len(holders) != 1 and (
+                {"total", "altogether"} & set(words[:n])) else None
+            if union is not None:
+                # "Total number of limes picked = 103 limes": the one group whose counts
+                # add up to it
+                return LooseClaim(ClaimPattern.of(union), as_arithmetic(number), reading)
             if len(holders) != 1:
                 return LooseGap(f"whose {entity} the line counts, the words do not say",
                                 reading)
@@ -527,6 +596,84 @@ class LineReading:
         return self._resolve(ClaimPattern("cont", (agent, number.value, entity)),
                              as_arithmetic(number), reading)
 
+    def _holder_in_words(self, entity: str, label: list[int], words: tuple[str, ...],
+                         used: set[int]) -> tuple[Agents, set[int]] | None:
+        """The one holder of ``entity`` whose name's words the label says, in any order
+        and form ("books about outer space" for space books, "kids who went to camp" for went
+        to camp, "people who immigrated" for immigrants), with the label positions they
+        take; ``None`` when none or several are said."""
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, entity)))}
+        if len(holders) < 2:
+            return None
+        free = [i for i in label if i not in used]
+        found = []
+        for agents in holders:
+            if len(agents) != 1:
+                continue
+            name = [w for w in name_of(agents).split() if w not in LABEL_GLUE]
+            if all(w in SETTING_NOUNS for w in name):
+                continue  # "that day" said as "day": no word of its own
+            # ("space books" in "books about outer space": the entity's word may be one)
+            taken = {i for w in name for i in free if _same_word(words[i], w)}
+            if taken and all(any(_same_word(words[i], w) for i in label) for w in name):
+                found.append((agents, taken))
+        return found[0] if len(found) == 1 else None
+
+    def _line_theorem(self, entity: str, number: Token, named: set[Agents],
+                      event: list[str], label_words: list[str], reading: Reading
+                      ) -> LooseClaim | None:
+        """A line whose label holds words no list holds ("Initial oil leak: 6522 liters",
+        "Total number of balls needed = 2268", "Number of houses built during the boom:
+        900") read as the one theorem it fits: its number, its entity, the agent it names
+        (if any), a transfer where a word of the label names a change ("built",
+        "additional") and the program has transfers of the entity, else a count, with the
+        side a verb of giving or getting fixes; a count naming no agent only where the
+        program has one holder of the entity or the line's total is the one group adding up
+        to it (a transfer naming no agent is the one of that number, as "Number of apples
+        picked: 5" is). ``None`` when none or several fit, or when a word compares,
+        divides or negates."""
+        words = set(label_words)
+        if len(named) > 1 or words & _LINE_REFUSING:
+            return None
+        agent = next(iter(named), None)
+        program = self.lex.index.program
+        # ("Number of girls before joining = 632": a count at the time of a change)
+        moving = not words & {"before", "after"} and (bool(event) or bool(words & (
+            _ADDED_WORDS | SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | ARRIVING_VERBS)))
+        if moving and any(a.predicate == "transfer" and a.entity == entity
+                          for a in program.axioms):
+            predicate = "transfer"
+        elif words & (SENDER_VERBS | LEAVING_VERBS):
+            return None  # "Number of goldfish that died: 15" is no count, whatever it fits
+        else:
+            predicate = "cont"  # ("Number of shells found: 9" when finding is a count)
+        fits = set()
+        holders = set()  # who holds the entity, whatever the number
+        for claim in self.lex.index.claims_by_predicate().get(predicate, ()):
+            if claim.entity != entity:
+                continue
+            holders.add(claim.args[0])
+            if claim.quantity != number.value:
+                continue
+            if predicate == "cont" and agent is not None and claim.args[0] != agent:
+                continue
+            if predicate == "transfer" and agent is not None and not (
+                    (agent == claim.args[0] and not words & RECEIVER_VERBS)
+                    or (agent == claim.args[1] and not words & SENDER_VERBS)):
+                continue
+            fits.add(claim)
+        if predicate == "cont" and agent is None and len(holders) != 1:
+            # "Letters sent = 7" where the morning and the afternoon have letters: whose,
+            # the words do not say (the number does not choose), unless the line's total is
+            # the one group adding up to it
+            union = self._stated_union(number.value, entity) if {"total", "altogether"} & \
+                words else None
+            fits = {union} if union is not None else set()
+        if len(fits) != 1:
+            return None
+        return LooseClaim(ClaimPattern.of(next(iter(fits))), as_arithmetic(number), reading)
+
     def _label_line(self, tokens: Sequence[Token], words: tuple[str, ...], colon: int,
                     position: int, entity: str | None, after: int,
                     resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
@@ -541,8 +688,9 @@ class LineReading:
         if not label:
             return None
         said = " ".join(words[start:colon])
-        candidates = []
-        for phrase in (label + (entity.split() if entity else []), label):
+        candidates = [entity] if entity is not None and all(w in _WHEN_LABEL for w in label) \
+            else []  # "At the end: 10 + 42 - 4 = 48 students": the label says only when
+        for phrase in () if candidates else (label + (entity.split() if entity else []), label):
             joined = " ".join(phrase)
             found = [e for e in self.lex.entities if e in (joined, to_plural(joined))]
             if found:
@@ -581,6 +729,13 @@ class LineReading:
             return None
         return LooseGap(f"whose {entity} the line counts: {show(holder)} holds them, but "
                         f"the text is about {show(topic)}", reading)
+
+
+def _same_word(said: str, named: str) -> bool:
+    """One word in two forms: "book" and "books", "immigrated" and "immigrants" (six
+    letters in common at the start)."""
+    said, named = singular(said.removesuffix("'s")), singular(named)
+    return said == named or (len(said) >= 6 and len(named) >= 6 and said[:6] == named[:6])
 
 
 def _cell_count(cell: str) -> Token | None:

@@ -220,3 +220,7 @@ def takes_time(text: str) -> str:
         return f"{_TAKER.get(who, who)} {spends} {number} {unit} on each {thing}"
 
     return _TAKES_RE.sub(say, text)
+# months that are no one's name: "Money spent by March" names a time, never a stranger
+# (April, May, June and August are names as well)
+MONTHS = frozenset("""january february march july september october november
+december""".split())

@@ -339,12 +339,14 @@ BASKETS = program("cont({farm}, 4, baskets, 0)", "rate({farm}, 17, apples, baske
     ("Number of apples in each basket = 17.", [("axiom", "rate({farm}, 17, apples, baskets)")]),
     ("Number of apples per basket: 17", [("axiom", "rate({farm}, 17, apples, baskets)")]),
     ("Number of apples per basket = 18.", [("false", "rate({farm}, 18, apples, baskets)")]),
-    ("Number of apples picked per basket = 17.", []),
+    ("Number of apples picked per basket = 17.", [("axiom", "rate({farm}, 17, apples, baskets)")]),
+    ("Number of apples picked per basket = 18.", []),
 ])
 def test_a_variable_line_with_per_or_each_is_the_rate_it_names(
         line: str, expected: list[tuple[str, str]]) -> None:
     """"Number of X per Y = N" (Plan-and-Solve's variable lists) is the program's one rate
-    of X per Y; a word that says more ("picked") leaves it unread."""
+    of X per Y; a word that says more ("picked") is read past only where the rate is a
+    theorem (tests/test_reader_rate_lines.py), else it leaves the line unread."""
     assert claims(BASKETS, line) == expected
 
 
