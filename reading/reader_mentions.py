@@ -197,7 +197,29 @@ class MentionReading:
     def _entity(self, tokens: Sequence[Token], start: int
                 ) -> tuple[str | None, tuple[str, str] | None, list[str], int]:
         """The entity phrase after a number at ``start - 1``: (entity, resolution shown,
-        candidates when ambiguous, index after the phrase)."""
+        candidates when ambiguous, index after the phrase). "7 cans of lemon tea", where
+        the program's lemon tea is an agent holding cans: the count is lemon tea's (as
+        "5 green towels" is green's), where that is a theorem (``_resolve``)."""
+        entity, shown, ambiguous, after = self._entity_phrase(tokens, start)
+        if entity is None or start < 1 or tokens[start - 1].kind != "number" or \
+                after + 1 >= len(tokens) or tokens[after].lower != "of":
+            return entity, shown, ambiguous, after
+        for size in (3, 2, 1):
+            named = tokens[after + 1:after + 1 + size]
+            # a thing the program names, written in lower case: "of Tom" is a person's,
+            # whose words ("5 apples of Tom's") say more than whose count it is
+            if len(named) < size or any(t.kind != "word" or not t.text[:1].islower()
+                                        for t in named):
+                continue
+            name = self.lex.names.get(tuple(t.lower for t in named))
+            if name is not None:
+                self._modifiers[tokens[start - 1].value] = self.lex.agents[name]
+                said = " ".join(t.lower for t in tokens[start:after + 1 + size])
+                return entity, (said, f"{name}'s {entity}"), ambiguous, after + 1 + size
+        return entity, shown, ambiguous, after
+
+    def _entity_phrase(self, tokens: Sequence[Token], start: int
+                       ) -> tuple[str | None, tuple[str, str] | None, list[str], int]:
         i = start
         words: list[str] = []
         if i < len(tokens) and tokens[i].lower == "of":
