@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import Clause, Token
 from vlp.grammar.templates import CLAIM_SLOTS
@@ -25,6 +26,7 @@ from .reader_words import (
     COPULAS,
     EVENT_VERBS,
     LABEL_EVENT_WORDS,
+    LEADS,
     LEAVING_VERBS,
     LOSE_VERBS,
     ONE_WORDS,
@@ -39,6 +41,9 @@ from .reader_words import (
     VERBS,
 )
 from .readings import LOOSE, Reading
+
+# what may come before "4 of them were cracked" (not "after 4 were sold": an event)
+_PART_LEADS = LEADS - {"after", "before"} | {"but", "however", "sadly", "unfortunately", ","}
 
 
 class FactReading:
@@ -96,6 +101,10 @@ class FactReading:
                 m.position < verb_index for m in mentions):
             # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
             return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
+        part = self._part_in_state(tokens, words, mentions, position, entity, after, there,
+                                   arithmetic, resolved)
+        if part is not None:
+            return part
         if not named_before and verb is None and not there and after < len(words) and (
                 words[after] in LEAVING_VERBS or words[after] in ARRIVING_VERBS) and \
                 entity is not None:
@@ -334,6 +343,47 @@ class FactReading:
         group = predicate == "cont" and args.get("A") is None and (
             not TOTALS.isdisjoint(words) or group_total)
         return self._resolve(pattern, arithmetic, reading, group)
+
+    def _part_in_state(self, tokens: Sequence[Token], words: tuple[str, ...],
+                       mentions: list[Mention], position: int, entity: str | None,
+                       after: int, there: bool, arithmetic: Arithmetic | None,
+                       resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
+        """"3 of those seashells were cracked", "9 were torn", "she found that 4 were
+        broken": part of what was counted is in a state the program counts as an entity
+        of its own ("cracked seashells", of what the clause or the discourse counts). The
+        count is of the program's one holder of that entity; the clause ends with the
+        state word, and no one is named before the number but a subject whose finding it
+        is ("they discovered that 25 were cracked")."""
+        opening = words[:position]
+        finding = opening[-1:] == ("that",)
+        if there or not (finding or all(w in _PART_LEADS for w in opening)) or \
+                any(m.position > position and words[m.position] != "them" for m in mentions):
+            return None
+        at = position + 1
+        counted = entity
+        if words[at:at + 1] == ("of",) and words[at + 1:at + 2] in (("those",), ("these",),
+                                                                   ("them",)):
+            at += 2
+            if words[at - 1] != "them":
+                counted, _shown, ambiguous, at = self._entity(tokens, at)
+                if counted is None or ambiguous:
+                    return None
+        elif entity is not None:
+            at = after
+        if words[at:at + 1] not in (("were",), ("was",), ("are",), ("is",)) or \
+                at + 2 >= len(words) or tokens[at + 2].kind != "punct" or \
+                at + 3 < len(words):
+            return None
+        state = words[at + 1]
+        counted = counted or self._context_entity(None, arithmetic)
+        if counted is None or f"{state} {counted}" not in self.lex.entities:
+            return None
+        parted = f"{state} {counted}"
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, parted)))}
+        owner = next(iter(holders)) if len(holders) == 1 else None
+        return self._resolve(ClaimPattern("cont", (owner, tokens[position].value, parted)),
+                             arithmetic, Reading(LOOSE, (words[at], state), tuple(resolved)))
 
     def _answer_clause(self, clause: Clause) -> LooseClaim | None:
         """"We can find the answer by adding 42 + 38 + 47, which equals 127": the question's

@@ -38,3 +38,26 @@ def test_an_entity_of_a_thing_whose_count_is_no_theorem_is_not_read() -> None:
     # 7 is iced tea's count and lemon tea's, never green tea's: no claim of green tea's
     steps = last(TEA, "They had 7 cans of green tea.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# two children's pebbles, some chipped: the program counts the chipped ones of the pair
+PEBBLES = program("cont({ana}, 9, pebbles, 0)", "cont({ben}, 5, pebbles, 0)",
+                  "cont({ana, ben}, 4, chipped pebbles, 0)",
+                  query="cont({ana, ben}, ?, pebbles, ?)")
+FOUND = "Ana found 9 pebbles. Ben found 5 pebbles. "
+
+
+def test_a_part_in_a_state_the_program_counts_is_its_holders_count() -> None:
+    chipped = [("axiom", "cont({ana, ben}, 4, chipped pebbles)")]
+    for said in ("But 4 of those pebbles were chipped.", "4 of them were chipped.",
+                 "Sadly, 4 were chipped.", "They noticed that 4 were chipped."):
+        assert last(PEBBLES, FOUND + said) == chipped, said
+    assert last(PEBBLES, FOUND + "6 of them were chipped.") == [
+        ("false", "cont({ana, ben}, 6, chipped pebbles)")]
+
+
+def test_a_part_in_a_state_the_program_does_not_count_is_not_read() -> None:
+    for said in ("4 of them were red.", "4 of Ben's were chipped.",
+                 "4 of them were chipped by Ben."):
+        steps = last(PEBBLES, FOUND + said)
+        assert all(verdict == "unparsed" for verdict, _ in steps), (said, steps)
