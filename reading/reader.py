@@ -90,6 +90,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         self.discourse = discourse
         self.query_pattern = query_pattern
         self._owners: dict[str, Agents] = {}  # pronoun -> owner, in the current clause
+        self._unowned: str | None = None
         self._continuation = False  # the clause continues the previous one's subject
         self._last_predicate: str | None = None
         self._words: frozenset[str] = frozenset()  # the current clause's words
@@ -173,7 +174,10 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
             self._next_clause = clauses[n + 1] if n + 1 < len(clauses) else None
             self._later_clauses = clauses[n + 1:]
             self.discourse.ambiguity = None
+            self._unowned = None
             items, subject = self._clause(clause, inherited)
+            if self._unowned is not None:
+                items, subject = self._owned_counts(clause, items), None
             stranger = self._stranger(clause, items)
             if stranger is not None:
                 # "Carol handed Dan 2 marbles": someone the program does not know did it;
@@ -220,6 +224,29 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         """Is the clause one of the program's names alone (an item of a list)?"""
         words = tuple(w for w in clause.words if w not in (",", ".", "and"))
         return self.lex.names.get(words) is not None
+
+    def _owned_counts(self, clause: Clause, items: list[LooseClaim | LooseGap]
+                      ) -> list[LooseClaim | LooseGap]:
+        """"He went to 39 games last year", "she bought a total of 56 pictures", where the
+        pronoun's person is no agent of the program (its agents are the years, the two
+        books): only a count that is a theorem, of an owner the clause names or of a group
+        a total word ("a total of", "in all") gives."""
+        index = self.lex.index
+        said = f" {' '.join(clause.words)} "
+        kept: list[LooseClaim | LooseGap] = []
+        for item in items:
+            pattern = item.pattern if isinstance(item, LooseClaim) else None
+            owner = pattern.args[0] if pattern is not None else None
+            if pattern is not None and pattern.predicate == "cont" and pattern.is_complete and \
+                    isinstance(owner, Agents) and index.is_theorem(pattern.as_claim()) and (
+                    all(f" {name} " in said for name in owner.names) or (
+                        len(owner) > 1 and not TOTALS.isdisjoint(clause.words))):
+                kept.append(item)
+        if not kept:
+            # the pronoun reads nothing, as any pronoun with no referent (the opening's
+            # setting may still fit: ``_hypotheses``)
+            self.discourse.restore(self._unowned_saved)
+        return kept
 
     def _heading_of(self, clauses: tuple[Clause, ...]) -> Agents | None:
         """"Morning: Emails = 6, Letters = 8": the agent a line opens with, before its

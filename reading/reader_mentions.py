@@ -60,6 +60,8 @@ class MentionReading:
     lex: Lexicon
     discourse: Discourse
     _owners: dict[str, Agents]
+    _unowned: str | None  # the clause's subject pronoun, which is no agent of the program
+    _unowned_saved: tuple[object, ...]  # the discourse before the clause read past it
     _clause_words: tuple[str, ...]
     _next_clause: Clause | None
     _later_clauses: Sequence[Clause]
@@ -263,6 +265,10 @@ class MentionReading:
         found = [e for e, ew in self.lex.entity_words.items()
                  if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)
                  or fits_shortened(plural_head, ew)]
+        if len(found) > 1:
+            general = self._general_kind(found)
+            if general is not None:
+                found = [general]
         if len(found) == 1:
             return found[0], (said, found[0]), [], i
         if len(found) > 1:
@@ -303,6 +309,22 @@ class MentionReading:
                 " ".join(words) not in self.lex.index.agent_names:
             return said, None, [], i  # a noun of no entity: read, and judged unknown
         return None, None, [], start
+
+    def _general_kind(self, found: list[str]) -> str | None:
+        """"39 games" of "basketball games" and "missed basketball games": the kind the
+        others are kinds of (each ends with its words), where the clause says none of the
+        words that make the others ("he missed 41 games" stays a choice)."""
+        general = min(found, key=len)
+        said = set(self._clause_words)
+        for other in found:
+            if other == general:
+                continue
+            if not other.endswith(" " + general):
+                return None
+            extra = other[:-len(general)].split()
+            if said & {w for e in extra for w in (e, singular(e))}:
+                return None
+        return general
 
     def _context_entity(self, agents: Agents | None, arithmetic: Arithmetic | None
                         ) -> str | None:
@@ -378,6 +400,14 @@ class MentionReading:
                         value = asked
                     if value is None and mention.kind == "possessive":
                         continue  # "in her bank": an owner that is no agent of the program
+                    if value is None and phase == 0 and mention.kind == "pronoun" and \
+                            word in ("he", "she") and self.discourse.ambiguity is None and \
+                            all(w in LEADS for w in self._clause_words[:mention.position]):
+                        # "Mike went to 15 games this year. He went to 39 last year.": the
+                        # doer is no agent of the program, whose agents are the years
+                        self._unowned = word
+                        self._unowned_saved = self.discourse.snapshot()
+                        continue
                     if value is None:
                         return None, None
                     resolved.append((word, show(value) + (ASKED_ABOUT if asked else "")))

@@ -61,3 +61,39 @@ def test_a_part_in_a_state_the_program_does_not_count_is_not_read() -> None:
                  "4 of them were chipped by Ben."):
         steps = last(PEBBLES, FOUND + said)
         assert all(verdict == "unparsed" for verdict, _ in steps), (said, steps)
+
+
+# a fan's concerts by year: the years are the program's agents, the fan is none of them
+CONCERTS = program("cont({this year}, 12, concerts, 0)", "cont({last year}, 30, concerts, 0)",
+                   query="cont({last year, this year}, ?, concerts, ?)")
+THIS_YEAR = "Nora went to 12 concerts this year. "
+
+
+def test_a_pronoun_for_no_agent_reads_the_count_of_the_period_or_total_the_clause_names() -> None:
+    assert last(CONCERTS, THIS_YEAR + "She went to 30 concerts last year.") == [
+        ("axiom", "cont({last year}, 30, concerts)")]
+    assert last(CONCERTS, THIS_YEAR + "So she went to a total of 42 concerts.") == [
+        ("derived", "cont({last year, this year}, 42, concerts)")]
+
+
+def test_a_pronoun_for_no_agent_reads_nothing_else() -> None:
+    for said in ("She went to 31 concerts last year.",  # no theorem: not judged as hers
+                 "So she went to 42 concerts.",  # no period, no total
+                 "She has 30 concerts."):
+        steps = last(CONCERTS, THIS_YEAR + said)
+        assert all(verdict == "unparsed" for verdict, _ in steps), (said, steps)
+
+
+# a club's games by season, and the ones its players skipped
+GAMES = program("cont({spring}, 8, chess games, 0)", "cont({spring}, 5, skipped chess games, 0)",
+                "cont({autumn}, 11, chess games, 0)",
+                query="cont({autumn, spring}, ?, chess games, ?)")
+
+
+def test_a_shortened_entity_is_the_kind_the_others_are_kinds_of() -> None:
+    story = "The club played 8 chess games in spring. It played 11 chess games in autumn. "
+    assert last(GAMES, story + "So the club played 19 games in all.") == [
+        ("derived", "cont({autumn, spring}, 19, chess games)")]
+    # the word that makes the other kind is said: a choice, not read
+    steps = last(GAMES, story + "They skipped 5 games.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
