@@ -112,6 +112,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
+        self._kinds_said: dict[int, str] = {}
         if "(" in text:
             if _NAMED_LIST_RE.match(text):
                 # "Sally: turnips (113), pumpkins (118)." is "Sally: 113 turnips, 118 pumpkins."
@@ -290,6 +291,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
         self._modifiers = {}
+        self._kinds_said = {}
         mentions = self._mentions(tokens, subject_owner)
         # "Total cost of the bead necklaces = 21": a clause naming someone is not the
         # question's total

@@ -42,6 +42,7 @@ class ProgramFitting:
     _names_agents: bool
     _named_names: frozenset[str]
     _modifiers: dict[int, Agents]
+    _kinds_said: dict[int, str]
 
     def _moved(self, verb: str, quantity: int | None, entity: str,
                arithmetic: Arithmetic | None, resolved: list[tuple[str, str]]
@@ -207,6 +208,15 @@ class ProgramFitting:
             if not self.lex.index.is_theorem(pattern.as_claim()):
                 return LooseGap(f"reads as {pattern}, whose owner the entity's words name, "
                                 "and that is no theorem", reading)
+        quantity = pattern.args[pattern.kinds.index("quantity")] if "quantity" in \
+            pattern.kinds else None
+        said = self._kinds_said.get(quantity) if isinstance(quantity, int) else None
+        if said is not None and pattern.is_complete and \
+                not self.lex.index.is_theorem(pattern.as_claim()):
+            # "91 puzzle games": the words say more than the program's games; only a
+            # theorem is read of them
+            return LooseGap(f"reads as {pattern}, and the words {said!r} say more than "
+                            f"{pattern.args[-1]!r}: no theorem", reading)
         if pattern.is_complete:
             renamed = self._unknown_entity(pattern, reading) or \
                 self._shortened_agent(pattern, reading)

@@ -69,6 +69,7 @@ class MentionReading:
     _silent_names: list[tuple[Agents, str | None]]
     # a count's owner named inside its entity ("5 green towels": green's towels), by number
     _modifiers: dict[int, Agents]
+    _kinds_said: dict[int, str]  # number -> the entity's words, which say more than it
 
     def _mentions(self, tokens: Sequence[Token], subject_owner: dict[str, Agents]
                   ) -> list[Mention]:
@@ -302,6 +303,11 @@ class MentionReading:
                 return entity, (said, f"{name}'s {entity}"), [], i
         near = sorted(e for e, ew in self.lex.entity_words.items()
                       if {singular(w) for w in words} & {singular(w) for w in ew})
+        kind = self._kind_said(words, near)
+        if kind is not None and start > 0 and tokens[start - 1].kind == "number":
+            # "91 puzzle games" of the program's one kind of games: read only as a theorem
+            self._kinds_said[tokens[start - 1].value] = said
+            return kind, (said, kind), [], i
         if near:
             # "18 whole seashells": some seashells, but not the program's: no claim of it
             return None, None, [f"{e} (the words {said!r} say more)" for e in near], i
@@ -309,6 +315,26 @@ class MentionReading:
                 " ".join(words) not in self.lex.index.agent_names:
             return said, None, [], i  # a noun of no entity: read, and judged unknown
         return None, None, [], start
+
+    def _kind_said(self, words: list[str], near: list[str]) -> str | None:
+        """"91 puzzle games" where the program counts one thing of those words, games: the
+        words before it are no word of another entity, of an agent or of a comparison (the
+        "whole" of "18 whole seashells" beside "cracked seashells" stays unread, and so
+        does the "green" of "8 more green peaches", green peaches being an agent)."""
+        if len(near) != 1:
+            return None
+        kind = near[0].split()
+        size = len(kind)
+        if len(words) <= size or len(words) > size + 2 or \
+                [singular(w) for w in words[-size:]] != [singular(w) for w in kind]:
+            return None
+        extra = set(words[:-size])
+        taken = {w for e in self.lex.entities for w in e.split()} | {
+            w for name in self.lex.index.agent_names for w in name.replace("'s", "").split()}
+        if extra & taken or extra & COMPARATIVES.keys() or extra & STOP or \
+                not all(w.isalpha() for w in extra):
+            return None
+        return near[0]
 
     def _general_kind(self, found: list[str]) -> str | None:
         """"39 games" of "basketball games" and "missed basketball games": the kind the

@@ -97,3 +97,23 @@ def test_a_shortened_entity_is_the_kind_the_others_are_kinds_of() -> None:
     # the word that makes the other kind is said: a choice, not read
     steps = last(GAMES, story + "They skipped 5 games.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# a boy's puzzles and his cousins': the program counts one thing, puzzles
+PUZZLES = program("cont({omar}, 40, puzzles, 0)", "cont({omar's cousins}, 25, puzzles, 0)",
+                  query="cont({omar, omar's cousins}, ?, puzzles, ?)")
+
+
+def test_words_before_the_one_entity_of_their_head_read_only_a_theorem() -> None:
+    assert last(PUZZLES, "Omar has 40 jigsaw puzzles.") == [("axiom", "cont({omar}, 40, puzzles)")]
+    assert last(PUZZLES, "Omar has 40 puzzles. So they have 65 wooden puzzles in total.") == [
+        ("derived", "cont({omar, omar's cousins}, 65, puzzles)")]
+    # not a theorem: the words may count some of his puzzles, so nothing is judged
+    steps = last(PUZZLES, "Omar has 41 jigsaw puzzles.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+def test_words_of_another_entity_before_the_entity_are_not_dropped() -> None:
+    # "whole" beside the program's chipped pebbles: some pebbles, not the program's count
+    steps = last(PEBBLES, FOUND + "That means that there are 10 whole pebbles.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
