@@ -58,6 +58,7 @@ class FactReading:
     _sentence_words: frozenset[str]
     _each_context: tuple[Sequence[Token], int] | None
     _named_names: frozenset[str]
+    _modifiers: dict[int, Agents]
 
     def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[Mention],
               subject: Agents | None, verb_index: int | None, position: int, end: int,
@@ -296,6 +297,20 @@ class FactReading:
                 group_total = True  # "So, in total, there are 70 pencils": the group's
         elif verb is not None and subject is not None and verb not in VERBS:
             predicate = "event"  # a verb no list holds: read only as a transfer that fits
+        elif verb is not None and subject is None and verb not in VERBS and \
+                quantity in self._modifiers and entity is not None:
+            # "Rachel had to complete 8 pages of math homework", Rachel no agent: the count
+            # its words give an owner, read only where it is a theorem and no transfer of
+            # as many, to or from that owner, is what the verb may say
+            owner = self._modifiers[quantity]
+            index = self.lex.index
+            if not index.is_theorem(Claim("cont", (owner, quantity, entity))) or any(
+                    a.predicate == "transfer" and a.quantity == quantity and
+                    a.entity == entity and owner in a.agent_sets
+                    for a in index.program.axioms):
+                return None
+            cues.append(verb)
+            predicate, args = "cont", {"A": owner}
         else:
             return None
         if entity is None and any(m.position == position + 1 for m in mentions):

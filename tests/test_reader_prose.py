@@ -117,3 +117,19 @@ def test_words_of_another_entity_before_the_entity_are_not_dropped() -> None:
     # "whole" beside the program's chipped pebbles: some pebbles, not the program's count
     steps = last(PEBBLES, FOUND + "That means that there are 10 whole pebbles.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# a student's pages by subject: the subjects are the program's agents, the student none
+PAGES = program("cont({essay work}, 6, pages, 0)", "cont({lab work}, 4, pages, 0)",
+                "cont({art work}, 9, pages, 0)",
+                query="cont({essay work, lab work}, ?, pages, ?)")
+
+
+def test_a_verb_no_list_holds_reads_the_count_its_entity_names_the_owner_of() -> None:
+    assert last(PAGES, "Tom had to complete 6 pages of essay work and 4 pages of lab work.") == [
+        ("axiom", "cont({essay work}, 6, pages)"), ("axiom", "cont({lab work}, 4, pages)")]
+    assert last(PAGES, "Tom has to write 9 pages of art work.") == [
+        ("axiom", "cont({art work}, 9, pages)")]
+    # no theorem: the verb may say anything of 7 pages, so nothing is read
+    steps = last(PAGES, "Tom had to complete 7 pages of essay work.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
