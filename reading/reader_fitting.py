@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vlp.grammar.arithmetic import Arithmetic
-from vlp.grammar.inflect import singular
+from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Token
 from vlp.kernel import Agents, Claim
 
@@ -84,6 +84,11 @@ class ProgramFitting:
         start = each + 1
         if start < len(tokens) and tokens[start].lower == "of":
             start += 1
+        kind = self._kind_each(tokens, start, entity)
+        if kind is not None:
+            # "Each large seat can hold 12 people": the large seats' rate per seat
+            return LooseClaim(ClaimPattern("rate", (kind[0], quantity, entity, kind[1])),
+                              arithmetic, reading)
         container, shown, _ambiguous, _after = self._entity(tokens, start)
         if shown is not None:
             resolved.append(shown)
@@ -105,6 +110,25 @@ class ProgramFitting:
                             f"program", reading)
         return LooseClaim(ClaimPattern("rate", (next(iter(owners)), quantity, entity,
                                                 container)), arithmetic, reading)
+
+    def _kind_each(self, tokens: Sequence[Token], start: int, entity: str | None
+                   ) -> tuple[Agents, str] | None:
+        """"each large seat" where the program's agent "large seats" holds seats, with one
+        rate of ``entity`` per seat: (the agent, the container)."""
+        words = [t.lower for t in tokens[start:start + 3] if t.kind == "word"]
+        if entity is None or len(words) < 2:
+            return None
+        for size in (3, 2):
+            said = words[:size]
+            name = " ".join([*said[:-1], to_plural(said[-1])])
+            if len(said) < size or name not in self.lex.index.agent_names:
+                continue
+            owner = self.lex.agents[name]
+            rates = [a for a in self.lex.index.program.axioms if a.predicate == "rate"
+                     and a.args[0] == owner and a.entity == entity]
+            if len(rates) == 1 and rates[0].args[3] == name.split()[-1]:
+                return owner, rates[0].args[3]
+        return None
 
     def _event_transfer(self, subject: Agents, quantity: int | None, entity: str,
                         verb: str | None, more: bool = False

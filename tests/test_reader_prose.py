@@ -133,3 +133,20 @@ def test_a_verb_no_list_holds_reads_the_count_its_entity_names_the_owner_of() ->
     # no theorem: the verb may say anything of 7 pages, so nothing is read
     steps = last(PAGES, "Tom had to complete 7 pages of essay work.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# boats by size: the sizes are the program's agents, each holding boats
+BOATS = program("cont({small boats}, 3, boats, 0)", "cont({big boats}, 5, boats, 0)",
+                "rate({small boats}, 4, people, boats, 0)",
+                "rate({big boats}, 10, people, boats, 0)",
+                query="cont({big boats}, ?, people, ?)")
+
+
+def test_each_of_a_kind_the_program_names_is_that_kinds_rate() -> None:
+    assert last(BOATS, "Each big boat can hold 10 people.") == [
+        ("axiom", "rate({big boats}, 10, people, boats)")]
+    assert last(BOATS, "Each small boat holds 5 people.") == [
+        ("false", "rate({small boats}, 5, people, boats)")]
+    # no kind named: either kind's rate
+    steps = last(BOATS, "Each boat can hold 10 people.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
