@@ -39,6 +39,7 @@ from .reader_words import (
     TOTALS,
     TRANSFER_VERBS,
     VERBS,
+    is_setting,
 )
 from .readings import LOOSE, Reading
 
@@ -115,6 +116,10 @@ class FactReading:
                 # more often than what went away; the words do not choose
                 return LooseGap(f"'left' may say {quantity} remain or {quantity} went away",
                                 Reading(LOOSE, ("left",), tuple(resolved)))
+            setting = self._setting_count(mentions, after, quantity, entity)
+            if setting is not None:
+                return LooseClaim(setting, arithmetic,
+                                  Reading(LOOSE, (words[after],), tuple(resolved)))
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
         passive_at = after + (after < len(words) and words[after] == "more")
         if not named_before and verb is None and not there and passive_at + 1 < len(words) and \
@@ -315,6 +320,7 @@ class FactReading:
             return None
         if entity is None and any(m.position == position + 1 for m in mentions):
             return None  # "5 action figures" where "action figures" names an agent
+        entity_said = entity is not None
         if entity is None:
             entity = self._context_entity(subject, arithmetic)
         if entity is None:
@@ -357,7 +363,20 @@ class FactReading:
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
         group = predicate == "cont" and args.get("A") is None and (
             not TOTALS.isdisjoint(words) or group_total)
-        return self._resolve(pattern, arithmetic, reading, group)
+        return self._resolve(pattern, arithmetic, reading, group, entity_said)
+
+    def _setting_count(self, mentions: list[Mention], after: int, quantity: int | None,
+                       entity: str) -> ClaimPattern | None:
+        """"557 visitors came that day": where the program moves no such thing and counts
+        them by day, the count of the one setting named after the verb, if a theorem."""
+        index = self.lex.index
+        settings = [m.agents for m in mentions if m.position > after and m.agents is not None
+                    and len(m.agents) == 1 and is_setting(next(iter(m.agents.names)))]
+        if len(settings) != 1 or quantity is None or any(
+                a.predicate == "transfer" and a.entity == entity for a in index.program.axioms):
+            return None
+        pattern = ClaimPattern("cont", (settings[0], quantity, entity))
+        return pattern if index.is_theorem(pattern.as_claim()) else None
 
     def _part_in_state(self, tokens: Sequence[Token], words: tuple[str, ...],
                        mentions: list[Mention], position: int, entity: str | None,

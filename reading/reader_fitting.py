@@ -211,7 +211,8 @@ class ProgramFitting:
         return "the sum of the counts of " + " and ".join(map(show, owners))
 
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
-                 reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
+                 reading: Reading, group: bool = False, entity_said: bool = True
+                 ) -> LooseClaim | LooseGap:
         receivers = pattern.args[1] if pattern.predicate == "transfer" else None
         if isinstance(receivers, Agents) and len(receivers.names) > 1 and \
                 "each" in self._words:  # "gives each of Ragna and Sonam 32": 32 apiece
@@ -310,10 +311,12 @@ class ProgramFitting:
         if pattern.predicate == "cont" and pattern.args[0] is None and \
                 ("there" in self._words or not TOTALS.isdisjoint(self._words)) and \
                 not self._names_agents and \
+                (entity_said or not TOTALS.isdisjoint(self._words)) and \
                 self.query_pattern.predicate == "cont" and \
                 self.query_pattern.args[2] == pattern.args[2] and \
                 (not group or len(self.query_pattern.args[0]) > 1):
-            # "there are 75 scissors in all": the question's container
+            # "there are 75 scissors in all": the question's container ("so in 9 days
+            # there will be 72", of what was said before, names no total of it)
             completed = ClaimPattern("cont", (self.query_pattern.args[0], *pattern.args[1:]))
             if completed.is_complete:
                 return LooseClaim(completed, arithmetic, reading)

@@ -150,3 +150,22 @@ def test_each_of_a_kind_the_program_names_is_that_kinds_rate() -> None:
     # no kind named: either kind's rate
     steps = last(BOATS, "Each boat can hold 10 people.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# tourists by week: the weeks are the program's agents, and no tourist moves
+TOURISTS = program("cont({museum}, 40, statues, 0)", "cont({that week}, 300, tourists, 0)",
+                   "cont({previous week}, 120, tourists, 0)",
+                   query="cont({previous week, that week}, ?, tourists, ?)")
+
+
+def test_arrivals_in_a_setting_the_program_counts_by_are_its_count() -> None:
+    assert last(TOURISTS, "300 tourists came that week.") == [
+        ("axiom", "cont({that week}, 300, tourists)")]
+    for said in ("301 tourists came that week.", "300 tourists came."):
+        steps = last(TOURISTS, said)
+        assert all(verdict == "unparsed" for verdict, _ in steps), (said, steps)
+
+
+def test_there_will_be_of_what_was_said_before_is_no_total_of_the_question() -> None:
+    steps = last(TOURISTS, "300 tourists came that week. So in 3 weeks, there will be 3 * 9 = 27.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
