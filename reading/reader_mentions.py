@@ -270,6 +270,16 @@ class MentionReading:
             general = self._general_kind(found)
             if general is not None:
                 found = [general]
+        if not found and len(words) > 1 and i < len(tokens) and tokens[i].kind == "punct":
+            # "39 games last year.": a shortened entity, then the clause's setting
+            head = words[:1]
+            shortened = [e for e, ew in self.lex.entity_words.items()
+                         if fits_shortened(head, ew) or fits_shortened([to_plural(head[0])], ew)]
+            kind = shortened[0] if len(shortened) == 1 else self._general_kind(shortened) \
+                if shortened else None
+            rest = tuple(words[1:])
+            if kind is not None and rest in self.lex.names:
+                return kind, (head[0], kind), [], start + (i - start) - len(rest)
         if len(found) == 1:
             return found[0], (said, found[0]), [], i
         if len(found) > 1:

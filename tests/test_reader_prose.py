@@ -94,6 +94,13 @@ def test_a_shortened_entity_is_the_kind_the_others_are_kinds_of() -> None:
     story = "The club played 8 chess games in spring. It played 11 chess games in autumn. "
     assert last(GAMES, story + "So the club played 19 games in all.") == [
         ("derived", "cont({autumn, spring}, 19, chess games)")]
+    # then the setting the program counts by, ending the clause
+    seasons = program("cont({this season}, 8, chess games, 0)",
+                      "cont({this season}, 5, skipped chess games, 0)",
+                      "cont({last season}, 11, chess games, 0)",
+                      query="cont({last season, this season}, ?, chess games, ?)")
+    assert last(seasons, "Ida played 8 chess games this season. She played 11 games last "
+                "season.") == [("axiom", "cont({last season}, 11, chess games)")]
     # the word that makes the other kind is said: a choice, not read
     steps = last(GAMES, story + "They skipped 5 games.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
