@@ -231,17 +231,22 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         """"He went to 39 games last year", "she bought a total of 56 pictures", where the
         pronoun's person is no agent of the program (its agents are the years, the two
         books): only a count that is a theorem, of an owner the clause names or of a group
-        a total word ("a total of", "in all") gives."""
+        a total word ("a total of", "in all") gives, or a comparison, a theorem, of two
+        the clause names."""
         index = self.lex.index
         said = f" {' '.join(clause.words)} "
         kept: list[LooseClaim | LooseGap] = []
         for item in items:
             pattern = item.pattern if isinstance(item, LooseClaim) else None
-            owner = pattern.args[0] if pattern is not None else None
-            if pattern is not None and pattern.predicate == "cont" and pattern.is_complete and \
-                    isinstance(owner, Agents) and index.is_theorem(pattern.as_claim()) and (
-                    all(f" {name} " in said for name in owner.names) or (
-                        len(owner) > 1 and not TOTALS.isdisjoint(clause.words))):
+            if pattern is None or not pattern.is_complete or \
+                    not index.is_theorem(pattern.as_claim()):
+                continue
+            owners = [a for a in pattern.args if isinstance(a, Agents)]
+            named = all(f" {name} " in said for owner in owners for name in owner.names)
+            if (pattern.predicate == "cont" and (named or (
+                    len(owners[0]) > 1 and not TOTALS.isdisjoint(clause.words)))) or \
+                    (pattern.predicate == "comp" and named):
+                # ("she met 8 more friends on Tuesday than on Monday": both named)
                 kept.append(item)
         if not kept:
             # the pronoun reads nothing, as any pronoun with no referent (the opening's
@@ -404,7 +409,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
             following = words[start + 2]  # "That would leave them with 4 apples"
         refers = opening == "who" or following == "there" or following in RESULT_VERBS or (
             opening == "which" and "than" in words and COMPARATIVES.keys() & set(words))
-        if opening in DEMONSTRATIVES and not refers and \
+        if opening in DEMONSTRATIVES and not refers and self._unowned is None and \
                 not any(m.position < boundary for m in mentions):
             # "which is 83", "so that is 54", "That's 3 × 6 = 18 dollars": what "that" is
             # the words do not say; an expression in it is matched by its arithmetic

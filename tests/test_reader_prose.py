@@ -176,3 +176,16 @@ def test_arrivals_in_a_setting_the_program_counts_by_are_its_count() -> None:
 def test_there_will_be_of_what_was_said_before_is_no_total_of_the_question() -> None:
     steps = last(TOURISTS, "300 tourists came that week. So in 3 weeks, there will be 3 * 9 = 27.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# friends met by day: the days are the program's agents, the one who met them none
+FRIENDS = program("cont({monday}, 6, friends, 0)", "cont({tuesday}, 14, friends, 0)",
+                  query="comp({tuesday}, {monday}, ?, friends, ?)")
+MET = "Ada met 6 friends on Monday. She met 14 friends on Tuesday. "
+
+
+def test_a_pronoun_for_no_agent_reads_a_comparison_of_two_named_settings() -> None:
+    assert last(FRIENDS, MET + "This means that she met 8 more friends on Tuesday than on "
+                "Monday.") == [("derived", "comp({tuesday}, {monday}, 8, friends)")]
+    steps = last(FRIENDS, MET + "So she met 7 more friends on Tuesday than on Monday.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
