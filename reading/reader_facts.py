@@ -24,6 +24,7 @@ from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
     COPULAS,
+    ENTITY_FILLER,
     EVENT_VERBS,
     LABEL_EVENT_WORDS,
     LEADS,
@@ -91,6 +92,9 @@ class FactReading:
                     Claim("cont", (category, quantity, head[0])))):
                 return self._resolve(ClaimPattern("cont", (category, quantity, head[0])),
                                      arithmetic, Reading(LOOSE, ("there",), tuple(resolved)))
+        kind = self._kind_counted(phrase, entity, quantity)
+        if kind is not None:
+            return LooseClaim(kind, arithmetic, Reading(LOOSE, (), tuple(resolved)))
         if ambiguous:
             return LooseGap(f"the entity {phrase!r} could be "
                             + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
@@ -364,6 +368,24 @@ class FactReading:
         group = predicate == "cont" and args.get("A") is None and (
             not TOTALS.isdisjoint(words) or group_total)
         return self._resolve(pattern, arithmetic, reading, group, entity_said)
+
+    def _kind_counted(self, phrase: str, entity: str | None, quantity: int | None
+                      ) -> ClaimPattern | None:
+        """"Emily bought 4 new chairs", where the program counts pieces of furniture by
+        kind (chairs, tables: agents): the count of the kind the words name, besides words
+        that say nothing of their own ("new"), of the one thing the kind has that many of,
+        where that is a theorem."""
+        if quantity is None or (entity is not None and entity in self.lex.entities):
+            return None
+        kept = tuple(w for w in phrase.split() if w not in ENTITY_FILLER)
+        name = self.lex.names.get(kept)
+        if name is None or len(kept) == len(phrase.split()):
+            return None
+        held = {c.entity for c in self.lex.index.candidates(
+            ClaimPattern("cont", (self.lex.agents[name], quantity, None)))}
+        if len(held) != 1:
+            return None
+        return ClaimPattern("cont", (self.lex.agents[name], quantity, next(iter(held))))
 
     def _setting_count(self, mentions: list[Mention], after: int, quantity: int | None,
                        entity: str) -> ClaimPattern | None:

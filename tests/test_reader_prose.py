@@ -189,3 +189,18 @@ def test_a_pronoun_for_no_agent_reads_a_comparison_of_two_named_settings() -> No
                 "Monday.") == [("derived", "comp({tuesday}, {monday}, 8, friends)")]
     steps = last(FRIENDS, MET + "So she met 7 more friends on Tuesday than on Monday.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# decor by kind: lamps and vases are the program's agents, each counting pieces of decor
+DECOR = program("cont({lamps}, 3, pieces of decor, 0)", "cont({vases}, 5, pieces of decor, 0)",
+                "rate({lamps}, 7, minutes, pieces of decor, 0)",
+                "rate({vases}, 7, minutes, pieces of decor, 0)",
+                query="cont({lamps, vases}, ?, minutes, ?)")
+
+
+def test_a_kind_the_program_counts_by_with_a_word_of_no_meaning_is_its_count() -> None:
+    assert last(DECOR, "Ron bought 3 new lamps and 5 new vases.") == [
+        ("axiom", "cont({lamps}, 3, pieces of decor)"),
+        ("axiom", "cont({vases}, 5, pieces of decor)")]
+    steps = last(DECOR, "Ron bought 4 new lamps.")  # no theorem: not read
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
