@@ -78,6 +78,8 @@ _PER_WORDS = frozenset({"each", "per", "every", "apiece"})
 _NAMED_LIST_RE = re.compile(r"^\s*[A-Z][\w']*(?: [\w']+)?:\s*[a-z][a-z ]*\(\d+\)"
                             r"(?:,\s*[a-z][a-z ]*\(\d+\))*\s*\.?\s*$")
 _COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
+# "on 1 page", "in one box": one of a container, said as "a page" (read as "per page")
+_ONE_UNIT_RE = re.compile(r"\b(on|in|into|for) (?:1|one) ([a-z]+)\b(?! (?:of|and)\b)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
@@ -120,10 +122,14 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
             text = _UNIT_IN_PARENS_RE.sub(self._unwrap_unit, text)
         if "t take" in text or "t took" in text:  # "It takes 6 minutes to paint each post"
             text = takes_time(text)
+        containers = None
+        if " 1 " in text or " one " in text:
+            # "10 stickers on 1 page", where the program counts stickers per page: "a page"
+            containers = self._containers()
+            text = _ONE_UNIT_RE.sub(lambda m: f"{m.group(1)} a {m.group(2)}"
+                                    if m.group(2) in containers else m.group(0), text)
         if " a " in text or " an " in text:  # "6 dollars an hour": per hour
-            text = per_article(text, frozenset(singular(str(a.args[3])) for a in
-                                               self.lex.index.program.axioms
-                                               if a.predicate == "rate"))
+            text = per_article(text, containers or self._containers())
         self._table_line = text.lstrip().startswith("|")
         if self._table_line:
             row = self._table_row(text)
@@ -138,6 +144,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, ProgramFitting,
         if any(c.silent == _HYPOTHETICAL_SILENCE for c in clauses):
             return self._conditional(text, clauses)
         return self._read_clauses(clauses)
+
+    def _containers(self) -> frozenset[str]:
+        """The singular nouns the program counts things per (its rates' containers)."""
+        return frozenset(singular(str(a.args[3])) for a in self.lex.index.program.axioms
+                         if a.predicate == "rate")
 
     def _conditional(self, text: str, clauses: tuple[Clause, ...]
                      ) -> list[LooseClaim | LooseGap | LooseArithmetic]:

@@ -204,3 +204,16 @@ def test_a_kind_the_program_counts_by_with_a_word_of_no_meaning_is_its_count() -
         ("axiom", "cont({vases}, 5, pieces of decor)")]
     steps = last(DECOR, "Ron bought 4 new lamps.")  # no theorem: not read
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# an album's stickers per page
+ALBUM = program("rate({you}, 10, stickers, pages, 0)", "cont({you}, 22, pages, 0)",
+                query="cont({you}, ?, stickers, ?)")
+
+
+def test_a_count_on_one_container_is_the_rate_per_container() -> None:
+    for said in ("There are 10 stickers on 1 page.", "There are 10 stickers on one page."):
+        assert last(ALBUM, said) == [("axiom", "rate({you}, 10, stickers, pages)")], said
+    # never the count of stickers the album holds
+    steps = last(ALBUM, "There are 11 stickers on 1 page.")
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
