@@ -107,6 +107,9 @@ class FactReading:
                 m.position < verb_index for m in mentions):
             # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
             return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
+        named = self._named_after(words, after, quantity, entity)
+        if named is not None:
+            return LooseClaim(named, arithmetic, Reading(LOOSE, (), tuple(resolved)))
         part = self._part_in_state(tokens, words, mentions, position, entity, after, there,
                                    arithmetic, resolved)
         if part is not None:
@@ -368,6 +371,21 @@ class FactReading:
         group = predicate == "cont" and args.get("A") is None and (
             not TOTALS.isdisjoint(words) or group_total)
         return self._resolve(pattern, arithmetic, reading, group, entity_said)
+
+    def _named_after(self, words: tuple[str, ...], after: int, quantity: int | None,
+                     entity: str | None) -> ClaimPattern | None:
+        """"893835 kids went to camp", "there are 300 kids who went to camp", where the
+        program names the group so ("went to camp"): the words after the entity, to the
+        clause's end, spell an agent of more than one word; its count, if a theorem."""
+        if entity is None or quantity is None:
+            return None
+        start = after + (words[after:after + 1] in (("who",), ("that",)))
+        end = len(words) - (words[-1:] in ((".",), ("!",), (",",)))
+        name = self.lex.names.get(words[start:end])
+        if name is None or end - start < 2:
+            return None
+        pattern = ClaimPattern("cont", (self.lex.agents[name], quantity, entity))
+        return pattern if self.lex.index.is_theorem(pattern.as_claim()) else None
 
     def _kind_counted(self, phrase: str, entity: str | None, quantity: int | None
                       ) -> ClaimPattern | None:

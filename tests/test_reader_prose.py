@@ -217,3 +217,15 @@ def test_a_count_on_one_container_is_the_rate_per_container() -> None:
     # never the count of stickers the album holds
     steps = last(ALBUM, "There are 11 stickers on 1 page.")
     assert all(verdict == "unparsed" for verdict, _ in steps), steps
+
+
+# kids by what they did: the program names each group by its words
+CAMP = program("cont({stayed home}, 500, kids, 0)", "cont({went to camp}, 300, kids, 0)",
+               query="cont({stayed home, went to camp}, ?, kids, ?)")
+
+
+def test_words_after_the_entity_that_spell_an_agent_name_its_count() -> None:
+    for said in ("There are 300 kids who went to camp.", "300 kids went to camp."):
+        assert last(CAMP, said) == [("axiom", "cont({went to camp}, 300, kids)")], said
+    steps = last(CAMP, "There are 301 kids who went to camp.")  # no theorem: not read
+    assert all(verdict == "unparsed" for verdict, _ in steps), steps
