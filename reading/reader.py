@@ -80,6 +80,8 @@ _PER_WORDS = frozenset({"each", "per", "every", "apiece"})
 _NAMED_LIST_RE = re.compile(r"^\s*[A-Z][\w']*(?: [\w']+)?:\s*[a-z][a-z ]*\(\d+\)"
                             r"(?:,\s*[a-z][a-z ]*\(\d+\))*\s*\.?\s*$")
 _COUNT_IN_PARENS_RE = re.compile(r"([a-z][a-z ]*?)\s*\((\d+)\)")
+# "on 1 page", "in one box": one of a container, said as "a page" (read as "per page")
+_ONE_UNIT_RE = re.compile(r"\b(on|in|into|for) (?:1|one) ([a-z]+)\b(?! (?:of|and)\b)")
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
@@ -92,6 +94,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         self.discourse = discourse
         self.query_pattern = query_pattern
         self._owners: dict[str, Agents] = {}  # pronoun -> owner, in the current clause
+        self._unowned: str | None = None
         self._continuation = False  # the clause continues the previous one's subject
         self._last_predicate: str | None = None
         self._words: frozenset[str] = frozenset()  # the current clause's words
@@ -116,6 +119,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
+        self._kinds_said: dict[int, str] = {}
         if "=" in text or ":" in text or "denote" in text.lower() or self._left_side:
             text = self._with_variables(text)
         if "(" in text:
@@ -127,10 +131,14 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
             text = takes_time(text)
         if "/" in text:  # "6 dollars/hour": per hour
             text = per_slash(text)
+        containers = None
+        if " 1 " in text or " one " in text:
+            # "10 stickers on 1 page", where the program counts stickers per page: "a page"
+            containers = self._containers()
+            text = _ONE_UNIT_RE.sub(lambda m: f"{m.group(1)} a {m.group(2)}"
+                                    if m.group(2) in containers else m.group(0), text)
         if " a " in text or " an " in text:  # "6 dollars an hour": per hour
-            text = per_article(text, frozenset(singular(str(a.args[3])) for a in
-                                               self.lex.index.program.axioms
-                                               if a.predicate == "rate"))
+            text = per_article(text, containers or self._containers())
         self._table_line = text.lstrip().startswith("|")
         if self._table_line:
             row = self._table_row(text)
@@ -145,6 +153,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         if any(c.silent == _HYPOTHETICAL_SILENCE for c in clauses):
             return self._conditional(text, clauses)
         return self._read_clauses(clauses)
+
+    def _containers(self) -> frozenset[str]:
+        """The singular nouns the program counts things per (its rates' containers)."""
+        return frozenset(singular(str(a.args[3])) for a in self.lex.index.program.axioms
+                         if a.predicate == "rate")
 
     def _conditional(self, text: str, clauses: tuple[Clause, ...]
                      ) -> list[LooseClaim | LooseGap | LooseArithmetic]:
@@ -182,7 +195,10 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
             self._next_clause = clauses[n + 1] if n + 1 < len(clauses) else None
             self._later_clauses = clauses[n + 1:]
             self.discourse.ambiguity = None
+            self._unowned = None
             items, subject = self._clause(clause, inherited)
+            if self._unowned is not None:
+                items, subject = self._owned_counts(clause, items), None
             stranger = self._stranger(clause, items)
             if stranger is not None:
                 # "Carol handed Dan 2 marbles": someone the program does not know did it;
@@ -230,6 +246,34 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         words = tuple(w for w in clause.words if w not in (",", ".", "and"))
         return self.lex.names.get(words) is not None
 
+    def _owned_counts(self, clause: Clause, items: list[LooseClaim | LooseGap]
+                      ) -> list[LooseClaim | LooseGap]:
+        """"He went to 39 games last year", "she bought a total of 56 pictures", where the
+        pronoun's person is no agent of the program (its agents are the years, the two
+        books): only a count that is a theorem, of an owner the clause names or of a group
+        a total word ("a total of", "in all") gives, or a comparison, a theorem, of two
+        the clause names."""
+        index = self.lex.index
+        said = f" {' '.join(clause.words)} "
+        kept: list[LooseClaim | LooseGap] = []
+        for item in items:
+            pattern = item.pattern if isinstance(item, LooseClaim) else None
+            if pattern is None or not pattern.is_complete or \
+                    not index.is_theorem(pattern.as_claim()):
+                continue
+            owners = [a for a in pattern.args if isinstance(a, Agents)]
+            named = all(f" {name} " in said for owner in owners for name in owner.names)
+            if (pattern.predicate == "cont" and (named or (
+                    len(owners[0]) > 1 and not TOTALS.isdisjoint(clause.words)))) or \
+                    (pattern.predicate == "comp" and named):
+                # ("she met 8 more friends on Tuesday than on Monday": both named)
+                kept.append(item)
+        if not kept:
+            # the pronoun reads nothing, as any pronoun with no referent (the opening's
+            # setting may still fit: ``_hypotheses``)
+            self.discourse.restore(self._unowned_saved)
+        return kept
+
     def _heading_of(self, clauses: tuple[Clause, ...]) -> Agents | None:
         """"Morning: Emails = 6, Letters = 8": the agent a line opens with, before its
         colon, whose counts the line's labels give; else ``None``."""
@@ -272,6 +316,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner
         self._modifiers = {}
+        self._kinds_said = {}
         mentions = self._mentions(tokens, subject_owner)
         # "Total cost of the bead necklaces = 21": a clause naming someone is not the
         # question's total
@@ -390,7 +435,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
             following = words[start + 2]  # "That would leave them with 4 apples"
         refers = opening == "who" or following == "there" or following in RESULT_VERBS or (
             opening == "which" and "than" in words and COMPARATIVES.keys() & set(words))
-        if opening in DEMONSTRATIVES and not refers and \
+        if opening in DEMONSTRATIVES and not refers and self._unowned is None and \
                 not any(m.position < boundary for m in mentions):
             # "which is 83", "so that is 54", "That's 3 × 6 = 18 dollars": what "that" is
             # the words do not say; an expression in it is matched by its arithmetic

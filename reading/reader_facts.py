@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import Clause, Token
 from vlp.grammar.templates import CLAIM_SLOTS
@@ -23,8 +24,10 @@ from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
     COPULAS,
+    ENTITY_FILLER,
     EVENT_VERBS,
     LABEL_EVENT_WORDS,
+    LEADS,
     LEAVING_VERBS,
     LOSE_VERBS,
     ONE_WORDS,
@@ -37,8 +40,12 @@ from .reader_words import (
     TOTALS,
     TRANSFER_VERBS,
     VERBS,
+    is_setting,
 )
 from .readings import LOOSE, Reading
+
+# what may come before "4 of them were cracked" (not "after 4 were sold": an event)
+_PART_LEADS = LEADS - {"after", "before"} | {"but", "however", "sadly", "unfortunately", ","}
 
 
 class FactReading:
@@ -53,6 +60,7 @@ class FactReading:
     _sentence_words: frozenset[str]
     _each_context: tuple[Sequence[Token], int] | None
     _named_names: frozenset[str]
+    _modifiers: dict[int, Agents]
 
     def _fact(self, tokens: Sequence[Token], words: tuple[str, ...], mentions: list[Mention],
               subject: Agents | None, verb_index: int | None, position: int, end: int,
@@ -84,6 +92,9 @@ class FactReading:
                     Claim("cont", (category, quantity, head[0])))):
                 return self._resolve(ClaimPattern("cont", (category, quantity, head[0])),
                                      arithmetic, Reading(LOOSE, ("there",), tuple(resolved)))
+        kind = self._kind_counted(phrase, entity, quantity)
+        if kind is not None:
+            return LooseClaim(kind, arithmetic, Reading(LOOSE, (), tuple(resolved)))
         if ambiguous:
             return LooseGap(f"the entity {phrase!r} could be "
                             + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
@@ -96,6 +107,13 @@ class FactReading:
                 m.position < verb_index for m in mentions):
             # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
             return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
+        named = self._named_after(words, after, quantity, entity)
+        if named is not None:
+            return LooseClaim(named, arithmetic, Reading(LOOSE, (), tuple(resolved)))
+        part = self._part_in_state(tokens, words, mentions, position, entity, after, there,
+                                   arithmetic, resolved)
+        if part is not None:
+            return part
         if not named_before and verb is None and not there and after < len(words) and (
                 words[after] in LEAVING_VERBS or words[after] in ARRIVING_VERBS) and \
                 entity is not None:
@@ -105,6 +123,10 @@ class FactReading:
                 # more often than what went away; the words do not choose
                 return LooseGap(f"'left' may say {quantity} remain or {quantity} went away",
                                 Reading(LOOSE, ("left",), tuple(resolved)))
+            setting = self._setting_count(mentions, after, quantity, entity)
+            if setting is not None:
+                return LooseClaim(setting, arithmetic,
+                                  Reading(LOOSE, (words[after],), tuple(resolved)))
             return self._moved(words[after], quantity, entity, arithmetic, resolved)
         passive_at = after + (after < len(words) and words[after] == "more")
         if not named_before and verb is None and not there and passive_at + 1 < len(words) and \
@@ -287,10 +309,25 @@ class FactReading:
                 group_total = True  # "So, in total, there are 70 pencils": the group's
         elif verb is not None and subject is not None and verb not in VERBS:
             predicate = "event"  # a verb no list holds: read only as a transfer that fits
+        elif verb is not None and subject is None and verb not in VERBS and \
+                quantity in self._modifiers and entity is not None:
+            # "Rachel had to complete 8 pages of math homework", Rachel no agent: the count
+            # its words give an owner, read only where it is a theorem and no transfer of
+            # as many, to or from that owner, is what the verb may say
+            owner = self._modifiers[quantity]
+            index = self.lex.index
+            if not index.is_theorem(Claim("cont", (owner, quantity, entity))) or any(
+                    a.predicate == "transfer" and a.quantity == quantity and
+                    a.entity == entity and owner in a.agent_sets
+                    for a in index.program.axioms):
+                return None
+            cues.append(verb)
+            predicate, args = "cont", {"A": owner}
         else:
             return None
         if entity is None and any(m.position == position + 1 for m in mentions):
             return None  # "5 action figures" where "action figures" names an agent
+        entity_said = entity is not None
         if entity is None:
             entity = self._context_entity(subject, arithmetic)
         if entity is None:
@@ -333,7 +370,94 @@ class FactReading:
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
         group = predicate == "cont" and args.get("A") is None and (
             not TOTALS.isdisjoint(words) or group_total)
-        return self._resolve(pattern, arithmetic, reading, group)
+        return self._resolve(pattern, arithmetic, reading, group, entity_said)
+
+    def _named_after(self, words: tuple[str, ...], after: int, quantity: int | None,
+                     entity: str | None) -> ClaimPattern | None:
+        """"893835 kids went to camp", "there are 300 kids who went to camp", where the
+        program names the group so ("went to camp"): the words after the entity, to the
+        clause's end, spell an agent of more than one word; its count, if a theorem."""
+        if entity is None or quantity is None:
+            return None
+        start = after + (words[after:after + 1] in (("who",), ("that",)))
+        end = len(words) - (words[-1:] in ((".",), ("!",), (",",)))
+        name = self.lex.names.get(words[start:end])
+        if name is None or end - start < 2:
+            return None
+        pattern = ClaimPattern("cont", (self.lex.agents[name], quantity, entity))
+        return pattern if self.lex.index.is_theorem(pattern.as_claim()) else None
+
+    def _kind_counted(self, phrase: str, entity: str | None, quantity: int | None
+                      ) -> ClaimPattern | None:
+        """"Emily bought 4 new chairs", where the program counts pieces of furniture by
+        kind (chairs, tables: agents): the count of the kind the words name, besides words
+        that say nothing of their own ("new"), of the one thing the kind has that many of,
+        where that is a theorem."""
+        if quantity is None or (entity is not None and entity in self.lex.entities):
+            return None
+        kept = tuple(w for w in phrase.split() if w not in ENTITY_FILLER)
+        name = self.lex.names.get(kept)
+        if name is None or len(kept) == len(phrase.split()):
+            return None
+        held = {c.entity for c in self.lex.index.candidates(
+            ClaimPattern("cont", (self.lex.agents[name], quantity, None)))}
+        if len(held) != 1:
+            return None
+        return ClaimPattern("cont", (self.lex.agents[name], quantity, next(iter(held))))
+
+    def _setting_count(self, mentions: list[Mention], after: int, quantity: int | None,
+                       entity: str) -> ClaimPattern | None:
+        """"557 visitors came that day": where the program moves no such thing and counts
+        them by day, the count of the one setting named after the verb, if a theorem."""
+        index = self.lex.index
+        settings = [m.agents for m in mentions if m.position > after and m.agents is not None
+                    and len(m.agents) == 1 and is_setting(next(iter(m.agents.names)))]
+        if len(settings) != 1 or quantity is None or any(
+                a.predicate == "transfer" and a.entity == entity for a in index.program.axioms):
+            return None
+        pattern = ClaimPattern("cont", (settings[0], quantity, entity))
+        return pattern if index.is_theorem(pattern.as_claim()) else None
+
+    def _part_in_state(self, tokens: Sequence[Token], words: tuple[str, ...],
+                       mentions: list[Mention], position: int, entity: str | None,
+                       after: int, there: bool, arithmetic: Arithmetic | None,
+                       resolved: list[tuple[str, str]]) -> LooseClaim | LooseGap | None:
+        """"3 of those seashells were cracked", "9 were torn", "she found that 4 were
+        broken": part of what was counted is in a state the program counts as an entity
+        of its own ("cracked seashells", of what the clause or the discourse counts). The
+        count is of the program's one holder of that entity; the clause ends with the
+        state word, and no one is named before the number but a subject whose finding it
+        is ("they discovered that 25 were cracked")."""
+        opening = words[:position]
+        finding = opening[-1:] == ("that",)
+        if there or not (finding or all(w in _PART_LEADS for w in opening)) or \
+                any(m.position > position and words[m.position] != "them" for m in mentions):
+            return None
+        at = position + 1
+        counted = entity
+        if words[at:at + 1] == ("of",) and words[at + 1:at + 2] in (("those",), ("these",),
+                                                                   ("them",)):
+            at += 2
+            if words[at - 1] != "them":
+                counted, _shown, ambiguous, at = self._entity(tokens, at)
+                if counted is None or ambiguous:
+                    return None
+        elif entity is not None:
+            at = after
+        if words[at:at + 1] not in (("were",), ("was",), ("are",), ("is",)) or \
+                at + 2 >= len(words) or tokens[at + 2].kind != "punct" or \
+                at + 3 < len(words):
+            return None
+        state = words[at + 1]
+        counted = counted or self._context_entity(None, arithmetic)
+        if counted is None or f"{state} {counted}" not in self.lex.entities:
+            return None
+        parted = f"{state} {counted}"
+        holders = {c.agent_sets[0] for c in self.lex.index.candidates(
+            ClaimPattern("cont", (None, None, parted)))}
+        owner = next(iter(holders)) if len(holders) == 1 else None
+        return self._resolve(ClaimPattern("cont", (owner, tokens[position].value, parted)),
+                             arithmetic, Reading(LOOSE, (words[at], state), tuple(resolved)))
 
     def _answer_clause(self, clause: Clause) -> LooseClaim | None:
         """"We can find the answer by adding 42 + 38 + 47, which equals 127": the question's

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vlp.grammar.arithmetic import Arithmetic
-from vlp.grammar.inflect import singular
+from vlp.grammar.inflect import singular, to_plural
 from vlp.grammar.loose import Token
 from vlp.kernel import Agents, Claim
 
@@ -42,6 +42,7 @@ class ProgramFitting:
     _names_agents: bool
     _named_names: frozenset[str]
     _modifiers: dict[int, Agents]
+    _kinds_said: dict[int, str]
 
     def _moved(self, verb: str, quantity: int | None, entity: str,
                arithmetic: Arithmetic | None, resolved: list[tuple[str, str]]
@@ -83,6 +84,11 @@ class ProgramFitting:
         start = each + 1
         if start < len(tokens) and tokens[start].lower == "of":
             start += 1
+        kind = self._kind_each(tokens, start, entity)
+        if kind is not None:
+            # "Each large seat can hold 12 people": the large seats' rate per seat
+            return LooseClaim(ClaimPattern("rate", (kind[0], quantity, entity, kind[1])),
+                              arithmetic, reading)
         container, shown, _ambiguous, _after = self._entity(tokens, start)
         if shown is not None:
             resolved.append(shown)
@@ -104,6 +110,25 @@ class ProgramFitting:
                             f"program", reading)
         return LooseClaim(ClaimPattern("rate", (next(iter(owners)), quantity, entity,
                                                 container)), arithmetic, reading)
+
+    def _kind_each(self, tokens: Sequence[Token], start: int, entity: str | None
+                   ) -> tuple[Agents, str] | None:
+        """"each large seat" where the program's agent "large seats" holds seats, with one
+        rate of ``entity`` per seat: (the agent, the container)."""
+        words = [t.lower for t in tokens[start:start + 3] if t.kind == "word"]
+        if entity is None or len(words) < 2:
+            return None
+        for size in (3, 2):
+            said = words[:size]
+            name = " ".join([*said[:-1], to_plural(said[-1])])
+            if len(said) < size or name not in self.lex.index.agent_names:
+                continue
+            owner = self.lex.agents[name]
+            rates = [a for a in self.lex.index.program.axioms if a.predicate == "rate"
+                     and a.args[0] == owner and a.entity == entity]
+            if len(rates) == 1 and rates[0].args[3] == name.split()[-1]:
+                return owner, rates[0].args[3]
+        return None
 
     def _event_transfer(self, subject: Agents, quantity: int | None, entity: str,
                         verb: str | None, more: bool = False
@@ -186,7 +211,8 @@ class ProgramFitting:
         return "the sum of the counts of " + " and ".join(map(show, owners))
 
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
-                 reading: Reading, group: bool = False) -> LooseClaim | LooseGap:
+                 reading: Reading, group: bool = False, entity_said: bool = True
+                 ) -> LooseClaim | LooseGap:
         receivers = pattern.args[1] if pattern.predicate == "transfer" else None
         if isinstance(receivers, Agents) and len(receivers.names) > 1 and \
                 "each" in self._words:  # "gives each of Ragna and Sonam 32": 32 apiece
@@ -207,6 +233,15 @@ class ProgramFitting:
             if not self.lex.index.is_theorem(pattern.as_claim()):
                 return LooseGap(f"reads as {pattern}, whose owner the entity's words name, "
                                 "and that is no theorem", reading)
+        quantity = pattern.args[pattern.kinds.index("quantity")] if "quantity" in \
+            pattern.kinds else None
+        said = self._kinds_said.get(quantity) if isinstance(quantity, int) else None
+        if said is not None and pattern.is_complete and \
+                not self.lex.index.is_theorem(pattern.as_claim()):
+            # "91 puzzle games": the words say more than the program's games; only a
+            # theorem is read of them
+            return LooseGap(f"reads as {pattern}, and the words {said!r} say more than "
+                            f"{pattern.args[-1]!r}: no theorem", reading)
         if pattern.is_complete:
             renamed = self._unknown_entity(pattern, reading) or \
                 self._shortened_agent(pattern, reading)
@@ -276,10 +311,12 @@ class ProgramFitting:
         if pattern.predicate == "cont" and pattern.args[0] is None and \
                 ("there" in self._words or not TOTALS.isdisjoint(self._words)) and \
                 not self._names_agents and \
+                (entity_said or not TOTALS.isdisjoint(self._words)) and \
                 self.query_pattern.predicate == "cont" and \
                 self.query_pattern.args[2] == pattern.args[2] and \
                 (not group or len(self.query_pattern.args[0]) > 1):
-            # "there are 75 scissors in all": the question's container
+            # "there are 75 scissors in all": the question's container ("so in 9 days
+            # there will be 72", of what was said before, names no total of it)
             completed = ClaimPattern("cont", (self.query_pattern.args[0], *pattern.args[1:]))
             if completed.is_complete:
                 return LooseClaim(completed, arithmetic, reading)

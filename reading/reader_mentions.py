@@ -60,6 +60,8 @@ class MentionReading:
     lex: Lexicon
     discourse: Discourse
     _owners: dict[str, Agents]
+    _unowned: str | None  # the clause's subject pronoun, which is no agent of the program
+    _unowned_saved: tuple[object, ...]  # the discourse before the clause read past it
     _clause_words: tuple[str, ...]
     _next_clause: Clause | None
     _later_clauses: Sequence[Clause]
@@ -67,6 +69,7 @@ class MentionReading:
     _silent_names: list[tuple[Agents, str | None]]
     # a count's owner named inside its entity ("5 green towels": green's towels), by number
     _modifiers: dict[int, Agents]
+    _kinds_said: dict[int, str]  # number -> the entity's words, which say more than it
 
     def _mentions(self, tokens: Sequence[Token], subject_owner: dict[str, Agents]
                   ) -> list[Mention]:
@@ -197,7 +200,29 @@ class MentionReading:
     def _entity(self, tokens: Sequence[Token], start: int
                 ) -> tuple[str | None, tuple[str, str] | None, list[str], int]:
         """The entity phrase after a number at ``start - 1``: (entity, resolution shown,
-        candidates when ambiguous, index after the phrase)."""
+        candidates when ambiguous, index after the phrase). "7 cans of lemon tea", where
+        the program's lemon tea is an agent holding cans: the count is lemon tea's (as
+        "5 green towels" is green's), where that is a theorem (``_resolve``)."""
+        entity, shown, ambiguous, after = self._entity_phrase(tokens, start)
+        if entity is None or start < 1 or tokens[start - 1].kind != "number" or \
+                after + 1 >= len(tokens) or tokens[after].lower != "of":
+            return entity, shown, ambiguous, after
+        for size in (3, 2, 1):
+            named = tokens[after + 1:after + 1 + size]
+            # a thing the program names, written in lower case: "of Tom" is a person's,
+            # whose words ("5 apples of Tom's") say more than whose count it is
+            if len(named) < size or any(t.kind != "word" or not t.text[:1].islower()
+                                        for t in named):
+                continue
+            name = self.lex.names.get(tuple(t.lower for t in named))
+            if name is not None:
+                self._modifiers[tokens[start - 1].value] = self.lex.agents[name]
+                said = " ".join(t.lower for t in tokens[start:after + 1 + size])
+                return entity, (said, f"{name}'s {entity}"), ambiguous, after + 1 + size
+        return entity, shown, ambiguous, after
+
+    def _entity_phrase(self, tokens: Sequence[Token], start: int
+                       ) -> tuple[str | None, tuple[str, str] | None, list[str], int]:
         i = start
         words: list[str] = []
         if i < len(tokens) and tokens[i].lower == "of":
@@ -241,6 +266,20 @@ class MentionReading:
         found = [e for e, ew in self.lex.entity_words.items()
                  if fits_shortened(words, ew) or fits_shortened([singular(w) for w in words], ew)
                  or fits_shortened(plural_head, ew)]
+        if len(found) > 1:
+            general = self._general_kind(found)
+            if general is not None:
+                found = [general]
+        if not found and len(words) > 1 and i < len(tokens) and tokens[i].kind == "punct":
+            # "39 games last year.": a shortened entity, then the clause's setting
+            head = words[:1]
+            shortened = [e for e, ew in self.lex.entity_words.items()
+                         if fits_shortened(head, ew) or fits_shortened([to_plural(head[0])], ew)]
+            kind = shortened[0] if len(shortened) == 1 else self._general_kind(shortened) \
+                if shortened else None
+            rest = tuple(words[1:])
+            if kind is not None and rest in self.lex.names:
+                return kind, (head[0], kind), [], start + (i - start) - len(rest)
         if len(found) == 1:
             return found[0], (said, found[0]), [], i
         if len(found) > 1:
@@ -274,6 +313,11 @@ class MentionReading:
                 return entity, (said, f"{name}'s {entity}"), [], i
         near = sorted(e for e, ew in self.lex.entity_words.items()
                       if {singular(w) for w in words} & {singular(w) for w in ew})
+        kind = self._kind_said(words, near)
+        if kind is not None and start > 0 and tokens[start - 1].kind == "number":
+            # "91 puzzle games" of the program's one kind of games: read only as a theorem
+            self._kinds_said[tokens[start - 1].value] = said
+            return kind, (said, kind), [], i
         if near:
             # "18 whole seashells": some seashells, but not the program's: no claim of it
             return None, None, [f"{e} (the words {said!r} say more)" for e in near], i
@@ -281,6 +325,42 @@ class MentionReading:
                 " ".join(words) not in self.lex.index.agent_names:
             return said, None, [], i  # a noun of no entity: read, and judged unknown
         return None, None, [], start
+
+    def _kind_said(self, words: list[str], near: list[str]) -> str | None:
+        """"91 puzzle games" where the program counts one thing of those words, games: the
+        words before it are no word of another entity, of an agent or of a comparison (the
+        "whole" of "18 whole seashells" beside "cracked seashells" stays unread, and so
+        does the "green" of "8 more green peaches", green peaches being an agent)."""
+        if len(near) != 1:
+            return None
+        kind = near[0].split()
+        size = len(kind)
+        if len(words) <= size or len(words) > size + 2 or \
+                [singular(w) for w in words[-size:]] != [singular(w) for w in kind]:
+            return None
+        extra = set(words[:-size])
+        taken = {w for e in self.lex.entities for w in e.split()} | {
+            w for name in self.lex.index.agent_names for w in name.replace("'s", "").split()}
+        if extra & taken or extra & COMPARATIVES.keys() or extra & STOP or \
+                not all(w.isalpha() for w in extra):
+            return None
+        return near[0]
+
+    def _general_kind(self, found: list[str]) -> str | None:
+        """"39 games" of "basketball games" and "missed basketball games": the kind the
+        others are kinds of (each ends with its words), where the clause says none of the
+        words that make the others ("he missed 41 games" stays a choice)."""
+        general = min(found, key=len)
+        said = set(self._clause_words)
+        for other in found:
+            if other == general:
+                continue
+            if not other.endswith(" " + general):
+                return None
+            extra = other[:-len(general)].split()
+            if said & {w for e in extra for w in (e, singular(e))}:
+                return None
+        return general
 
     def _context_entity(self, agents: Agents | None, arithmetic: Arithmetic | None
                         ) -> str | None:
@@ -356,6 +436,14 @@ class MentionReading:
                         value = asked
                     if value is None and mention.kind == "possessive":
                         continue  # "in her bank": an owner that is no agent of the program
+                    if value is None and phase == 0 and mention.kind == "pronoun" and \
+                            word in ("he", "she") and self.discourse.ambiguity is None and \
+                            all(w in LEADS for w in self._clause_words[:mention.position]):
+                        # "Mike went to 15 games this year. He went to 39 last year.": the
+                        # doer is no agent of the program, whose agents are the years
+                        self._unowned = word
+                        self._unowned_saved = self.discourse.snapshot()
+                        continue
                     if value is None:
                         return None, None
                     resolved.append((word, show(value) + (ASKED_ABOUT if asked else "")))
