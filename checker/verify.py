@@ -59,8 +59,10 @@ def _is_text(transcript: str) -> bool:
 class _Judge:
     """Walks a transcript's claims in order, keeping what has been stated so far."""
 
-    def __init__(self, prepared: PreparedProblem):
+    def __init__(self, prepared: PreparedProblem, strict: bool = False):
         self.prepared = prepared
+        # the template language's verdicts as they were (--strict): no guard on its readings
+        self.strict = strict
         self.index = prepared.index
         self.available: set[int] = self.index.initially_available()  # claim ids
         self.first: dict[int, StepVerdict] = {}  # first verdict of every true claim, by id
@@ -77,12 +79,11 @@ class _Judge:
     def judge(self, number: int, text: str, read: ReadClaim,
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
         alignment = self.index.align(read.pattern, self.stated)
-        if read.pattern.predicate == "cont" and read.template is None and (
-                read.arithmetic is None or read.arithmetic.correct):
+        if read.pattern.predicate == "cont" and (read.template is None or not self.strict) \
+                and (read.arithmetic is None or read.arithmetic.correct):
             # (a wrong sum makes the step false whatever it counts)
             unstated = unstated_count(text, read.pattern, self.index,
-                                      not isinstance(alignment, Misalignment),
-                                      _product_operands(read.arithmetic))
+                                      not isinstance(alignment, Misalignment), read.arithmetic)
             if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
                 return
@@ -287,7 +288,7 @@ def _strict_steps(
         steps, order = _arithmetic_steps(prepared, sentences)
         notes.append(_ARITHMETIC_NOTE)
         return steps, order, chosen
-    judge = _Judge(prepared)
+    judge = _Judge(prepared, strict=True)
     for number, sentence in enumerate(sentences, 1):
         if not sentence.claims and sentence.answer is not None:
             continue  # the closing "the answer is N": read by the answer extraction
@@ -443,14 +444,6 @@ def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
 
     found = (as_arithmetic(t) for c in read_clauses(text) for t in c.tokens)
     return tuple(e for e in found if e is not None)
-
-
-def _product_operands(expression: Arithmetic | None) -> tuple[int, ...]:
-    """A product's operands ("5 * 3 = 15"), else none."""
-    if expression is None or not expression.operators or any(
-            o not in ("*", "×", "x") for o in expression.operators):
-        return ()
-    return tuple(int(q) for q in expression.operands)
 
 
 def _settled_by_arithmetic(prepared: PreparedProblem, item: LooseClaim,

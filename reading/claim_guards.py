@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
+from vlp.grammar.arithmetic import Arithmetic
 from vlp.kernel import Agents
 
 from .align import ClaimPattern, ProgramIndex
 from .reader_words import (
     LEAVING_VERBS,
+    MENTION_WORDS,
     POSSESSION_VERBS,
     RECEIVER_VERBS,
     SENDER_VERBS,
@@ -72,10 +74,11 @@ _SINK_VERBS = SENDER_VERBS | RECEIVER_VERBS | LEAVING_VERBS | frozenset(
 
 
 def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
-                   theorem: bool, operands: tuple[int, ...] = ()) -> str | None:
+                   theorem: bool, arithmetic: Arithmetic | None = None) -> str | None:
     """Why the sentence does not state the count ``pattern`` (``theorem``: whether it is
-    one; ``operands``: its arithmetic's), else ``None``."""
+    one; ``arithmetic``: the sentence's expression that computes it), else ``None``."""
     agent_names = index.agent_names
+    operands = _product_operands(arithmetic)
     owner, quantity, entity = pattern.args[0], pattern.args[1], pattern.args[2]
     if not isinstance(owner, Agents):
         return None
@@ -87,8 +90,8 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
             rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,2}}{_CHANGE_WORDS}\b", lowered):
         # ("29 more push-ups", "22 inches farther")
         return f"'{quantity} more' is a change or a difference, not a count"
-    if len(owner) == 1:
-        listed = _listed_with(lowered, next(iter(owner.names)), agent_names)
+    if len(owner) < len(agent_names):
+        listed = _listed_with(lowered, owner.names, agent_names)
         if listed:
             return f"the sentence lists {listed}: the count is of them together, or of each"
     if theorem:
@@ -135,24 +138,39 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
         # "He then lost 106 crayons": the transfer, not a count of {lost}
         return f"{sink!r} names what happened, not who has a count"
+    if len(owner) == 1:
+        return _owner_unsettled(lowered, owner, quantity, entity, index, arithmetic)
     return None
 
 
-def _listed_with(lowered: str, name: str, agent_names: Collection[str]) -> str | None:
-    """"Jessica, Sandy, and Jason have 24": the list of program names ``name`` ends, as
-    text, else ``None``."""
-    if " and " not in lowered or name not in lowered:
+def _listed_with(lowered: str, owner: frozenset[str], agent_names: Collection[str]
+                 ) -> str | None:
+    """"Jessica, Sandy, and Jason have 24", "the plums of Ines, Oto and Pia": a list of
+    program names that holds ``owner``'s names and more, as text, else ``None``."""
+    if " and " not in lowered or not all(n in lowered for n in owner):
         return None
-    pattern = _list_pattern(frozenset(agent_names), name)
+    pattern = _list_pattern(frozenset(n for n in agent_names if len(n) > 1))
     if pattern is None:
         return None
     for found in pattern.finditer(lowered):
-        verb = found.group(1) or ""
-        # "Yujin, and Janaki has more ...", "Umaru and Orri possesses 75": a new clause with
-        # its own subject (a verb of one subject), not a list
-        if not verb.endswith("s"):
-            return found.group(0).removesuffix(verb).rstrip()
+        verb = found.group("verb") or ""
+        listed = found.group(0).removesuffix(verb).rstrip()
+        names = [m.group(0) for m in pattern.names.finditer(listed)]
+        # "Yujin, and Janaki has more ...", "Umaru and Orri possesses 75": the last name opens
+        # a new clause with its own subject (a verb of one subject); but "grown by Joan,
+        # Keith, and Alyssa is 79": the list is an object, the verb the sentence's
+        if verb.endswith("s") and not (verb in _COPULAS and _OBJECT_RE.search(
+                lowered, 0, found.start())):
+            names.pop()
+            listed = listed[:listed.rindex(" and ")].rstrip(" ,")
+        if owner < set(names) and (len(owner) > 1 or names[-1] in owner):
+            return listed
     return None
+
+
+_COPULAS = frozenset({"is", "was", "equals"})
+# a preposition right before a list: the list is its object ("the apples of Ann and Bo")
+_OBJECT_RE = re.compile(r"\b(?:by|of|for|from|between|among|to|with)\s*$")
 
 
 _MONEY_VERBS = frozenset({"spent", "spend", "spends", "paid", "pay", "pays", "cost", "costs",
@@ -160,15 +178,26 @@ _MONEY_VERBS = frozenset({"spent", "spend", "spends", "paid", "pay", "pays", "co
 _MONEY_RE = re.compile(r"\b(?:dollars?|cents?|money|bucks|euros?|pounds|yen|coins?)\b")
 
 
-@functools.lru_cache(maxsize=1024)
-def _list_pattern(agent_names: frozenset[str], name: str) -> re.Pattern[str] | None:
-    """Names of the program, then "and ``name``" (built once per program and name)."""
-    others = [n for n in agent_names if n != name and len(n) > 1]
-    if not others:
+class _ListPattern:
+    """Program names joined by commas and "and", then the word after (``verb``); ``names``
+    finds the names in a match."""
+
+    def __init__(self, names: str) -> None:
+        self.names = re.compile(rf"\b(?:{names})\b")
+        self.pattern = re.compile(rf"\b(?:{names})(?:\s*,\s*(?:{names}))*\s*,?\s+and\s+"
+                                  rf"(?:{names})\b(?:\s+(?P<verb>\w+))?")
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(text)
+
+
+@functools.lru_cache(maxsize=256)
+def _list_pattern(agent_names: frozenset[str]) -> _ListPattern | None:
+    """Built once per program."""
+    if len(agent_names) < 2:
         return None
-    names = "|".join(re.escape(n) for n in sorted(others, key=len, reverse=True))
-    return re.compile(rf"\b(?:{names})(?:\s*,\s*(?:{names}))*\s*,?\s+and\s+"
-                      rf"{re.escape(name)}\b(?:\s+(\w+))?")
+    return _ListPattern("|".join(re.escape(n) for n in sorted(agent_names, key=len,
+                                                               reverse=True)))
 
 
 def _entity_after(lowered: str, quantity: int, entities: Collection[str]) -> str | None:
@@ -201,3 +230,59 @@ def _moved_operand(index: ProgramIndex, operands: tuple[int, ...], owner: Agents
     moved = {c.quantity for c in claims.get("transfer", ()) if c.args[1] != owner}
     held = {c.quantity for c in claims.get("cont", ()) if c.args[0] == owner}
     return next((q for q in operands if q in moved and q not in held), None)
+
+
+def _product_operands(expression: Arithmetic | None) -> tuple[int, ...]:
+    """A product's operands ("5 * 3 = 15"), else none."""
+    if expression is None or not expression.operators or any(
+            o not in ("*", "×", "x") for o in expression.operators):
+        return ()
+    return tuple(int(q) for q in expression.operands)
+
+
+# a place the things counted are said to be in, right after them: "5 oranges in a bin"
+_PLACE_AFTER = r"\s+(?:in|on|at|inside)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+)?" \
+    r"([a-z][a-z' ]*)"
+
+
+def _owner_unsettled(lowered: str, owner: Agents, quantity: object, entity: object,
+                     index: ProgramIndex, arithmetic: Arithmetic | None) -> str | None:
+    """Why the count of ``owner`` (one agent; a count that is no theorem) is not one the
+    sentence gives it, else ``None``: its arithmetic takes another's count from the
+    owner's (a difference), the things are said to be in another agent of the program, or
+    no word names the owner where another agent holds counts (the reader took the one
+    holder of the entity)."""
+    name = next(iter(owner.names))
+    counts = index.claims_by_predicate().get("cont", ())
+    if arithmetic is not None and arithmetic.operator == "-" and len(arithmetic.operands) == 2:
+        first, second = (int(q) for q in arithmetic.operands)
+        mine = {c.args[2] for c in counts if c.args[0] == owner and c.quantity == first
+                and entity in (None, c.args[2])}
+        other = next((c for c in counts if c.args[0] != owner and c.quantity == second
+                      and c.args[2] in mine), None)
+        if other is not None:
+            # "So Katie has 81 - 59 = 22": her friends' 59 taken from her 81 is how many
+            # more she has, which the words say as her count
+            taken = " and ".join(other.args[0].sorted_names())
+            return (f"{first} - {second} takes {taken!r}'s count from {name!r}'s: a "
+                    "difference, not a count")
+    if not isinstance(entity, str) or not isinstance(quantity, int):
+        return None
+    places = [next((n for n in sorted(index.agent_names, key=len, reverse=True)
+                    if said == n or said.startswith(n + " ")), None)
+              for said in re.findall(rf"(?<![\d,.]){quantity}\s+{re.escape(entity)}"
+                                     rf"{_PLACE_AFTER}", lowered)]
+    place = next((p for p in places if p is not None and p != name), None)
+    if place is not None and name not in places and index.candidates(
+            ClaimPattern("cont", (Agents.of(place), None, entity))):
+        # "A store had 5 oranges in a bin", the bin holding the oranges ("35 pencils in the
+        # drawer and 35 on the desk" places each count with its owner)
+        return f"the {entity} are in {place!r}: the count is {place!r}'s or {name!r}'s"
+    words = set(re.findall(r"[a-z]+", lowered))
+    holders = {c.args[0] for c in counts if len(c.args[0]) == 1}
+    if holders - {owner} and not words & MENTION_WORDS and \
+            not words & set(re.findall(r"[a-z]+", name)):
+        # "old games = 38": Katie's, the one who has old games, or her friends', whose the
+        # model was working out
+        return f"no word names whose {entity} these are ({name!r} is only a guess)"
+    return None

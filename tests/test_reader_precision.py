@@ -391,3 +391,60 @@ def test_an_article_before_a_unit_is_per_that_unit() -> None:
         "axiom", "rate({ines}, 12, pears, crates)")
     claim = _last_step(*wages, "Tariq earned 8 dollars a week ago.")[1]
     assert claim is None or not claim.startswith("rate")
+
+
+def test_a_line_that_names_no_owner_is_not_judged_as_the_one_holders() -> None:
+    """"Blue cups = 21" while working out the guests' blue cups, where only Rhea has blue
+    cups and the guests hold red ones: whose cups the line counts the words do not say, so
+    it is unparsed naming the guess, never Rhea's count judged false; her true count is
+    still read, and where no one else holds anything the one holder's count is judged."""
+    cups = (["cont({rhea}, 40, red cups, 0)", "cont({rhea}, 63, blue cups, 0)",
+             "cont({rhea's guests}, 25, red cups, 0)"],
+            "cont({rhea, rhea's guests}, ?, red cups, ?)")
+    for text in ("Blue cups = 21.", "Blue cups: 21."):
+        status, claim, reason = _last_step(*cups, text)
+        assert (status, claim) == ("unparsed", None) and "guess" in reason, text
+    assert _last_step(*cups, "Blue cups = 63.")[:2] == ("axiom", "cont({rhea}, 63, blue cups)")
+    alone = (["cont({club}, 4, members, 0)", "rate({club}, 3, badges, members, 0)"],
+             "cont({club}, ?, badges, ?)")
+    assert _last_step(*alone, "The total number of badges is 20.")[0] == "false"
+
+
+def test_a_count_of_a_list_after_by_is_the_lists() -> None:
+    """"The number of plums picked by Ines, Oto, and Pia is 41" is the three's count: the
+    copula is the sentence's verb, not Pia's own clause; never Pia's count judged false."""
+    plums = (["cont({ines}, 10, plums, 0)", "cont({oto}, 14, plums, 0)",
+              "cont({pia}, 17, plums, 0)"], "cont({ines, oto, pia}, ?, plums, ?)")
+    for text in ("The number of plums picked by Ines, Oto, and Pia is 41 plums.",
+                 "The total of plums of Ines, Oto and Pia was 41."):
+        status, claim, _ = _last_step(*plums, text)
+        assert claim != "cont({pia}, 41, plums)" and status != "false", text
+    assert _last_step(*plums, "Ines has 10, Oto has 14, and Pia has 17 plums.")[:2] == (
+        "axiom", "cont({pia}, 17, plums)")
+
+
+def test_things_said_to_be_in_another_agent_are_not_judged_as_the_subjects() -> None:
+    """"A bakery had 9 buns in a tray", where the tray is the one holding buns: the tray's
+    count or the bakery's, unparsed with both named, never the bakery's judged false;
+    "9 buns in the tray and 4 on the shelf" places each count with its owner."""
+    buns = (["cont({tray}, 9, buns, 0)", "transfer({bakery}, {tray}, 6, buns, 0)"],
+            "cont({tray}, ?, buns, ?)")
+    status, claim, reason = _last_step(*buns, "A bakery had 9 buns in a tray.")
+    assert (status, claim) == ("unparsed", None) and "tray" in reason
+    shelf = (["cont({tray}, 9, buns, 0)", "cont({shelf}, 4, buns, 0)"],
+             "cont({shelf, tray}, ?, buns, ?)")
+    assert _last_step(*shelf, "Now there are 5 buns in the tray and 4 buns on the shelf.")[
+        0] != "unparsed"
+
+
+def test_another_agents_count_taken_from_a_count_is_a_difference() -> None:
+    """"So Lior has 70 - 45 = 25" where 45 is Maud's count: how many more Lior has, which
+    the words say as his count; unparsed, never judged false. "So Lior has 70 - 5 = 65"
+    after giving 5 away is his count."""
+    cards = (["cont({lior}, 70, cards, 0)", "cont({maud}, 45, cards, 0)"],
+             "comp({lior}, {maud}, ?, cards, ?)")
+    status, claim, reason = _last_step(*cards, "So Lior has 70 - 45 = 25.")
+    assert status == "unparsed" and "difference" in reason
+    gift = (["cont({lior}, 70, cards, 0)", "transfer({lior}, {maud}, 5, cards, 0)"],
+            "cont({lior}, ?, cards, ?)")
+    assert _last_step(*gift, "So Lior has 70 - 5 = 65.")[0] in ("derived", "derived-multi")
