@@ -471,6 +471,14 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                       expression: Arithmetic) -> None:
     """A sentence with nothing but arithmetic: the claim of the rule instance whose built-in
     the expression writes (shortest-proof instances first), judged like any claim."""
+    unknown = _UNKNOWN_TERM_RE.search(text, 0, expression.span[0]) \
+        if expression.span is not None else None
+    if unknown is not None:
+        # "x + 12 - 20 = 17": the expression goes on past an unknown, so its numbers alone
+        # are no sum (nor a wrong one)
+        judge.unparsed(number, text, f"the expression goes on past an unknown "
+                       f"({unknown.group(0).strip()!r})", ARITHMETIC_READING)
+        return
     if not expression.correct:
         judge.wrong_arithmetic(number, text, expression)
         return
@@ -513,6 +521,8 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
 
 _TOTAL_RE = re.compile(r"\b(?:in (?:all|total)|altogether|combined|together|total)\b",
                        re.IGNORECASE)
+# a one-letter unknown and an operator right before an expression: "x + 12 - 20 = 17"
+_UNKNOWN_TERM_RE = re.compile(r"(?<![\w'])[a-zA-Z]\s*[-+*/×−–]\s*$")
 _EXISTENTIAL_RE = re.compile(r"\bthere\s+(?:are|is|were|was|will be)\b", re.IGNORECASE)
 _COMPARISON_CUE_RE = re.compile(r"\b(?:more|fewer|less|difference|than|further|farther|"
                                 r"extra|additional)\b", re.IGNORECASE)

@@ -94,8 +94,18 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         listed = _listed_with(lowered, owner.names, agent_names)
         if listed:
             return f"the sentence lists {listed}: the count is of them together, or of each"
+    if isinstance(quantity, int):
+        not_held = _not_held(lowered, quantity, written) or _left_behind(
+            lowered, owner, quantity, written)
+        if not_held is not None:
+            return not_held
     if theorem:
         return None
+    if isinstance(quantity, int) and re.search(
+            rf"\bdifference\b(?:(?!\b(?:so|then|thus|means|has|have|had)\b)[^.;])*?"
+            rf"(?<![\d,.]){written}(?![\d,.]?\d)", lowered):
+        # "The difference between Ed and Doug's marbles was 51 - 40 = 11"
+        return f"'difference' states a comparison: {quantity} is no count"
     if _THAN_RE.search(lowered) and not _CHANGE_ANY.search(lowered):
         # "so he harvests 684 bushels of wheat than expected": a comparison whose "more" is
         # missing, not a count of 684
@@ -138,8 +148,77 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
         # "He then lost 106 crayons": the transfer, not a count of {lost}
         return f"{sink!r} names what happened, not who has a count"
+    if arithmetic is not None and arithmetic.operator == "+" and not (
+            isinstance(entity, str) and re.search(rf"\b{re.escape(entity)}\b", lowered)):
+        mixed = _entities_added(index, owner, arithmetic)
+        if mixed is not None:
+            # "So he had 7 + 148 = 155" after 7 cakes and 148 pastries: no one thing counted
+            return f"{arithmetic} adds {mixed}: no one thing is counted"
     if len(owner) == 1:
         return _owner_unsettled(lowered, owner, quantity, entity, index, arithmetic)
+    return None
+
+
+# a verb of giving away in a perfect tense: "would have sold 21", "must have lost 30"
+_GIVING = SENDER_VERBS | frozenset({"given", "eaten", "thrown", "lost"})
+_GIVING_RE = "|".join(sorted(_GIVING, key=len, reverse=True))
+
+
+def _not_held(lowered: str, quantity: int, written: str) -> str | None:
+    """Why ``quantity`` (``written``: its pattern) counts nothing anyone has, whatever the
+    program proves: it is per unit of another count ("12 shelves of 5 jars"), a factor of
+    an unknown ("5 * k jars") or what was given away ("would have sold 21"); else ``None``."""
+    found = re.search(rf"(?<![\d,.])\d[\d,]*\s+([a-z]+)\s+of\s+(?:\d[\d,]*\s+[a-z ]+?\s+"
+                      rf"and\s+)?{written}(?![\d,.]?\d)", lowered)
+    if found is not None and found.group(1) not in ("out", "each"):
+        # "Faye has 19 rows of 4 pencils and 27 crayons": 4 and 27 are in each row
+        return f"{quantity} is per {found.group(1)}: a rate, not a count"
+    if re.search(rf"\\\*?\s*{written}(?![\d,.]?\d)", lowered):
+        # "31 chapters \* 61 pages" (markdown's escaped "*", its star stripped): a factor
+        return f"{quantity} follows a lost '×': a factor, not a count"
+    found = re.search(rf"(?<![\d,.]){written}\s*[*×x/]\s*([a-z])\b(?!')|"
+                      rf"\b([a-z])\s*[*×/]\s*{written}(?![\d,.]?\d)", lowered)
+    if found is not None:
+        # "In n rounds, Luke gains 146 * n points"
+        return f"{quantity} is multiplied by an unknown ({found.group(1) or found.group(2)!r})"
+    found = re.search(rf"\b(?:have|has|had)\s+({_GIVING_RE})\s+(?:(?:away|out|all|only|a|"
+                      rf"total|of)\s+)*(?:[\d,]+\s*[-+*x×]\s*)*(?:[\d,]+\s*=\s*)?"
+                      rf"{written}(?![\d,.]?\d)(?!\s*[-+*x×/]\s*\d)", lowered)
+    if found is not None:
+        return f"'have {found.group(1)} {quantity}' is what went away, not a count"
+    return None
+
+
+# what is "left to get" is not had yet ("4 worksheets left to grade" are had, and to do)
+_GETTING = frozenset("""get buy collect earn find make pick gather win receive raise save
+bake""".split())
+
+
+def _left_behind(lowered: str, owner: Agents, quantity: int, written: str) -> str | None:
+    """Why "left" with ``quantity`` says no count of ``owner``: "12 shells left to get" are
+    not had yet, "Nia left 12 shells with Omar" is what she left behind; else ``None``."""
+    found = re.search(rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,3}}?left\s+to\s+([a-z]+)",
+                      lowered)
+    if found is not None and found.group(1) in _GETTING:
+        return f"'left to {found.group(1)}': {quantity} are not had yet, not a count"
+    names = "|".join(re.escape(n) for n in owner.names)
+    found = re.search(rf"\b(?:{names})\s+(?:then\s+|also\s+)?left\s+(?:behind\s+)?"
+                      rf"{written}(?![\d,.]?\d)", lowered)
+    if found is not None:
+        return f"'{found.group(0)}': what was left behind, not a count"
+    return None
+
+
+def _entities_added(index: ProgramIndex, owner: Agents, arithmetic: Arithmetic) -> str | None:
+    """Two of a sum's operands that are ``owner``'s counts of different entities only: the
+    entities, else ``None``."""
+    counts = index.claims_by_predicate().get("cont", ())
+    kinds = [{c.args[2] for c in counts if c.args[0] == owner and c.quantity == q}
+             for q in arithmetic.operands]
+    for i, first in enumerate(kinds):
+        for second in kinds[i + 1:]:
+            if first and second and not first & second:
+                return f"{'/'.join(sorted(first))} and {'/'.join(sorted(second))}"
     return None
 
 

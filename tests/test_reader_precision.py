@@ -448,3 +448,67 @@ def test_another_agents_count_taken_from_a_count_is_a_difference() -> None:
     gift = (["cont({lior}, 70, cards, 0)", "transfer({lior}, {maud}, 5, cards, 0)"],
             "cont({lior}, ?, cards, ?)")
     assert _last_step(*gift, "So Lior has 70 - 5 = 65.")[0] in ("derived", "derived-multi")
+
+
+def test_a_number_per_unit_or_times_an_unknown_is_not_a_count() -> None:
+    """"Gil has 12 shelves of 5 jars and 8 tins": 5 and 8 are on each shelf; "5 * k jars"
+    and "31 chapters \\* 61 pages" (markdown's escaped star lost) make 5 and 61 factors;
+    none is a count of Gil's judged false. The shelves are still his count."""
+    shelves = (["cont({gil}, 12, shelves, 0)", "rate({gil}, 5, jars, shelves, 0)",
+                "rate({gil}, 8, tins, shelves, 0)"], "cont({gil}, ?, jars, ?)")
+    from vlp.checker.programfile import program_from_json
+
+    program = program_from_json({"axioms": shelves[0], "query": shelves[1]})
+    steps = verify(program, "Gil has 12 shelves of 5 jars and 8 tins.").steps
+    assert [str(s.claim) for s in steps if s.status is not Status.UNPARSED] == [
+        "cont({gil}, 12, shelves)"]
+    assert all("per shelves" in (s.reason or "") for s in steps if s.claim is None)
+    for text in ("Gil has 12 shelves. In k shelves, Gil stores 5 * k jars.",
+                 "So Gil has 12 shelves \\* 5 jars = 12 x 5 = 50."):
+        read = [s for s in verify(program, text).steps if s.status is not Status.UNPARSED]
+        assert all(s.claim is None or s.claim.args[1] != 5 for s in read), text
+        assert any("unknown" in (s.reason or "") or "factor" in (s.reason or "")
+                   for s in verify(program, text).steps), text
+
+
+def test_an_expression_that_goes_on_past_an_unknown_is_no_sum() -> None:
+    """"y + 5 - 2 = 12": the numbers alone are no wrong sum; never judged false."""
+    shelves = (["cont({gil}, 12, shelves, 0)", "rate({gil}, 5, jars, shelves, 0)"],
+               "cont({gil}, ?, jars, ?)")
+    status, _, reason = _last_step(*shelves, "So y + 5 - 2 = 12.")
+    assert status == "unparsed" and "unknown" in reason
+    assert _last_step(*shelves, "So 5 - 2 = 12.")[0] == "false"
+
+
+def test_a_difference_or_what_went_away_is_not_a_count() -> None:
+    """"The difference between Ed and Ada's stamps was 51 - 40 = 11" is a comparison, never
+    Ed's count; "he would have sold 7 * 3 = 21 stamps", "Ed must have lost 30 stamps" are
+    what went away; "So Ed had 50 + 9 = 59" after 50 stamps and 9 coins counts no one
+    thing: all unparsed, never judged false as Ed's count."""
+    stamps = (["cont({ed}, 50, stamps, 0)", "comp({ed}, {ada}, 20, stamps, 0)",
+               "cont({ed}, 9, coins, 0)", "transfer({ed}, {buyers}, 10, stamps, 0)"],
+              "cont({ada}, ?, stamps, ?)")
+    for text, cue in (("So Ed had 51 stamps left. The difference between Ed and Ada's "
+                       "stamps was 51 - 40 = 11.", "difference"), ("Ed must have lost 30 stamps.", "went away"),
+                      ("If so, Ed would have sold 7 * 3 = 21 stamps in all.", ""),
+                      ("So Ed had 50 + 9 = 59.", "no one thing")):
+        status, claim, reason = _last_step(*stamps, text)
+        assert (status, claim) == ("unparsed", None) and cue in reason, text
+    assert _last_step(*stamps, "Ed has 50 stamps.")[0] == "axiom"
+
+
+def test_what_is_left_to_get_or_left_behind_is_not_a_count() -> None:
+    """"Omar has 12 shells left to get" are not his yet; "Nia left 12 shells with Omar" is
+    what she left behind; "Nia has 28 shells left" is her count, and so is "4 jobs left to
+    do" (had, to be done)."""
+    shells = (["cont({nia}, 40, shells, 0)", "cont({omar}, 25, shells, 0)",
+               "transfer({nia}, {omar}, 12, shells, 1)"], "cont({omar}, ?, shells, ?)")
+    for text in ("Omar has 12 shells left to get.", "Nia left 12 shells with Omar."):
+        status, claim, _ = _last_step(*shells, text)
+        assert (status, claim) == ("unparsed", None), text
+    assert _last_step(*shells, "Nia gives Omar 12 shells. Nia has 28 shells left.")[:2] == (
+        "derived", "cont({nia}, 28, shells)")
+    jobs = (["cont({ivo}, 9, jobs, 0)", "transfer({ivo}, {done}, 5, jobs, 0)"],
+            "cont({ivo}, ?, jobs, ?)")
+    assert _last_step(*jobs, "Ivo does 5 jobs. So Ivo has 4 jobs left to do.")[1] == \
+        "cont({ivo}, 4, jobs)"
