@@ -61,6 +61,11 @@ def part_counted(text: str, agent_names: Collection[str]) -> str | None:
     return found.group(0)
 
 
+# a supposition ("Assume ...", "Let's say ...") or someone's belief ("Ruth thinks ...")
+_SUPPOSED_RE = re.compile(r"^\W*(?:assume|assuming|suppose|supposing|imagine|let's say|let us "
+                          r"say|let's assume|let us assume|say)\b|\b(?:thinks?|thought|believes?|"
+                          r"believed|guess(?:es|ed)?|hopes?|hoped|wish(?:es|ed)?|expects?|"
+                          r"expected|claims?|claimed)\s+(?:that\s+)?")
 # after a count's number, words that make it a change or a difference, never a count
 _CHANGE_WORDS = r"(?:more|fewer|less|lesser|extra|additional|farther|further)"
 _CHANGE_ANY = re.compile(rf"\b{_CHANGE_WORDS}\b")
@@ -96,11 +101,15 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
             return f"the sentence lists {listed}: the count is of them together, or of each"
     if isinstance(quantity, int):
         not_held = _not_held(lowered, quantity, written) or _left_behind(
-            lowered, owner, quantity, written)
+            lowered, owner, quantity, written) or _who_names(lowered, owner, quantity, written)
         if not_held is not None:
             return not_held
     if theorem:
         return None
+    found = _SUPPOSED_RE.search(lowered)
+    if found is not None:
+        # "Assume Sol gets 10 stickers, then Sol has 29", "Ruth thinks Sol has 30 stickers"
+        return f"{found.group(0).strip()!r}: a supposition or a belief, not stated as so"
     if isinstance(quantity, int) and re.search(
             rf"\bdifference\b(?:(?!\b(?:so|then|thus|means|has|have|had)\b)[^.;])*?"
             rf"(?<![\d,.]){written}(?![\d,.]?\d)", lowered):
@@ -207,6 +216,20 @@ def _left_behind(lowered: str, owner: Agents, quantity: int, written: str) -> st
     if found is not None:
         return f"'{found.group(0)}': what was left behind, not a count"
     return None
+
+
+def _who_names(lowered: str, owner: Agents, quantity: int, written: str) -> str | None:
+    """"Lena gave 6 apples to her brother, who then has 16": "who" is the one named right
+    before it; a count in its clause of another owner is a guess: why, else ``None``."""
+    found = re.search(rf"\b([a-z']+)\s*,\s*who\b(?:(?![.;,]|\b(?:and|while|so|but)\b).)*?"
+                      rf"(?<![\d,.]){written}"
+                      rf"(?![\d,.]?\d)", lowered)
+    if found is None:
+        return None
+    before = found.group(1).removesuffix("'s")
+    if any(before in name.split() for name in owner.names):
+        return None
+    return f"'who' is the {before!r} before it: {quantity} is not read as another's count"
 
 
 def _entities_added(index: ProgramIndex, owner: Agents, arithmetic: Arithmetic) -> str | None:

@@ -512,3 +512,34 @@ def test_what_is_left_to_get_or_left_behind_is_not_a_count() -> None:
             "cont({ivo}, ?, jobs, ?)")
     assert _last_step(*jobs, "Ivo does 5 jobs. So Ivo has 4 jobs left to do.")[1] == \
         "cont({ivo}, 4, jobs)"
+
+
+def test_who_after_a_second_person_and_suppositions_are_not_guessed() -> None:
+    """"Lena gave 6 apples to her brother, who then has 16": "who" is the brother, never
+    Lena (whose count 16 is not); "Assume Sol gets 10 stickers, then Sol has 29" and "Ruth
+    thinks Sol has 30 stickers" state nothing as so: all unparsed, never judged false.
+    "Lena, who has 30 apples, gives 6 to her brother" still gives Lena's 30."""
+    apples = (["cont({lena}, 30, apples, 0)", "cont({lena's brother}, 10, apples, 0)",
+               "transfer({lena}, {lena's brother}, 6, apples, 1)"],
+              "cont({lena's brother}, ?, apples, ?)")
+    for text in ("Lena gave 6 apples to her brother, who then has 16.",
+                 "Lena gave 6 apples to her brother, who then has 24."):
+        assert _last_step(*apples, text)[:2] == ("unparsed", None), text
+    claims, _ = _read_program(apples, "Lena, who has 30 apples, gives 6 to her brother.")
+    assert "cont({lena}, 30, apples)" in claims
+    stickers = (["cont({ruth}, 25, stickers, 0)", "cont({sol}, 19, stickers, 0)",
+                 "transfer({ruth}, {sol}, 3, stickers, 1)"], "cont({sol}, ?, stickers, ?)")
+    for text in ("Assume Sol gets 10 stickers, then Sol has 29.",
+                 "Ruth thinks Sol has 30 stickers."):
+        status, claim, reason = _last_step(*stickers, text)
+        assert (status, claim) == ("unparsed", None) and "supposition" in reason, text
+
+
+def _read_program(program: tuple[list[str], str], text: str) -> tuple[list[str], list[str]]:
+    """The claims read from ``text`` under a program given as axioms and a query, and the
+    reasons of the unparsed steps."""
+    from vlp.checker.programfile import program_from_json
+
+    steps = verify(program_from_json({"axioms": program[0], "query": program[1]}), text).steps
+    return ([str(s.claim) for s in steps if s.status is not Status.UNPARSED],
+            [s.reason or "" for s in steps if s.status is Status.UNPARSED])
