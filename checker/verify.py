@@ -28,7 +28,7 @@ from vlp.reading.arithmetic_reads import (
     rival_claims,
     stated_union,
 )
-from vlp.reading.claim_guards import unstated_count
+from vlp.reading.claim_guards import unstated_count, unstated_rate
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -92,6 +92,11 @@ class _Judge:
             rival = rival_theorem(text, read.pattern, self.index)
             if rival is not None:  # "He also spends 3 hours on Chinese" read as English's
                 self.unparsed(number, text, rival, reading)
+                return
+        if read.pattern.predicate == "rate" and read.template is None:
+            unstated = unstated_rate(text, read.pattern)
+            if unstated is not None:  # "Tia uses 8 crayons a day", the program's per box
+                self.unparsed(number, text, unstated, reading)
                 return
         count = len(self.steps)
         self._judge(number, text, read, alignment, when)

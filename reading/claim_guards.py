@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection, Iterator
 
 from vlp.grammar.arithmetic import Arithmetic
+from vlp.grammar.inflect import singular
 from vlp.kernel import Agents
 
 from .align import ClaimPattern, ProgramIndex
@@ -101,11 +102,17 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
             return f"the sentence lists {listed}: the count is of them together, or of each"
     if isinstance(quantity, int):
         not_held = _not_held(lowered, quantity, written) or _left_behind(
-            lowered, owner, quantity, written) or _who_names(lowered, owner, quantity, written)
+            lowered, owner, quantity, written) or _who_names(lowered, owner, quantity, written) \
+            or _someone_elses(lowered, owner, quantity, written, agent_names)
         if not_held is not None:
             return not_held
     if theorem:
         return None
+    thing = next((n for n in owner.names if "'s " in n and n.split("'s ", 1)[1] in
+                  index.entities | {singular(e) for e in index.entities}), None)
+    if thing is not None:
+        # "Tia's boxes have 8 crayons": each of her boxes (a thing counted), not someone
+        return f"{thing!r} names things the program counts, not someone who has some"
     found = _SUPPOSED_RE.search(lowered)
     if found is not None:
         # "Assume Sol gets 10 stickers, then Sol has 29", "Ruth thinks Sol has 30 stickers"
@@ -230,6 +237,18 @@ def _who_names(lowered: str, owner: Agents, quantity: int, written: str) -> str 
     if any(before in name.split() for name in owner.names):
         return None
     return f"'who' is the {before!r} before it: {quantity} is not read as another's count"
+
+
+def _someone_elses(lowered: str, owner: Agents, quantity: int, written: str,
+                   agent_names: Collection[str]) -> str | None:
+    """"Uma has 20 crayons, which is 28 fewer than Tia's 48": the number after another
+    agent's possessive is theirs: why it is not ``owner``'s, else ``None``."""
+    found = re.search(rf"\b([a-z]+)'s\s+{written}(?![\d,.]?\d)", lowered)
+    if found is None or any(found.group(1) in name.split() or found.group(1) + "'s" in
+                            name.split() for name in owner.names) or not any(
+            found.group(1) in name.split() for name in agent_names):
+        return None  # ("that's 120": no one's)
+    return f"'{found.group(0)}' is {found.group(1)}'s, not {' and '.join(owner.sorted_names())}'s"
 
 
 def _entities_added(index: ProgramIndex, owner: Agents, arithmetic: Arithmetic) -> str | None:
@@ -388,3 +407,21 @@ def _owner_unsettled(lowered: str, owner: Agents, quantity: object, entity: obje
         # model was working out
         return f"no word names whose {entity} these are ({name!r} is only a guess)"
     return None
+
+
+def unstated_rate(text: str, pattern: ClaimPattern) -> str | None:
+    """Why the sentence does not state the rate ``pattern``: the unit it says the number is
+    per ("8 crayons a day", "per week") is not the rate's ("per box"); else ``None``."""
+    quantity, unit = pattern.args[1], pattern.args[3]
+    if not isinstance(quantity, int) or not isinstance(unit, str):
+        return None
+    found = re.search(rf"(?<![\d,.])(?:{quantity:,}|{quantity})\s+(?:[a-z'-]+\s+){{0,3}}?"
+                      r"(?:per|each|every|an?)\s+([a-z][a-z' -]*)", text.lower())
+    if found is None:
+        return None
+    said = found.group(1)
+    # "per fish tank", "in each of her 27 coolers", "13 opals per treasure chest"
+    if said.startswith(("of ", singular(unit), unit)) or singular(unit).endswith(
+            " " + singular(said.split()[0])):
+        return None
+    return f"{quantity} is per {said.split()[0]}, not per {singular(unit)}"

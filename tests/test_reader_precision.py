@@ -543,3 +543,20 @@ def _read_program(program: tuple[list[str], str], text: str) -> tuple[list[str],
     steps = verify(program_from_json({"axioms": program[0], "query": program[1]}), text).steps
     return ([str(s.claim) for s in steps if s.status is not Status.UNPARSED],
             [s.reason or "" for s in steps if s.status is Status.UNPARSED])
+
+
+def test_a_rate_per_another_unit_or_a_number_of_someone_elses_is_not_read() -> None:
+    """"Tia uses 8 crayons a day" (or "per week") is no rate per box, the program's;
+    "Tia's boxes have 8 crayons" makes no one of her boxes; "Uma has 20 crayons, which is 28
+    fewer than Tia's 48" gives Tia's 48, never Uma's: none is judged. "Tia has 8 crayons per
+    box" and "8 crayons in each of her boxes" are the rate."""
+    crayons = (["cont({tia}, 6, boxes, 0)", "rate({tia}, 8, crayons, boxes, 0)",
+                "cont({uma}, 20, crayons, 0)"], "cont({tia, uma}, ?, crayons, ?)")
+    for text in ("Tia uses 8 crayons a day.", "Tia has 8 crayons per week.",
+                 "Tia's boxes have 8 crayons."):
+        assert _last_step(*crayons, text)[:2] == ("unparsed", None), text
+    claims, _ = _read_program(crayons, "Uma has 20 crayons, which is 28 fewer than Tia's 48.")
+    assert claims == ["cont({uma}, 20, crayons)"]
+    for text in ("Tia has 8 crayons per box.", "Tia keeps 8 crayons in each of her boxes."):
+        assert _last_step(*crayons, text)[:2] == ("axiom", "rate({tia}, 8, crayons, boxes)"), \
+            text
