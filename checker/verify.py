@@ -28,7 +28,7 @@ from vlp.reading.arithmetic_reads import (
     rival_claims,
     stated_union,
 )
-from vlp.reading.claim_guards import unstated_count, unstated_rate
+from vlp.reading.claim_guards import unstated_comparison, unstated_count, unstated_rate
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -93,9 +93,11 @@ class _Judge:
             if rival is not None:  # "He also spends 3 hours on Chinese" read as English's
                 self.unparsed(number, text, rival, reading)
                 return
-        if read.pattern.predicate == "rate" and read.template is None:
-            unstated = unstated_rate(text, read.pattern)
-            if unstated is not None:  # "Tia uses 8 crayons a day", the program's per box
+        if read.pattern.predicate in ("rate", "comp") and read.template is None:
+            # "Tia uses 8 crayons a day", the program's per box; "than he had"
+            unstated = unstated_rate(text, read.pattern) if read.pattern.predicate == "rate" \
+                else unstated_comparison(text, read.pattern)
+            if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
                 return
         count = len(self.steps)

@@ -197,6 +197,12 @@ def _not_held(lowered: str, quantity: int, written: str) -> str | None:
     if found is not None:
         # "In n rounds, Luke gains 146 * n points"
         return f"{quantity} is multiplied by an unknown ({found.group(1) or found.group(2)!r})"
+    found = re.search(rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,2}}?({_GIVING_RE})\b"
+                      r"(?!\s+(?:me|him|her|them|us)\b)", lowered)
+    if found is not None and not re.search(r"\b(?:left|remaining|after|before|when|if|"
+                                           r"and|but|so)\b", lowered[found.start():found.end()]):
+        # "Wes has 3 cards lost": the 3 that went away
+        return f"'{quantity} ... {found.group(1)}' is what went away, not a count"
     found = re.search(rf"\b(?:have|has|had)\s+({_GIVING_RE})\s+(?:(?:away|out|all|only|a|"
                       rf"total|of)\s+)*(?:[\d,]+\s*[-+*x×]\s*)*(?:[\d,]+\s*=\s*)?"
                       rf"{written}(?![\d,.]?\d)(?!\s*[-+*x×/]\s*\d)", lowered)
@@ -425,3 +431,23 @@ def unstated_rate(text: str, pattern: ClaimPattern) -> str | None:
             " " + singular(said.split()[0])):
         return None
     return f"{quantity} is per {said.split()[0]}, not per {singular(unit)}"
+
+
+# "than he had", "than she did before": a comparison with the subject's own earlier count
+_THAN_SELF_RE = re.compile(r"\bthan\s+(?:he|she|they|it)\s+(?:had|did|has|does|used\s+to|was|"
+                           r"were|started)\b")
+
+
+def unstated_comparison(text: str, pattern: ClaimPattern) -> str | None:
+    """Why the sentence does not state the comparison ``pattern``: "Vic has 8 fewer cards
+    than he had" compares Vic with himself before (a change), with no second person named;
+    else ``None``."""
+    found = _THAN_SELF_RE.search(text.lower())
+    if found is None:
+        return None
+    lowered = text.lower()
+    named = [a for a in pattern.args[:2] if isinstance(a, Agents) and all(
+        re.search(rf"\b{re.escape(n)}\b", lowered) for n in a.names)]
+    if len(named) == 2:
+        return None
+    return f"{found.group(0)!r}: a change since before, not a comparison of two"

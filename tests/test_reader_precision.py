@@ -560,3 +560,16 @@ def test_a_rate_per_another_unit_or_a_number_of_someone_elses_is_not_read() -> N
     for text in ("Tia has 8 crayons per box.", "Tia keeps 8 crayons in each of her boxes."):
         assert _last_step(*crayons, text)[:2] == ("axiom", "rate({tia}, 8, crayons, boxes)"), \
             text
+
+
+def test_a_change_since_before_is_not_a_comparison_nor_a_count() -> None:
+    """"Wes now has 8 more cards than he had" compares Wes with himself before, never with
+    Vic; "Wes has 3 cards lost" is what went away, never his count; "Wes has 17 cards left
+    after 3 lost" is still his count."""
+    cards = (["cont({vic}, 30, cards, 0)", "cont({wes}, 12, cards, 0)",
+              "transfer({vic}, {wes}, 8, cards, 1)", "transfer({wes}, {lost}, 3, cards, 2)"],
+             "cont({wes}, ?, cards, ?)")
+    for text in ("Wes now has 8 more cards than he had.", "Wes has 3 cards lost."):
+        assert _last_step(*cards, text)[:2] == ("unparsed", None), text
+    claims, _ = _read_program(cards, "Wes has 17 cards left after 3 lost.")
+    assert "cont({wes}, 17, cards)" in claims
