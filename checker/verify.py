@@ -79,11 +79,12 @@ class _Judge:
     def judge(self, number: int, text: str, read: ReadClaim,
               reading: Reading = TEMPLATE_READING, when: str | int | None = None) -> None:
         alignment = self.index.align(read.pattern, self.stated)
-        if read.pattern.predicate == "cont" and (read.template is None or not self.strict) \
-                and (read.arithmetic is None or read.arithmetic.correct):
-            # (a wrong sum makes the step false whatever it counts)
-            unstated = unstated_count(text, read.pattern, self.index,
-                                      not isinstance(alignment, Misalignment), read.arithmetic)
+        theorem = not isinstance(alignment, Misalignment)
+        # (a wrong sum makes the step false whatever it counts; a template's reading is
+        # guarded only where it would be judged false, and never under --strict)
+        if read.pattern.predicate == "cont" and (read.template is None or not (
+                self.strict or theorem)) and (read.arithmetic is None or read.arithmetic.correct):
+            unstated = unstated_count(text, read.pattern, self.index, theorem, read.arithmetic)
             if unstated is not None:
                 self.unparsed(number, text, unstated, reading)
                 return

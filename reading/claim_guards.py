@@ -117,7 +117,7 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if found is not None:
         # "Assume Sol gets 10 stickers, then Sol has 29", "Ruth thinks Sol has 30 stickers"
         return f"{found.group(0).strip()!r}: a supposition or a belief, not stated as so"
-    if isinstance(quantity, int) and re.search(
+    if isinstance(quantity, int) and "difference" in lowered and re.search(
             rf"\bdifference\b(?:(?!\b(?:so|then|thus|means|has|have|had)\b)[^.;])*?"
             rf"(?<![\d,.]){written}(?![\d,.]?\d)", lowered):
         # "The difference between Ed and Doug's marbles was 51 - 40 = 11"
@@ -178,25 +178,31 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
 # a verb of giving away in a perfect tense: "would have sold 21", "must have lost 30"
 _GIVING = SENDER_VERBS | frozenset({"given", "eaten", "thrown", "lost"})
 _GIVING_RE = "|".join(sorted(_GIVING, key=len, reverse=True))
+_WORD_RE = re.compile(r"[a-z]+")
+_FACTOR_SIGN_RE = re.compile(r"[*×/]|\bx\b")
 
 
 def _not_held(lowered: str, quantity: int, written: str) -> str | None:
     """Why ``quantity`` (``written``: its pattern) counts nothing anyone has, whatever the
     program proves: it is per unit of another count ("12 shelves of 5 jars"), a factor of
     an unknown ("5 * k jars") or what was given away ("would have sold 21"); else ``None``."""
+    # (each test is tried only where its words are: the guard runs on every count read)
     found = re.search(rf"(?<![\d,.])\d[\d,]*\s+([a-z]+)\s+of\s+(?:\d[\d,]*\s+[a-z ]+?\s+"
-                      rf"and\s+)?{written}(?![\d,.]?\d)", lowered)
+                      rf"and\s+)?{written}(?![\d,.]?\d)", lowered) if " of " in lowered else None
     if found is not None and found.group(1) not in ("out", "each"):
         # "Faye has 19 rows of 4 pencils and 27 crayons": 4 and 27 are in each row
         return f"{quantity} is per {found.group(1)}: a rate, not a count"
-    if re.search(rf"\\\*?\s*{written}(?![\d,.]?\d)", lowered):
+    if "\\" in lowered and re.search(rf"\\\*?\s*{written}(?![\d,.]?\d)", lowered):
         # "31 chapters \* 61 pages" (markdown's escaped "*", its star stripped): a factor
         return f"{quantity} follows a lost '×': a factor, not a count"
     found = re.search(rf"(?<![\d,.]){written}\s*[*×x/]\s*([a-z])\b(?!')|"
-                      rf"\b([a-z])\s*[*×/]\s*{written}(?![\d,.]?\d)", lowered)
+                      rf"\b([a-z])\s*[*×/]\s*{written}(?![\d,.]?\d)", lowered) \
+        if _FACTOR_SIGN_RE.search(lowered) else None
     if found is not None:
         # "In n rounds, Luke gains 146 * n points"
         return f"{quantity} is multiplied by an unknown ({found.group(1) or found.group(2)!r})"
+    if _GIVING.isdisjoint(_WORD_RE.findall(lowered)):
+        return None
     found = re.search(rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,2}}?({_GIVING_RE})\b"
                       r"(?!\s+(?:me|him|her|them|us)\b)", lowered)
     if found is not None and not re.search(r"\b(?:left|remaining|after|before|when|if|"
@@ -219,6 +225,8 @@ bake""".split())
 def _left_behind(lowered: str, owner: Agents, quantity: int, written: str) -> str | None:
     """Why "left" with ``quantity`` says no count of ``owner``: "12 shells left to get" are
     not had yet, "Nia left 12 shells with Omar" is what she left behind; else ``None``."""
+    if "left" not in lowered:
+        return None
     found = re.search(rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,3}}?left\s+to\s+([a-z]+)",
                       lowered)
     if found is not None and found.group(1) in _GETTING:
@@ -234,6 +242,8 @@ def _left_behind(lowered: str, owner: Agents, quantity: int, written: str) -> st
 def _who_names(lowered: str, owner: Agents, quantity: int, written: str) -> str | None:
     """"Lena gave 6 apples to her brother, who then has 16": "who" is the one named right
     before it; a count in its clause of another owner is a guess: why, else ``None``."""
+    if "who" not in lowered:
+        return None
     found = re.search(rf"\b([a-z']+)\s*,\s*who\b(?:(?![.;,]|\b(?:and|while|so|but)\b).)*?"
                       rf"(?<![\d,.]){written}"
                       rf"(?![\d,.]?\d)", lowered)
@@ -249,6 +259,8 @@ def _someone_elses(lowered: str, owner: Agents, quantity: int, written: str,
                    agent_names: Collection[str]) -> str | None:
     """"Uma has 20 crayons, which is 28 fewer than Tia's 48": the number after another
     agent's possessive is theirs: why it is not ``owner``'s, else ``None``."""
+    if "'s " not in lowered:
+        return None
     found = re.search(rf"\b([a-z]+)'s\s+{written}(?![\d,.]?\d)", lowered)
     if found is None or any(found.group(1) in name.split() or found.group(1) + "'s" in
                             name.split() for name in owner.names) or not any(
