@@ -439,8 +439,9 @@ def unstated_rate(text: str, pattern: ClaimPattern) -> str | None:
         return None
     said = found.group(1)
     # "per fish tank", "in each of her 27 coolers", "13 opals per treasure chest"
-    if said.startswith(("of ", singular(unit), unit)) or singular(unit).endswith(
-            " " + singular(said.split()[0])):
+    first, words = singular(said.split()[0]), singular(unit).split()
+    if said.startswith(("of ", singular(unit), unit)) or first in (words[0], words[-1]) or \
+            first == singular(words[0]):  # ("per package" of packages of gum)
         return None
     return f"{quantity} is per {said.split()[0]}, not per {singular(unit)}"
 

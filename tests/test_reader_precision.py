@@ -560,6 +560,10 @@ def test_a_rate_per_another_unit_or_a_number_of_someone_elses_is_not_read() -> N
     for text in ("Tia has 8 crayons per box.", "Tia keeps 8 crayons in each of her boxes."):
         assert _last_step(*crayons, text)[:2] == ("axiom", "rate({tia}, 8, crayons, boxes)"), \
             text
+    packs = (["cont({ravi}, 9, packs of cards, 0)", "rate({ravi}, 14, cards, packs of cards, 0)"],
+             "cont({ravi}, ?, cards, ?)")
+    assert _last_step(*packs, "There are 14 cards in each pack.")[:2] == (
+        "axiom", "rate({ravi}, 14, cards, packs of cards)")
 
 
 def test_a_change_since_before_is_not_a_comparison_nor_a_count() -> None:
