@@ -100,6 +100,9 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         listed = _listed_with(lowered, owner.names, agent_names)
         if listed:
             return f"the sentence lists {listed}: the count is of them together, or of each"
+    named = _name_unsettled(lowered, owner, agent_names, index.entities)
+    if named is not None:
+        return named
     if isinstance(quantity, int):
         not_held = _not_held(lowered, quantity, written) or _left_behind(
             lowered, owner, quantity, written) or _who_names(lowered, owner, quantity, written) \
@@ -267,6 +270,32 @@ def _someone_elses(lowered: str, owner: Agents, quantity: int, written: str,
             found.group(1) in name.split() for name in agent_names):
         return None  # ("that's 120": no one's)
     return f"'{found.group(0)}' is {found.group(1)}'s, not {' and '.join(owner.sorted_names())}'s"
+
+
+_TOTAL_WORDS_RE = re.compile(r"\b(?:total|in all|altogether|combined|together)\b")
+_TIME_NAMES_RE = re.compile(r"\b(?:yesterday|today|tomorrow|tonight|(?:last|this|next)\s+"
+                            r"(?:year|week|month|night|season))\b")
+
+
+def _name_unsettled(lowered: str, owner: Agents, agent_names: Collection[str],
+                    entities: Collection[str]) -> str | None:
+    """Why the words do not name ``owner``: "a total of 83 bottles of soda" names diet soda
+    and regular soda alike, never regular soda alone; "served 16 hot dogs today" leaves out
+    the day named "yesterday" from its total; else ``None``."""
+    names = sorted(owner.names)
+    if len(names) == 1 and names[0] not in lowered and _TOTAL_WORDS_RE.search(lowered):
+        counted = {w for e in entities for w in e.split()}  # ("space books": of the books)
+        shared = [w for w in names[0].split() if w not in counted and re.search(
+            rf"\b{re.escape(w)}\b", lowered) and any(w in other.split() for other in
+                                                      agent_names if other != names[0])]
+        if shared:
+            return f"{shared[0]!r} names more than {names[0]!r}: the total is of them all"
+    said = _TIME_NAMES_RE.findall(lowered)
+    if len(names) > 1 and said:
+        left_out = [n for n in names if _TIME_NAMES_RE.fullmatch(n) and n not in said]
+        if left_out:
+            return f"{said[0]!r} is not {left_out[0]!r}: the total is of another time"
+    return None
 
 
 def _entities_added(index: ProgramIndex, owner: Agents, arithmetic: Arithmetic) -> str | None:
