@@ -167,8 +167,9 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if sink in _SINK_VERBS and re.search(rf"\b{sink}\s+{quantity}\b", lowered):
         # "He then lost 106 crayons": the transfer, not a count of {lost}
         return f"{sink!r} names what happened, not who has a count"
-    if arithmetic is not None and arithmetic.operator == "+" and not (
-            isinstance(entity, str) and re.search(rf"\b{re.escape(entity)}\b", lowered)):
+    if arithmetic is not None and arithmetic.operator == "+" and not (  # ("56 games" is said)
+            isinstance(entity, str) and re.search(rf"\b{re.escape(entity.split()[-1])}\b",
+                                                  lowered)):
         mixed = _entities_added(index, owner, arithmetic)
         if mixed is not None:
             # "So he had 7 + 148 = 155" after 7 cakes and 148 pastries: no one thing counted
