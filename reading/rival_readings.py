@@ -36,12 +36,15 @@ def rival_theorem(text: str, pattern: ClaimPattern, index: ProgramIndex) -> str 
     words |= {singular(w) for w in words}
     names = {n for n in index.agent_names if _named(n, words)}
     entities = {e for e in index.entities if _named(e, words)}
-    if not names:
-        return None
     stated = pattern.as_claim()
     own = {n for a in stated.agent_sets for n in a.names}
     if not own <= index.agent_names:
         return None  # "from Wasswa's teacher", whom the problem lacks: an invented fact
+    holder = _container_of(stated, index)
+    if holder is not None:
+        return f"reads as {pattern}, which is no theorem, but {holder} holds that many"
+    if not names:
+        return None
     for claim in index.claims_by_predicate().get(pattern.predicate, ()):
         # (a relation the words fix is kept: "9 more than" is never a count of 9, nor its
         # direction; and a member's count is no rival of a stated total: "108 in all")
@@ -52,6 +55,22 @@ def rival_theorem(text: str, pattern: ClaimPattern, index: ProgramIndex) -> str 
                 _about(claim, names, entities, stated.entity):
             return f"reads as {pattern}, which is no theorem, but the words also fit {claim}"
     return None
+
+
+def _container_of(stated: Claim, index: ProgramIndex) -> Claim | None:
+    """"Jerry started with 4 action figures" where Jerry puts action figures on a shelf
+    that holds 4: the one agent the claim's agent gives that entity to, or gets it from, in
+    the program, when that agent's count is the claim's (a person said for their shelf)."""
+    if stated.predicate != "cont" or len(stated.agent_sets[0]) != 1:
+        return None
+    agent = stated.agent_sets[0]
+    linked = {a.agent_sets[1] if a.agent_sets[0] == agent else a.agent_sets[0]
+              for a in index.program.axioms
+              if a.predicate == "transfer" and a.entity == stated.entity and
+              agent in a.agent_sets}
+    rivals = [Claim("cont", (other, stated.quantity, stated.entity)) for other in linked]
+    found = [c for c in rivals if index.is_theorem(c)]
+    return found[0] if len(found) == 1 else None
 
 
 def _named(name: str, words: set[str]) -> bool:

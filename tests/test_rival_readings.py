@@ -70,3 +70,14 @@ def test_a_stated_direction_has_no_rival_in_its_reverse() -> None:
                       query="cont({nora}, ?, balloons, ?)")
     pattern = ClaimPattern("transfer", (Agents.of("oskar"), Agents.of("nora"), 4, "balloons"))
     assert rival_theorem("4 balloons were given to Nora by Oskar.", pattern, family) is None
+
+
+def test_a_person_said_for_the_shelf_they_fill_is_left_open() -> None:
+    """"Ivo started with 5 toy cars", where Ivo puts toy cars on a shelf that holds 5 and
+    Ivo himself holds none: maybe the shelf's 5, so not judged false."""
+    shelf = index_of("cont({shelf}, 5, toy cars, 0)", "transfer({ivo}, {shelf}, 3, toy cars, 0)",
+                     query="cont({shelf}, ?, toy cars, ?)")
+    why = rival_theorem("Ivo started with 5 toy cars.", cont("ivo", 5, "toy cars"), shelf)
+    assert why is not None and "cont({shelf}, 5, toy cars)" in why
+    assert rival_theorem("Ivo started with 7 toy cars.", cont("ivo", 7, "toy cars"),
+                         shelf) is None
