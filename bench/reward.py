@@ -12,7 +12,9 @@ through ``vlp.rewards`` (the TRL adapter's path). Prints
 - ``--workers N``: new batches of the same problems, each scored in this process and then
   by a kept worker pool (after one warm-up batch), paired round by round: wall-clock
   throughput and CPU seconds per reward (the parent's and the workers', read from
-  ``/proc``), their ratios, and the load average.
+  ``/proc``), their ratios, the load average, the median of the rounds' wall-clock ratios
+  (one round hit by other work moves it little) and how many problems each worker
+  prepared (a problem sent to both is prepared twice).
 
 Sentences are parsed afresh for every transcript (model outputs rarely repeat a sentence
 verbatim across samples), so the figures do not lean on the sentence cache. Target: 300
@@ -107,16 +109,22 @@ def main(argv: list[str] | None = None) -> int:
         # the workers' CPU over the whole loop (idle while this process scores: /proc counts
         # in clock ticks, too coarse for one round)
         children = _cpu_seconds(workers)
+        ratios = []  # each round's wall-clock ratio: a round the other engineers' load hit
         for texts in batches[1:]:
             cpu, start = time.process_time(), time.perf_counter()
             rewards.score_batch(column, texts)
-            single_wall += time.perf_counter() - start
+            single = time.perf_counter() - start
+            single_wall += single
             single_cpu += time.process_time() - cpu
             cpu, start = time.process_time(), time.perf_counter()
             rewards.score_batch(column, texts, pool=pool)
-            pooled_wall += time.perf_counter() - start
+            pooled = time.perf_counter() - start
+            pooled_wall += pooled
             pooled_cpu += time.process_time() - cpu
+            ratios.append(single / pooled)
         pooled_cpu += _cpu_seconds(workers) - children
+        # each worker prepares a problem once and keeps it: one sent to both is prepared twice
+        prepared = [len(worker.keys) for worker in pool.workers]
     scored = args.rounds * len(batch)
     transcripts = len(batch)
     print(f"{len(problems)} problems x {args.samples} samples = {transcripts} transcripts of "
@@ -132,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
           f"(target 1.6x on 2 idle cores), CPU per reward {pooled_cpu / single_cpu:.2f}x "
           f"(target at most 1.15x); load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")
+    ratios.sort()
+    print(f"wall-clock ratio by round: median {ratios[len(ratios) // 2]:.2f}x, "
+          f"{ratios[0]:.2f}-{ratios[-1]:.2f}x; problems prepared by the workers: "
+          f"{' + '.join(map(str, prepared))} of {len(problems)}")
     return 0
 
 

@@ -626,10 +626,17 @@ class ProgramIndex:
             records = [r for r in ordered if all(p in available for p in r.premises)]
         if stated is not None and records:
             # those whose built-in the expression writes first, in their order (the built-ins
-            # of the instances whose premises are available only: most are never asked)
-            writes = [same_expression(stated, r.arithmetic) for r in records]
-            records = [r for r, w in zip(records, writes, strict=True) if w] + \
-                [r for r, w in zip(records, writes, strict=True) if not w]
+            # of the instances whose premises are available only, and only up to the first
+            # the kernel accepts that writes it: most are never asked)
+            others = []
+            for record in records:
+                if not same_expression(stated, record.arithmetic):
+                    others.append(record)
+                    continue
+                theorem = self.accepted(record.edge)
+                if theorem is not None:
+                    return Derivation(theorem, record.edge, record.arithmetic)
+            records = others
         for record in records:
             theorem = self.accepted(record.edge)
             if theorem is not None:

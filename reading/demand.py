@@ -26,7 +26,18 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from vlp.kernel import Agents, Atom, Hyperedge, Program, Rule, Theorem, bind, derive, solve
+from vlp.kernel import (
+    Agents,
+    Atom,
+    Hyperedge,
+    Program,
+    Rule,
+    Theorem,
+    bind,
+    conclude,
+    derive,
+    solve,
+)
 
 
 def rules_shaped(program: Program, premises: tuple[str, ...], conclusion: str) -> list[str]:
@@ -76,9 +87,15 @@ class OnDemand:
         self._union_rules = [r.id for r in program.rules if r.repeated
                              and r.conclusion.predicate == "cont"]
         self._unions_done: set[tuple[Agents, str]] = set()
+        # rules whose conclusions are new atoms here (minted at once: later instances take
+        # them as premises); the rest conclude a count the chart has already
+        self._introductions = frozenset((*self._comp_intro, *self._compeq_intro,
+                                         *self._union_rules))
         self._compeqs_done: set[tuple[Agents, Agents, Agents, Agents, str]] = set()
-        # the kernel's theorem for each instance added here (what it minted deriving it)
-        self._minted: dict[Hyperedge, Theorem] = {}
+        # the kernel's theorem for each instance added here (what it minted deriving it), or
+        # None until first asked for (an instance concluding a theorem already there: most
+        # of these are never asked, and minting is a third of deriving)
+        self._minted: dict[Hyperedge, Theorem | None] = {}
 
     def _note(self, atom: Atom) -> None:
         if atom.predicate == "cont":
@@ -123,7 +140,16 @@ class OnDemand:
         """The theorem the kernel minted when this object derived ``edge``, if it did:
         the one :func:`vlp.kernel.check_hyperedge` returns for it (the kernel keeps one
         theorem per instance), without asking the kernel a second time."""
-        return self._minted.get(edge)
+        if edge not in self._minted:
+            return None
+        theorem = self._minted[edge]
+        if theorem is None:  # concluded by the kernel, not minted yet: minted now
+            theorems = self.chart.theorems
+            result = derive(self.program, edge.rule_id, [theorems[p] for p in edge.premises])
+            if not isinstance(result, Theorem) or result.atom != edge.conclusion:
+                raise AssertionError(f"the kernel concluded {edge} but does not derive it")
+            theorem = self._minted[edge] = result
+        return theorem
 
     def entities_of(self, agents: Agents) -> list[str]:
         """Entities in which ``agents`` have a count, in name order."""
@@ -230,22 +256,36 @@ class OnDemand:
 
     def _add(self, rule_id: str, premises: tuple[Atom, ...],
              added: list[Hyperedge], note: bool = True) -> Atom | None:
-        """Derive with the kernel; record a new instance. The conclusion, or None."""
+        """Derive with the kernel; record a new instance. The conclusion, or None.
+
+        An introduction (a comparison, compeq or union: a new atom, which later instances
+        take as a premise) is derived and minted at once. An instance using one concludes a
+        count the chart has: the kernel only concludes it (:func:`vlp.kernel.conclude`, the
+        decision and conclusion :func:`vlp.kernel.derive` gives on the chart's theorems),
+        and mints it when :meth:`minted` is first asked (two thirds never are)."""
         theorems: dict[Atom, Theorem] = self.chart.theorems
-        result = derive(self.program, rule_id, [theorems[p] for p in premises])
-        if not isinstance(result, Theorem):
-            return None  # the rule does not apply to these premises
-        edge = Hyperedge(rule_id, premises, result.atom)
+        theorem: Theorem | None = None
+        if rule_id in self._introductions:  # concludes a comparison, a compeq or a union
+            result = derive(self.program, rule_id, [theorems[p] for p in premises])
+            if not isinstance(result, Theorem):
+                return None  # the rule does not apply to these premises
+            atom, theorem = result.atom, result
+        else:
+            concluded = conclude(self.program, rule_id, premises)
+            if not isinstance(concluded, Atom):
+                return None
+            atom = concluded
+        edge = Hyperedge(rule_id, premises, atom)
         if self.chart.has_hyperedge(edge):
-            return result.atom
+            return atom
         self.chart._add_hyperedge(edge)
-        self._minted[edge] = result
-        if result.atom not in theorems:
-            theorems[result.atom] = result
+        self._minted[edge] = theorem
+        if atom not in theorems:
+            theorems[atom] = self.minted(edge)  # type: ignore[assignment]
             if note:
-                self._note(result.atom)
+                self._note(atom)
         added.append(edge)
-        return result.atom
+        return atom
 
 
 def _cover(names: frozenset[str], blocks: list[Agents]) -> list[Agents] | None:

@@ -123,3 +123,29 @@ def test_an_instance_derived_on_demand_keeps_the_kernels_own_theorem(
         pass
     else:
         raise AssertionError("claims_by_predicate is read-only")
+
+
+@given(small_programs())
+def test_an_instance_concluded_but_not_minted_is_the_one_deriving_it_adds(
+        case: tuple[Program, Atom]) -> None:
+    # the instances using a comparison or compeq are concluded by the kernel and minted when
+    # first asked for: the chart gains the very instances, in the same order, as when every
+    # instance is derived and minted at once
+    program, _goal = case
+    lazy, eager = _indexes(program), _indexes(program)
+    if lazy is None or eager is None:
+        return
+    eager_demand = eager[0].demand
+    assert eager_demand is not None
+    eager_demand._introductions = frozenset(rule.id for rule in program.rules)
+    for claim in sorted({a.claim() for a in lazy[1].theorems}, key=str):  # type: ignore[attr-defined]
+        assert lazy[0].is_theorem(claim) == eager[0].is_theorem(claim)
+    lazy_chart, eager_chart = lazy[0].chart, eager[0].chart
+    assert lazy_chart.hyperedges == eager_chart.hyperedges  # type: ignore[attr-defined]
+    assert list(lazy_chart.theorems) == list(eager_chart.theorems)
+    demand = lazy[0].demand
+    assert demand is not None
+    for edge in lazy_chart.hyperedges[demand.chained:]:  # type: ignore[attr-defined]
+        theorem = demand.minted(edge)
+        assert theorem is not None and theorem.atom == edge.conclusion
+        assert theorem.premises == edge.premises and theorem.rule_id == edge.rule_id

@@ -115,3 +115,33 @@ def test_a_batch_collects_garbage_more_rarely_and_restores_the_thresholds() -> N
     assert inside[0] >= max(before[0], 10_000) and inside[1] == before[1]
     assert inside[2] >= max(before[2], 100)
     assert gc.get_threshold() == before
+
+
+@attrs.define
+class _Holder:
+    """What ``_pick`` reads of a worker: its chunks (running first), the problems it
+    prepared and the entries it has queued."""
+
+    chunks: list[int]
+    keys: dict[str, None]
+
+    @property
+    def queued(self) -> int:
+        return sum(self.chunks)
+
+
+def test_a_problem_goes_to_the_worker_that_prepared_it_unless_another_would_idle() -> None:
+    from vlp.parallel import _pick
+
+    def workers(first: list[int], second: list[int]) -> list[_Holder]:
+        return [_Holder(first, {"p": None}), _Holder(second, {"q": None})]
+
+    holder, other = workers([8], [])
+    assert _pick([holder, other], "p") is holder  # free, though the other is idle
+    holder, other = workers([8, 8], [8])
+    assert _pick([holder, other], "p") is None  # wait for it: the other has work
+    holder, other = workers([8, 8], [])
+    assert _pick([holder, other], "p") is other  # the other would idle
+    holder, other = workers([8], [4])
+    assert _pick([holder, other], "new") is other  # a new problem: the least queued
+    assert _pick(workers([8, 8], [8, 8]), "new") is None

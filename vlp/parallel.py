@@ -381,13 +381,24 @@ def _chunks(stream: Iterable[tuple[Hashable, Any, Any]], size: int) -> Iterator[
 
 
 def _pick(workers: Sequence[_Worker], key: Hashable) -> _Worker | None:
-    """The free worker with the least work queued, one that prepared ``key`` among equals.
-    (Preferring the prepared one whatever its queue split a batch of 8 equal chunks 5 to 3:
-    a problem is prepared once per worker and kept, so the other pays it once.)"""
+    """The free worker that prepared ``key`` (the least queued of them), else, while such a
+    worker is busy, an idle one only (it would otherwise wait), else the free worker with
+    the least work queued. A problem is prepared once per worker and kept; preparing it
+    costs about as much as verifying ten of its transcripts, so a batch of the same
+    problems that went to whichever worker had less queued prepared some of them in both,
+    a tenth more CPU per reward on 2 workers (bench/reward.py). Preferring the prepared one
+    whatever its queue split a batch of 8 equal chunks 5 to 3: here the idle one takes
+    the next chunk."""
     free = [w for w in workers if len(w.chunks) < _QUEUED_CHUNKS]
     if not free:
         return None
-    return min(free, key=lambda w: (w.queued, key not in w.keys))
+    holders = [w for w in free if key in w.keys]
+    if holders:
+        return min(holders, key=lambda w: w.queued)
+    if any(key in w.keys for w in workers):  # its worker is busy: only an idle one takes it
+        idle = [w for w in free if not w.chunks]
+        return idle[0] if idle else None
+    return min(free, key=lambda w: w.queued)
 
 
 class WorkerPool:
