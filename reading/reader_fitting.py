@@ -213,6 +213,10 @@ class ProgramFitting:
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
                  reading: Reading, group: bool = False, entity_said: bool = True
                  ) -> LooseClaim | LooseGap:
+        if pattern.predicate == "comp" and pattern.args[0] is not None and \
+                pattern.args[0] == pattern.args[1]:
+            # "Jill: 8 more peaches than Jill": no one is compared with themselves
+            return LooseGap(f"compares {show(pattern.args[0])} with themselves", reading)
         receivers = pattern.args[1] if pattern.predicate == "transfer" else None
         if isinstance(receivers, Agents) and len(receivers.names) > 1 and \
                 "each" in self._words:  # "gives each of Ragna and Sonam 32": 32 apiece

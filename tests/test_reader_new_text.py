@@ -245,3 +245,12 @@ def test_an_ownerless_line_off_the_topic_is_left_open() -> None:
     (verdict, claim, reason), = steps_of_last(
         games, "Her friends have 40 new games.\nold games = 30.")
     assert (verdict, claim) == ("unparsed", None) and "the text is about" in reason
+
+
+def test_no_one_is_compared_with_themselves() -> None:
+    """"Noa: 5 more plums than Noa" (a slip for another name): no comparison of Noa with
+    Noa is read (it was judged false as a claim no one states)."""
+    plums = program("cont({ira}, 9, plums, 0)", "comp({ira}, {noa}, 5, plums, 0)",
+                    query="cont({noa}, ?, plums, ?)")
+    (verdict, claim, reason), = steps_of_last(plums, "Ira: 9 plums.\nNoa: 5 more plums than Noa.")
+    assert (verdict, claim) == ("unparsed", None) and "themselves" in reason
