@@ -160,3 +160,27 @@ def test_a_label_naming_a_kind_counts_the_one_thing_it_is_counted_in() -> None:
     assert claims(SCHOOL, "Number of girls joining = 5.") == [
         ("axiom", "transfer({elsewhere}, {girls}, 5, pupils)")]
     assert unparsed(CLUBS, "Number of boys = 30.")
+
+
+
+ORCHARD = program("cont({ines}, 16, crates, 0)", "transfer({ines}, {ines's sister}, 8, crates, 0)",
+                  "transfer({ines's mother}, {ines}, 3, crates, 1)",
+                  "rate({ines}, 5, figs, crates, 2)", query="cont({ines}, ?, figs, ?)")
+
+
+def test_a_label_naming_another_agent_is_not_the_count_its_number_fits() -> None:
+    """Ines gives 8 of her 16 crates to her sister: "Little sister: 8 crates" is about the
+    sister (what she got), never Ines's 8 left, which the number fits by chance; a label
+    naming the gift, or nobody, still reads the one theorem it fits."""
+    for line in ("Little sister: 8 crates.", "Sister = 8 crates."):
+        reasons = unparsed(ORCHARD, "Ines: 16 crates. " + line)
+        assert any("ines's sister" in reason for reason in reasons), reasons
+    # a person the program does not name ("brother") is no more Ines
+    assert unparsed(ORCHARD, "Ines: 16 crates. Little brother: 8 crates.")
+    assert claims(ORCHARD, "Ines: 16 crates. Crates given to sister: 8.") == [
+        ("axiom", "transfer({ines}, {ines's sister}, 8, crates)")]
+    assert claims(ORCHARD, "Ines: 16 crates. Crates kept: 8.") == [
+        ("derived", "cont({ines}, 8, crates)")]
+    # "mom" is the program's mother: the gift's giver, no one else
+    assert claims(ORCHARD, "Ines: 16 crates. Number of crates given by mom: 3.") == [
+        ("axiom", "transfer({ines's mother}, {ines}, 3, crates)")]
