@@ -681,6 +681,18 @@ class LineReading:
             whom = "someone" if other[1] is None else show(other[1])
             return LooseGap(f"the label's {other[0]!r} names {whom}, not whom the one fitting "
                             f"claim is about ({show(fit.agent_sets[0])})", reading)
+        said = [w for w in label_words[:-1] if w not in LEADS and w not in LABEL_GLUE
+                and w not in _WHEN_LABEL] if label_words and label_words[-1] in (":", "=") \
+            else []
+        if predicate == "cont" and agent is None and said and not any(
+                _same_word(w, e) for w in said for e in self.lex.entity_words[entity]) and len(
+                [a for a in program.axioms if a.entity == entity and fit.args[0] in a.agent_sets
+                 and a.predicate in ("cont", "transfer")]) > 1:
+            # "Winter: 4 dollars" where Lena had 4 and earned 30 in the winter: a label saying
+            # neither holder nor entity may name any part of the holder's; the number
+            # fitting one (by chance, or falsely) does not say which
+            return LooseGap(f"which of {show(fit.args[0])}'s {entity} the label's words name, "
+                            f"the number alone does not say", reading)
         return LooseClaim(ClaimPattern.of(fit), as_arithmetic(number), reading)
 
     def _other_agent_said(self, claim: Claim, label_words: list[str]

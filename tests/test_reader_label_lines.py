@@ -184,3 +184,18 @@ def test_a_label_naming_another_agent_is_not_the_count_its_number_fits() -> None
     # "mom" is the program's mother: the gift's giver, no one else
     assert claims(ORCHARD, "Ines: 16 crates. Number of crates given by mom: 3.") == [
         ("axiom", "transfer({ines's mother}, {ines}, 3, crates)")]
+
+
+AUTUMN = program("cont({lena}, 4, dollars, 0)", "transfer({sources}, {lena}, 30, dollars, 0)",
+                 "transfer({lena}, {store}, 6, dollars, 1)", query="cont({lena}, ?, dollars, ?)")
+
+
+@pytest.mark.parametrize("line", ["Winter: 4 dollars.", "Autumn: 4 dollars.",
+                                  "Supplies: 4 dollars.", "Raking = 4 dollars."])
+def test_a_label_naming_neither_holder_nor_entity_is_no_part_its_number_fits(line: str) -> None:
+    """Lena earns 4 dollars in the autumn and 30 in the winter: "Winter: 4 dollars" is false,
+    never her first 4; which of her parts a bare label names, the number does not say."""
+    assert any("the number alone does not say" in reason for reason in unparsed(
+        AUTUMN, "In the autumn Lena earned 4 dollars and in the winter she earned 30. " + line))
+    # a label saying only when ("At the start: 4 dollars") still reads the one count then
+    assert claims(AUTUMN, "At the start: 4 dollars.") == [("axiom", "cont({lena}, 4, dollars)")]
