@@ -40,6 +40,7 @@ from .reader_words import (
     is_setting,
 )
 from .readings import LOOSE, Reading
+from .words import FAMILY, KIN_FORMS
 
 _NOTE_RE = re.compile(r"\s*\(.*\)\s*$")  # "Elio (after Efua donates 59)": a note
 _NAME = r"(?-i:[A-Z][\w']*(?: [a-z][\w']*)?)"  # "Jackie", "Melanie's dad"
@@ -622,7 +623,7 @@ class LineReading:
 
     def _line_theorem(self, entity: str, number: Token, named: set[Agents],
                       event: list[str], label_words: list[str], reading: Reading
-                      ) -> LooseClaim | None:
+                      ) -> LooseClaim | LooseGap | None:
         """A line whose label holds words no list holds ("Initial oil leak: 6522 liters",
         "Total number of balls needed = 2268", "Number of houses built during the boom:
         900") read as the one theorem it fits: its number, its entity, the agent it names
@@ -672,7 +673,47 @@ class LineReading:
             fits = {union} if union is not None else set()
         if len(fits) != 1:
             return None
-        return LooseClaim(ClaimPattern.of(next(iter(fits))), as_arithmetic(number), reading)
+        fit = next(iter(fits))
+        other = self._other_agent_said(fit, label_words)
+        if other is not None:
+            # "Little brother: 7 boxes" where Ned keeps 7 of his 14: the line is about the
+            # brother, whatever Ned's count that the number fits by chance
+            whom = "someone" if other[1] is None else show(other[1])
+            return LooseGap(f"the label's {other[0]!r} names {whom}, not whom the one fitting "
+                            f"claim is about ({show(fit.agent_sets[0])})", reading)
+        said = [w for w in label_words[:-1] if w not in LEADS and w not in LABEL_GLUE
+                and w not in _WHEN_LABEL] if label_words and label_words[-1] in (":", "=") \
+            else []
+        if predicate == "cont" and agent is None and said and not any(
+                _same_word(w, e) for w in said for e in self.lex.entity_words[entity]) and len(
+                [a for a in program.axioms if a.entity == entity and fit.args[0] in a.agent_sets
+                 and a.predicate in ("cont", "transfer")]) > 1:
+            # "Winter: 4 dollars" where Lena had 4 and earned 30 in the winter: a label saying
+            # neither holder nor entity may name any part of the holder's; the number
+            # fitting one (by chance, or falsely) does not say which
+            return LooseGap(f"which of {show(fit.args[0])}'s {entity} the label's words name, "
+                            f"the number alone does not say", reading)
+        return LooseClaim(ClaimPattern.of(fit), as_arithmetic(number), reading)
+
+    def _other_agent_said(self, claim: Claim, label_words: list[str]
+                          ) -> tuple[str, Agents | None] | None:
+        """A word of the label naming a person ("brother", "sister") that no name of the
+        claim's agents has, with the program's agent of that word (``None`` where it has
+        none: the program may call that one otherwise, or not know them). Only a person's
+        word: a place's or a group's ("county", "camp") may be the setting of the count."""
+        def base(word: str) -> str:
+            said = singular(word.removesuffix("'s"))
+            return KIN_FORMS.get(said, said)
+
+        own = {base(w) for agents in claim.agent_sets for name in agents.names
+               for w in name.split()}
+        person = next((w for w in label_words if {w.removesuffix("'s"), base(w)} & FAMILY
+                       and base(w) not in own), None)
+        if person is None:
+            return None
+        others = {agents for atom in self.lex.index.program.axioms for agents in atom.agent_sets
+                  if any(base(w) == base(person) for name in agents.names for w in name.split())}
+        return person, next(iter(others)) if len(others) == 1 else None
 
     def _label_line(self, tokens: Sequence[Token], words: tuple[str, ...], colon: int,
                     position: int, entity: str | None, after: int,

@@ -147,6 +147,9 @@ NOT_NAMES = frozenset(
 FAMILY = frozenset("mom mother dad father brother sister friend friends aunt uncle grandma "
                    "grandpa grandmother grandfather son daughter cousin wife husband teacher "
                    "neighbor mum parents boss coach".split())
+# the everyday word of a relation and the one a program may name it by ("mom" for mother)
+KIN_FORMS = {"mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
+             "grandpa": "grandfather"}
 MORE = frozenset("more farther further longer taller higher older bigger heavier".split())
 LESS = frozenset("fewer less lesser shorter younger smaller lighter".split())
 # containers whose contents are their owner's ("8 dollars in Olivia's wallet")

@@ -160,3 +160,42 @@ def test_a_label_naming_a_kind_counts_the_one_thing_it_is_counted_in() -> None:
     assert claims(SCHOOL, "Number of girls joining = 5.") == [
         ("axiom", "transfer({elsewhere}, {girls}, 5, pupils)")]
     assert unparsed(CLUBS, "Number of boys = 30.")
+
+
+
+ORCHARD = program("cont({ines}, 16, crates, 0)", "transfer({ines}, {ines's sister}, 8, crates, 0)",
+                  "transfer({ines's mother}, {ines}, 3, crates, 1)",
+                  "rate({ines}, 5, figs, crates, 2)", query="cont({ines}, ?, figs, ?)")
+
+
+def test_a_label_naming_another_agent_is_not_the_count_its_number_fits() -> None:
+    """Ines gives 8 of her 16 crates to her sister: "Little sister: 8 crates" is about the
+    sister (what she got), never Ines's 8 left, which the number fits by chance; a label
+    naming the gift, or nobody, still reads the one theorem it fits."""
+    for line in ("Little sister: 8 crates.", "Sister = 8 crates."):
+        reasons = unparsed(ORCHARD, "Ines: 16 crates. " + line)
+        assert any("ines's sister" in reason for reason in reasons), reasons
+    # a person the program does not name ("brother") is no more Ines
+    assert unparsed(ORCHARD, "Ines: 16 crates. Little brother: 8 crates.")
+    assert claims(ORCHARD, "Ines: 16 crates. Crates given to sister: 8.") == [
+        ("axiom", "transfer({ines}, {ines's sister}, 8, crates)")]
+    assert claims(ORCHARD, "Ines: 16 crates. Crates kept: 8.") == [
+        ("derived", "cont({ines}, 8, crates)")]
+    # "mom" is the program's mother: the gift's giver, no one else
+    assert claims(ORCHARD, "Ines: 16 crates. Number of crates given by mom: 3.") == [
+        ("axiom", "transfer({ines's mother}, {ines}, 3, crates)")]
+
+
+AUTUMN = program("cont({lena}, 4, dollars, 0)", "transfer({sources}, {lena}, 30, dollars, 0)",
+                 "transfer({lena}, {store}, 6, dollars, 1)", query="cont({lena}, ?, dollars, ?)")
+
+
+@pytest.mark.parametrize("line", ["Winter: 4 dollars.", "Autumn: 4 dollars.",
+                                  "Supplies: 4 dollars.", "Raking = 4 dollars."])
+def test_a_label_naming_neither_holder_nor_entity_is_no_part_its_number_fits(line: str) -> None:
+    """Lena earns 4 dollars in the autumn and 30 in the winter: "Winter: 4 dollars" is false,
+    never her first 4; which of her parts a bare label names, the number does not say."""
+    assert any("the number alone does not say" in reason for reason in unparsed(
+        AUTUMN, "In the autumn Lena earned 4 dollars and in the winter she earned 30. " + line))
+    # a label saying only when ("At the start: 4 dollars") still reads the one count then
+    assert claims(AUTUMN, "At the start: 4 dollars.") == [("axiom", "cont({lena}, 4, dollars)")]
