@@ -1,5 +1,6 @@
-"""The reader on text it had never seen: classes of misreading found on 120 new real
-transcripts (labels L13 and L14, development split), each with a case in our own words.
+"""The reader on text it had never seen: classes of misreading found on the real transcripts
+labelled in the tenth session (labels L13 to L31, development split), each with a case in our
+own words.
 
 Every case here was read, before its fix, as a claim no careful grader reads in it (a
 misread), most of them judged false: a true step punished. Each is now the claim the words
@@ -8,15 +9,8 @@ state, or ``unparsed`` with a reason naming what the words leave open.
 
 from __future__ import annotations
 
-from typing import Any
-
-from vlp.checker.programfile import program_from_json
+from tests.test_reader_real_text import program, read
 from vlp.checker.verify import verify
-
-
-def program(*axioms: str, query: str) -> Any:
-    return program_from_json({"axioms": list(axioms), "query": query})
-
 
 SWIMMERS = program(  # divers by the time of day; the question adds all three
     "cont({morning}, 20, swimmers, 0)", "cont({afternoon}, 7, swimmers, 0)",
@@ -43,11 +37,7 @@ BAKERY = program(
     query="cont({muffin, bread}, ?, trays, ?)")
 
 
-def steps_of_last(problem: Any, transcript: str) -> list[tuple[str, str | None, str]]:
-    steps = verify(problem, transcript).steps
-    last = steps[-1].sentence
-    return [(s.status.value, None if s.claim is None else str(s.claim), s.reason or "")
-            for s in steps if s.sentence == last]
+steps_of_last = read  # (verdict, claim, reason) of every step of the last sentence
 
 
 def test_a_list_after_a_preposition_is_the_union_it_names() -> None:
