@@ -210,6 +210,54 @@ class ProgramFitting:
             owners.append(fits[0])
         return "the sum of the counts of " + " and ".join(map(show, owners))
 
+    def _complete(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
+                  reading: Reading) -> LooseClaim | LooseGap:
+        """A complete reading, read as it is unless its words may name what the program has
+        otherwise, or it is no theorem and the words leave open whom it is about (then a gap
+        saying why: a misread judged false punishes a true step)."""
+        renamed = self._unknown_entity(pattern, reading) or \
+            self._shortened_agent(pattern, reading)
+        if renamed is not None:
+            return renamed
+        if self.lex.index.is_theorem(pattern.as_claim()):
+            return LooseClaim(pattern, arithmetic, reading)
+        guessed = [said for said, meant in reading.resolved if meant.endswith(ASKED_ABOUT)]
+        if guessed:
+            return LooseGap(f"reads as {pattern} only if {guessed[0]!r} is the one the "
+                            "question asks about, and that is no theorem", reading)
+        pronoun = next((said for said, _meant in reading.resolved if said in PRONOUNS), None)
+        owners = pattern.args[0] if pattern.predicate == "cont" else None
+        if pronoun in PLURAL_PRONOUNS and isinstance(owners, Agents) and \
+                owners != self.discourse.latest_group() and TOTALS.isdisjoint(self._words):
+            narrower = sorted(str(c) for c in self.lex.index.candidates(
+                ClaimPattern("cont", (None, *pattern.args[1:])))
+                if c.agent_sets[0].names < owners.names)
+            if narrower:
+                # "They have 12 sets of tables" where only the hosts, of the question's
+                # hosts and extra chairs, have tables: "they" may be fewer than the group
+                # (a group the text names, or "in all", is "they" as named)
+                return LooseGap(f"reads as {pattern} if {pronoun!r} is {show(owners)}, but "
+                                "it may be fewer: " + " or ".join(narrower[:3]), reading)
+        others = self._named_names - frozenset(
+            n for a in pattern.args if isinstance(a, Agents) for n in a.names)
+        rival: Claim | str | None = None
+        if pattern.predicate == "cont":
+            rival = next((c for c in (Claim("cont", (Agents.of(n), *pattern.args[1:]))
+                                      for n in sorted(others)) if self.lex.index.is_theorem(c)),
+                         None)
+        if rival is None and arithmetic is not None:
+            rival = self._others_sum(pattern, arithmetic)
+        if rival is not None:
+            # "A store had 5 oranges in a bin": the bin's 5, a theorem, or the store's
+            return LooseGap(f"reads as {pattern}, but the words may say {rival}", reading)
+        if pattern.predicate == "cont" and pronoun is not None and others:
+            # "She also spends 5 hours on German" after "... 8 hours on French": the
+            # pronoun's referent, or the agent the clause names, has the 5
+            return LooseGap(f"reads as {pattern} only if {pronoun!r} is who has them, but "
+                            f"the clause also names {', '.join(sorted(others))}, and that is "
+                            "no theorem", reading)
+        return LooseClaim(pattern, arithmetic, reading)
+
     def _resolve(self, pattern: ClaimPattern, arithmetic: Arithmetic | None,
                  reading: Reading, group: bool = False, entity_said: bool = True
                  ) -> LooseClaim | LooseGap:
@@ -247,51 +295,7 @@ class ProgramFitting:
             return LooseGap(f"reads as {pattern}, and the words {said!r} say more than "
                             f"{pattern.args[-1]!r}: no theorem", reading)
         if pattern.is_complete:
-            renamed = self._unknown_entity(pattern, reading) or \
-                self._shortened_agent(pattern, reading)
-            if renamed is not None:
-                return renamed
-            guessed = [said for said, meant in reading.resolved if meant.endswith(ASKED_ABOUT)]
-            if guessed and not self.lex.index.is_theorem(pattern.as_claim()):
-                return LooseGap(f"reads as {pattern} only if {guessed[0]!r} is the one the "
-                                "question asks about, and that is no theorem", reading)
-            pronoun = next((said for said, _meant in reading.resolved if said in PRONOUNS),
-                           None)
-            group = pattern.args[0] if pattern.predicate == "cont" else None
-            if pronoun in PLURAL_PRONOUNS and isinstance(group, Agents) and \
-                    group != self.discourse.latest_group() and TOTALS.isdisjoint(self._words) \
-                    and \
-                    not self.lex.index.is_theorem(pattern.as_claim()):
-                narrower = sorted(str(c) for c in self.lex.index.candidates(
-                    ClaimPattern("cont", (None, *pattern.args[1:])))
-                    if c.agent_sets[0].names < group.names)
-                if narrower:
-                    # "They have 12 sets of tables" where only the hosts, of the question's
-                    # hosts and extra chairs, have tables: "they" may be fewer than the
-                    # group (a group the text names, or "in all", is "they" as named)
-                    return LooseGap(f"reads as {pattern} if {pronoun!r} is "
-                                    f"{show(group)}, but it may be fewer: "
-                                    + " or ".join(narrower[:3]), reading)
-            others = self._named_names - frozenset(
-                n for a in pattern.args if isinstance(a, Agents) for n in a.names)
-            rival = next((c for c in (Claim("cont", (Agents.of(n), *pattern.args[1:]))
-                                      for n in sorted(others))
-                          if pattern.predicate == "cont" and pattern.is_complete and
-                          self.lex.index.is_theorem(c)), None)
-            if rival is None and arithmetic is not None:
-                rival = self._others_sum(pattern, arithmetic)
-            if rival is not None and not self.lex.index.is_theorem(pattern.as_claim()):
-                # "A store had 5 oranges in a bin": the bin's 5, a theorem, or the store's
-                return LooseGap(f"reads as {pattern}, but the words may say {rival}",
-                                reading)
-            if pattern.predicate == "cont" and pronoun is not None and others and \
-                    not self.lex.index.is_theorem(pattern.as_claim()):
-                # "She also spends 5 hours on German" after "... 8 hours on French": the
-                # pronoun's referent, or the agent the clause names, has the 5
-                return LooseGap(f"reads as {pattern} only if {pronoun!r} is who has them, "
-                                f"but the clause also names {', '.join(sorted(others))}, "
-                                "and that is no theorem", reading)
-            return LooseClaim(pattern, arithmetic, reading)
+            return self._complete(pattern, arithmetic, reading)
         candidates = self.lex.index.candidates(pattern)
         heading = self.discourse.heading
         if group and heading is not None and not GROUP_CUES & self._words:

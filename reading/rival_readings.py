@@ -32,10 +32,6 @@ def rival_theorem(text: str, pattern: ClaimPattern, index: ProgramIndex) -> str 
         return None
     if len(re.findall(rf"(?<![\d.,]){quantity}(?![\d,]|\.\d)", text.replace(",", ""))) != 1:
         return None  # "35 pencils in the drawer and 35 on the desk": each 35 has its own
-    words = set(_WORD_RE.findall(text.lower().replace("'s ", " 's ")))
-    words |= {singular(w) for w in words}
-    names = {n for n in index.agent_names if _named(n, words)}
-    entities = {e for e in index.entities if _named(e, words)}
     stated = pattern.as_claim()
     own = {n for a in stated.agent_sets for n in a.names}
     if not own <= index.agent_names:
@@ -43,8 +39,12 @@ def rival_theorem(text: str, pattern: ClaimPattern, index: ProgramIndex) -> str 
     holder = _container_of(stated, index)
     if holder is not None:
         return f"reads as {pattern}, which is no theorem, but {holder} holds that many"
+    words = set(_WORD_RE.findall(text.lower().replace("'s ", " 's ")))
+    words |= {singular(w) for w in words}
+    names = {n for n in index.agent_names if _named(n, words)}
     if not names:
         return None
+    entities = {e for e in index.entities if _named(e, words)}
     for claim in index.claims_by_predicate().get(pattern.predicate, ()):
         # (a relation the words fix is kept: "9 more than" is never a count of 9, nor its
         # direction; and a member's count is no rival of a stated total: "108 in all")
