@@ -39,7 +39,7 @@ from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_lines import LineReading
-from .reader_mentions import MentionReading, subject_joiner
+from .reader_mentions import MentionReading, program_names, subject_joiner
 from .reader_rate_lines import RateLineReading, per_slash
 from .reader_variables import VariableReading
 from .reader_words import (
@@ -321,8 +321,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, 
         # "Total cost of the bead necklaces = 21": a clause naming someone is not the
         # question's total
         self._names_agents = any(m.agents is not None for m in mentions)
-        self._named_names = frozenset(n for m in mentions if m.agents is not None
-                                      for n in m.agents.names) & self.lex.index.agent_names
+        self._named_names = program_names(mentions, self.lex.index.agent_names)
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         words = clause.words
         if clause.silent is not None:

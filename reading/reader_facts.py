@@ -18,7 +18,7 @@ from vlp.kernel import Agents, Claim
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon, show
 from .reader_items import LooseClaim, LooseGap, as_arithmetic
-from .reader_mentions import Mention
+from .reader_mentions import Mention, program_names
 from .reader_words import (
     ARRIVING_VERBS,
     COMPARATIVES,
@@ -69,9 +69,7 @@ class FactReading:
         quantity = number.value
         # "Lucy bought 2 packs of cookies and 12 packs of cake": whom the fact's own words
         # name (the cake is the 12's)
-        self._named_names = frozenset(n for m in mentions if m.agents is not None and
-                                      m.position < end for n in m.agents.names
-                                      ) & self.lex.index.agent_names
+        self._named_names = program_names(mentions, self.lex.index.agent_names, end)
         arithmetic = as_arithmetic(number)
         cues: list[str] = []
         entity, shown, ambiguous, after = self._entity(tokens, position + 1)

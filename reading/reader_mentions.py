@@ -593,6 +593,13 @@ class MentionReading:
         return None
 
 
+def program_names(mentions: Sequence[Mention], known: frozenset[str],
+                  end: int | None = None) -> frozenset[str]:
+    """The program's agent names the mentions (before ``end``, when given) resolve to."""
+    return frozenset(n for m in mentions if m.agents is not None and
+                     (end is None or m.position < end) for n in m.agents.names) & known
+
+
 def subject_joiner(tokens: Sequence[Token], mentions: Sequence[Mention],
                     boundary: int) -> str | None:
     """The sign between two of the subject's names, when one stands there: only "and", "&"
