@@ -38,6 +38,7 @@ from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
+from .reader_label_lines import LabelLineReading
 from .reader_lines import LineReading
 from .reader_mentions import MentionReading, program_names, subject_joiner
 from .reader_rate_lines import RateLineReading, per_slash
@@ -85,7 +86,8 @@ _ONE_UNIT_RE = re.compile(r"\b(on|in|into|for) (?:1|one) ([a-z]+)\b(?! (?:of|and
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
-class SentenceReader(FactReading, MentionReading, LineReading, RateLineReading, ProgramFitting,
+class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
+                     RateLineReading, ProgramFitting,
                      HypothesisReading, VariableReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
