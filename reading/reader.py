@@ -40,6 +40,7 @@ from .reader_hypotheses import HypothesisReading
 from .reader_items import LooseArithmetic, LooseClaim, LooseGap, as_arithmetic
 from .reader_label_lines import LabelLineReading
 from .reader_lines import LineReading
+from .reader_lists import Listing, ListReading, as_list_item
 from .reader_mentions import MentionReading, program_names, subject_joiner
 from .reader_rate_lines import RateLineReading, per_slash
 from .reader_variables import VariableReading
@@ -87,7 +88,7 @@ _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Z
 
 
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
-                     RateLineReading, ProgramFitting,
+                     RateLineReading, ListReading, ProgramFitting,
                      HypothesisReading, VariableReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
@@ -118,6 +119,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self._variables: dict[str, str | None] = {}  # "Number of pizzas (n) = 21": n
         self._left_side: str | None = None  # "Total = Ali's pens + Bo's pens." | "= 12."
         self._agent_letters: dict[str, str | None] = {}  # "Jake: x.": x is Jake's count
+        # the current clause's counts said besides its expression ("in 6 days", "6 packs
+        # have 14 * 6"), which leave it to be matched by its arithmetic, as with no claim
+        self._left_to_arithmetic: list[LooseClaim] = []
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
@@ -188,6 +192,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self._skip_next = False
         self._in_gerund_chain = False
         opening: list[Clause] = []  # the clauses since the last number ("On Monday,")
+        listing: Listing | None = None  # a list of counts the clause may go on with
         self._silent_names: list[tuple[Agents, str | None]] = []
         self._line_owner = self._heading_of(clauses)
         for n, clause in enumerate(clauses):
@@ -198,28 +203,19 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             self._later_clauses = clauses[n + 1:]
             self.discourse.ambiguity = None
             self._unowned = None
-            items, subject = self._clause(clause, inherited)
-            if self._unowned is not None:
-                items, subject = self._owned_counts(clause, items), None
-            stranger = self._stranger(clause, items)
-            if stranger is not None:
-                # "Carol handed Dan 2 marbles": someone the program does not know did it;
-                # no claim of the program's people is read in their place
-                items = [LooseGap(f"{stranger!r} is no one the program knows",
-                                  Reading(LOOSE))]
-            if n > 0 and clause.words[:1] == ("and",) and self._bare_name(clauses[n - 1]) \
-                    and any(isinstance(i, LooseClaim) for i in items):
-                # "grown by Joan, | Keith, | and Alyssa is 79": the last of a list of names
-                # is not the subject alone
-                items = [LooseGap("the clause ends a list of names: whose count it is, "
-                                  "the last name alone does not say", Reading(LOOSE))]
-            if _unread(items) and not self._table_line and \
-                    not any(t.arithmetic for t in clause.tokens):
-                # a verb no list holds, or a reading no theorem fits: the one theorem the
-                # clause's number, participants and entity fit, if there is one
-                fitted = self._hypotheses(clause, opening, inherited)
-                if fitted:
-                    items = list(fitted)
+            listed = as_list_item(clause, listing)
+            items: list[LooseClaim | LooseGap] = []
+            if listed is not None:
+                # "Julia played with 17 kids on Monday, | 15 kids on Tuesday and 2 on
+                # Wednesday": the list's words before its first count, said again
+                saved = self.discourse.snapshot()
+                items, subject = self._clause_items(listed, n, clauses, opening, inherited)
+                if not self._restates_list(items, listing):
+                    self.discourse.restore(saved)
+                    items = []
+            if not items:
+                items, subject = self._clause_items(clause, n, clauses, opening, inherited)
+            listing = self._listing(clause, items, listing)
             has_number = any(t.kind == "number" for t in clause.tokens)
             opening = [] if has_number else [*opening, clause]
             self._items_by_clause.append((clause, items))
@@ -235,13 +231,51 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             claims = [i for i in items if isinstance(i, LooseClaim)]
             if claims:
                 self._last_predicate = claims[-1].pattern.predicate
-            elif not items and clause.silent is None:
+            if clause.silent is None and all(i in self._left_to_arithmetic for i in items):
                 # a clause with nothing but arithmetic ("Shahana gives 90 to Tala: 63 + 90 =
-                # 153"): matched by the verifier with a rule instance's built-in
+                # 153"), or but a count "in 6 days": matched by the verifier with a rule
+                # instance's built-in
                 found.extend(LooseArithmetic(e) for e in
                              (as_arithmetic(t) for t in clause.tokens) if e is not None)
         self.discourse.note_clause(self._silent_names)
         return found
+
+    def _clause_items(self, clause: Clause, n: int, clauses: tuple[Clause, ...],
+                      opening: Sequence[Clause], inherited: Agents | None
+                      ) -> tuple[list[LooseClaim | LooseGap], Agents | None]:
+        """What one clause of the sentence states, and its subject."""
+        self._left_to_arithmetic = []
+        items, subject = self._clause(clause, inherited)
+        if self._unowned is not None:
+            items, subject = self._owned_counts(clause, items), None
+        stranger = self._stranger(clause, items)
+        if stranger is not None:
+            # "Carol handed Dan 2 marbles": someone the program does not know did it;
+            # no claim of the program's people is read in their place
+            items = [LooseGap(f"{stranger!r} is no one the program knows",
+                              Reading(LOOSE))]
+        if n > 0 and clause.words[:1] == ("and",) and self._bare_name(clauses[n - 1]) \
+                and any(isinstance(i, LooseClaim) for i in items):
+            # "grown by Joan, | Keith, | and Alyssa is 79": the last of a list of names
+            # is not the subject alone
+            items = [LooseGap("the clause ends a list of names: whose count it is, "
+                              "the last name alone does not say", Reading(LOOSE))]
+        aside = [i for i in items if isinstance(i, LooseClaim) and i in self._left_to_arithmetic]
+        if aside and any(isinstance(i, LooseGap) for i in items):
+            # "spends 6 * 2 = 12 hours (of which kind?) in 2 days": the clause's own claim
+            # unread, its expression is matched by its arithmetic, with no count beside it
+            items = [i for i in items if i not in aside]
+            aside = []
+        if (_unread(items) or len(aside) == len(items)) and not self._table_line and \
+                not any(t.arithmetic for t in clause.tokens):
+            # a verb no list holds, or a reading no theorem fits: the one theorem the
+            # clause's number, participants and entity fit, if there is one ("calls for 8
+            # cups of flour and 2 cups of sugar": more than the count "for 8 cups")
+            fitted = self._hypotheses(clause, opening, inherited)
+            if fitted:
+                said = {f.pattern for f in fitted}
+                items = [*fitted, *(i for i in aside if i.pattern not in said)]
+        return items, subject
 
     def _bare_name(self, clause: Clause) -> bool:
         """Is the clause one of the program's names alone (an item of a list)?"""
@@ -466,6 +500,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             self._note(mentions, subject)
             return [], subject
         items: list[LooseClaim | LooseGap] = []
+        self._left_to_arithmetic = []
         for n, position in enumerate(numbers):
             end = numbers[n + 1] if n + 1 < len(numbers) else len(tokens)
             if n > 0 and tokens[position - 1].kind == "sign" and \
@@ -480,7 +515,18 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             if position > 0 and words[position - 1] in SETTING_PREPOSITIONS and \
                     (position < 2 or words[position - 2] not in PLACE_VERBS) and \
                     not {"each", "per", "apiece"} & set(words[position + 1:end]):
-                continue  # "Joan grew 24 pumpkins in 34 days": 34 is no count of Joan's
+                # "Joan grew 24 pumpkins in 34 days": 34 is no count of Joan's, unless the
+                # program counts it ("travels 60 miles per hour for 5 hours")
+                if not there:  # ("There are 24 calories in 3 candy bars": where they are)
+                    items.extend(self._unit_count(tokens, position, items, subject, resolved))
+                continue
+            if n == 0 and n + 1 < len(numbers):
+                counted = self._product_subject(tokens, words, position, numbers[1], resolved)
+                if counted is not None:
+                    # "So 6 packs have 14 * 6 = 84": the count of packs said again; the
+                    # product is left to its arithmetic
+                    items.append(counted)
+                    continue
             self._also = []
             item = self._fact(tokens, words, mentions, subject, verb_index, position, end,
                               there, list(resolved))
@@ -498,6 +544,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                         and tokens[position + 1:position + 2] and \
                         tokens[position + 1].kind == "word":
                     pass  # "His dad gave him 39 nickels and 31 quarters": two things given
+                elif position > 0 and words[position - 1] == "and" and \
+                        self._two_transfers(first, second):
+                    pass  # "spent 2 on a comic and 18 on a puzzle": two spendings
                 elif position > 0 and words[position - 1] == "(" and \
                         words[position + 1:position + 2] == ("left",) and \
                         (position + 2 == len(words) or words[position + 2].startswith(")")) and \

@@ -105,7 +105,7 @@ class FactReading:
                 m.position < verb_index for m in mentions):
             # "Pennies: 36", "Cracked: 3 seashells": the label says what is counted
             return self._label_line(tokens, words, verb_index, position, entity, after, resolved)
-        named = self._named_after(words, after, quantity, entity)
+        named = self._named_after(words, after, end, quantity, entity)
         if named is not None:
             return LooseClaim(named, arithmetic, Reading(LOOSE, (), tuple(resolved)))
         part = self._part_in_state(tokens, words, mentions, position, entity, after, there,
@@ -370,15 +370,18 @@ class FactReading:
             not TOTALS.isdisjoint(words) or group_total)
         return self._resolve(pattern, arithmetic, reading, group, entity_said)
 
-    def _named_after(self, words: tuple[str, ...], after: int, quantity: int | None,
-                     entity: str | None) -> ClaimPattern | None:
+    def _named_after(self, words: tuple[str, ...], after: int, end: int,
+                     quantity: int | None, entity: str | None) -> ClaimPattern | None:
         """"893835 kids went to camp", "there are 300 kids who went to camp", where the
         program names the group so ("went to camp"): the words after the entity, to the
-        clause's end, spell an agent of more than one word; its count, if a theorem."""
+        clause's end (or to the "and" before its next number: "14 games this year and 29
+        games last year"), spell an agent of more than one word; its count, if a theorem."""
         if entity is None or quantity is None:
             return None
         start = after + (words[after:after + 1] in (("who",), ("that",)))
-        end = len(words) - (words[-1:] in ((".",), ("!",), (",",)))
+        end = min(end, len(words))
+        while end > start and words[end - 1] in (".", "!", ",", "and"):
+            end -= 1
         name = self.lex.names.get(words[start:end])
         if name is None or end - start < 2:
             return None

@@ -153,8 +153,52 @@ class HypothesisReading:
         if parts is None:
             one = self._hypothesis(clause, opening, inherited)
             return [] if one is None else [one]
+        parts = self._shared_predicate(self._elided_entities(parts))
         found = [self._hypothesis(part, opening, inherited) for part in parts]
         return [f for f in found if f is not None]
+
+    def _elided_entities(self, parts: list[Clause]) -> list[Clause]:
+        """"served 9 hot dogs during lunch and 2 during dinner": a count after the first
+        whose entity is left unsaid (a setting or the end right after its number) counts
+        what the first count names; its words are said again for it."""
+        first = parts[0].tokens
+        at = next(i for i, t in enumerate(first) if t.kind == "number")
+        entity, _shown, ambiguous, after = self._entity(first, at + 1)
+        if entity is None or ambiguous or entity not in self.lex.entities:
+            return parts
+        said = first[at + 1:after]
+        elided = []
+        for part in parts[1:]:
+            tokens = part.tokens
+            n = next(i for i, t in enumerate(tokens) if t.kind == "number")
+            following = tokens[n + 1] if n + 1 < len(tokens) else None
+            if following is None or following.kind == "punct" or \
+                    following.lower in _SETTING_LEADS:
+                part = Clause((*tokens[:n + 1], *said, *tokens[n + 1:]), part.silent)
+            elided.append(part)
+        return [parts[0], *elided]
+
+    def _shared_predicate(self, parts: list[Clause]) -> list[Clause]:
+        """"4 birds and 46 storks were sitting on the fence": counts that open the clause
+        share what the last one's words say after its thing; each count said alone before
+        the "and" (nothing after its thing) gets those words."""
+        last = parts[-1].tokens
+        at = next(i for i, t in enumerate(last) if t.kind == "number")
+        if any(t.kind == "word" and t.lower not in _OPENERS for t in last[:at]):
+            return parts  # the counts follow a subject and its verb: the words before them
+        entity, _shown, ambiguous, after = self._entity(last, at + 1)
+        if entity is None or ambiguous or after >= len(last) or last[after].kind != "word":
+            return parts
+        shared = last[after:]
+        joined = []
+        for part in parts[:-1]:
+            tokens = part.tokens
+            n = next(i for i, t in enumerate(tokens) if t.kind == "number")
+            thing, _shown, unsure, end = self._entity(tokens, n + 1)
+            if thing is not None and not unsure and end == len(tokens):
+                part = Clause((*tokens, *shared), part.silent)
+            joined.append(part)
+        return [*joined, parts[-1]]
 
     def _hypothesis(self, clause: Clause, opening: Sequence[Clause] = (),
                     inherited: Agents | None = None) -> LooseClaim | None:

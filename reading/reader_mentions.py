@@ -41,6 +41,8 @@ from .reader_words import (
 # about"): such a reading stands only where its claim is a theorem
 ASKED_ABOUT = ", the one asked about"
 _FUZZY_MIN = 85.0  # rapidfuzz ratio for a misspelled entity ("cantaloupes" ~ "cantelopes")
+# words before a clause's subject that are no part of it (besides ``LEADS``)
+_OPENING = frozenset({",", "the", "while", "whereas"})
 
 
 @attrs.frozen
@@ -471,7 +473,8 @@ class MentionReading:
         """"She sold 6 of them", "Edward won 9 tickets": the word right after a subject
         that opens the clause, when no list holds it (read only as a transfer that fits)."""
         start = 0
-        while start < len(words) and (words[start] in LEADS or words[start] in (",", "the")):
+        # ("while Jake brought 5 balloons": a second subject, after the first clause's)
+        while start < len(words) and (words[start] in LEADS or words[start] in _OPENING):
             start += 1
         subject = next((m for m in mentions if m.position == start and m.kind != "possessive"),
                        None)
