@@ -28,7 +28,12 @@ from vlp.reading.arithmetic_reads import (
     rival_claims,
     stated_union,
 )
-from vlp.reading.claim_guards import unstated_comparison, unstated_count, unstated_rate
+from vlp.reading.claim_guards import (
+    entity_after,
+    unstated_comparison,
+    unstated_count,
+    unstated_rate,
+)
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -508,6 +513,13 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                        ARITHMETIC_READING)
         return
     pattern = ClaimPattern.of(match.conclusion.claim())
+    named = entity_after(text.lower(), expression.result, prepared.index.entities)
+    if named is not None and named != pattern.args[-1]:
+        # "40 * 5 = 200 crates of green plums", where only the red plums' rate is 40: the
+        # words name another entity than the instance's, so the step is not its claim
+        judge.unparsed(number, text, f"{expression} computes {pattern}, but the words count "
+                       f"{named}", ARITHMETIC_READING)
+        return
     if pattern.predicate == "comp" and _EXISTENTIAL_RE.search(text) and \
             not _COMPARISON_CUE_RE.search(text):
         # "So there are 1538832 - 78 = 1538754 kids in Lawrence County": the words count the

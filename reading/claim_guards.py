@@ -137,7 +137,7 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
             ("before", "after"))):
         return f"the count's time ({found.group(0)!r}) is not read"
     if isinstance(entity, str) and isinstance(quantity, int):
-        named = _entity_after(lowered, quantity, index.entities)
+        named = entity_after(lowered, quantity, index.entities)
         if entity not in index.entities and named is not None:
             # "Oliver's initial money: 35 dollars": the count is of dollars
             return f"the number is of {named!r}, not of {entity!r}"
@@ -369,7 +369,7 @@ def _list_pattern(agent_names: frozenset[str]) -> _ListPattern | None:
                                                                reverse=True)))
 
 
-def _entity_after(lowered: str, quantity: int, entities: Collection[str]) -> str | None:
+def entity_after(lowered: str, quantity: int, entities: Collection[str]) -> str | None:
     """The program's entity written right after the number, if any ("35 dollars")."""
     found = re.search(rf"(?<![\d,.]){quantity}\s+([a-z][a-z ]*)", lowered)
     if found is None:

@@ -34,6 +34,7 @@ from vlp.kernel import SIGNATURES, Agents
 
 from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
+from .entity_settling import EntitySettling
 from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
@@ -88,7 +89,7 @@ _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Z
 
 
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
-                     RateLineReading, ListReading, ProgramFitting,
+                     RateLineReading, ListReading, ProgramFitting, EntitySettling,
                      HypothesisReading, VariableReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 

@@ -73,10 +73,21 @@ class FactReading:
         arithmetic = as_arithmetic(number)
         cues: list[str] = []
         entity, shown, ambiguous, after = self._entity(tokens, position + 1)
+        phrase_at = position + 1
         if entity is None and not ambiguous and position + 1 < len(tokens) and \
                 tokens[position + 1].lower in COMPARATIVES:  # "88 more tadpoles than"
             entity, shown, ambiguous, after = self._entity(tokens, position + 2)
-        phrase = " ".join(words[position + 1:after])
+            phrase_at = position + 2
+        phrase = " ".join(words[phrase_at:after])
+        if ambiguous and phrase_at > position + 1 and phrase in self.lex.index.agent_names \
+                and quantity is not None:
+            # "There are 30 more gold coins than silver coins": the gold coins' lead, where
+            # the program's gold coins are an agent holding coins (the comparison's side)
+            head = [e for e in self.lex.entities if phrase.endswith(" " + e) or
+                    phrase.endswith(" " + singular(e))]
+            if len(head) == 1:
+                self._modifiers[quantity] = self.lex.agents[phrase]
+                entity, shown, ambiguous = head[0], (phrase, head[0]), []
         if ambiguous and phrase in self.lex.index.agent_names:
             # "There are 2 red peaches": the program counts the red ones as an agent of
             # its own, holding peaches; "Nancy bought 3 country albums" (whoever holds
@@ -93,6 +104,10 @@ class FactReading:
         kind = self._kind_counted(phrase, entity, quantity)
         if kind is not None:
             return LooseClaim(kind, arithmetic, Reading(LOOSE, (), tuple(resolved)))
+        settled = None if not ambiguous else self._settled_entity(
+            ambiguous, phrase, words, verb_index, position, after, arithmetic)
+        if settled is not None:  # "Salt: 6 cups", "12 tanks for tropical fish"
+            entity, shown, ambiguous = settled, (phrase, settled), []
         if ambiguous:
             return LooseGap(f"the entity {phrase!r} could be "
                             + " or ".join(ambiguous), Reading(LOOSE, (), tuple(resolved)))
@@ -197,6 +212,10 @@ class FactReading:
                 if other is None:
                     return None
             predicate = "comp"
+            if subject is None and there and isinstance(quantity, int):
+                # "There are 8 more green towels than blue ones": the green's lead, as the
+                # entity's words name it (never the one theorem that fits the number)
+                subject = self._modifiers.get(quantity)
             bigger, smaller = (subject, other) if comparative == "more" else (other, subject)
             args = {"A": bigger, "B": smaller}
         elif transfer_verb:

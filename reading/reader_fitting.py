@@ -313,6 +313,13 @@ class ProgramFitting:
                 return LooseGap(f"reads as {pattern}, which fits only {fitted}, and that is "
                                 "not about whom the clause names", reading)
             return LooseClaim(ClaimPattern.of(fitted), arithmetic, reading)
+        named = [c for c in candidates if self._named_names and any(
+            not self._named_names.isdisjoint(a.names) for a in c.agent_sets)]
+        if len(candidates) > 1 and len(named) == 1 and all(
+                any(n in a.names for a in named[0].agent_sets) for n in self._named_names):
+            # "Ana found 3 gems on the second stage", where both stages have 3: the one
+            # the clause names, and it names no other
+            return LooseClaim(ClaimPattern.of(named[0]), arithmetic, reading)
         if candidates:
             shown = " or ".join(map(str, sorted(candidates, key=str)[:3]))
             return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)

@@ -309,9 +309,10 @@ class MentionReading:
             name = self.lex.names.get(tuple(words[:size]))
             rest = " ".join(words[size:])
             entity = next((f for f in (rest, to_plural(rest)) if f in entities), None)
-            if name is not None and entity is not None and start > 0 and \
-                    tokens[start - 1].kind == "number":
-                self._modifiers[tokens[start - 1].value] = self.lex.agents[name]
+            number = _number_before(tokens, start)
+            if name is not None and entity is not None and number is not None:
+                # ("8 more green towels than blue ones": the green's lead, as a comparison)
+                self._modifiers[number.value] = self.lex.agents[name]
                 return entity, (said, f"{name}'s {entity}"), [], i
         near = sorted(e for e, ew in self.lex.entity_words.items()
                       if {singular(w) for w in words} & {singular(w) for w in ew})
@@ -622,3 +623,12 @@ def _joined(parts: Sequence[Agents]) -> Agents | None:
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else parts[0].union(parts[1:])
+
+
+def _number_before(tokens: Sequence[Token], start: int) -> Token | None:
+    """The number an entity phrase at ``start`` counts: right before it, or before the
+    comparative before it ("8 more green towels")."""
+    at = start - 1
+    if at > 0 and tokens[at].lower in COMPARATIVES:
+        at -= 1
+    return tokens[at] if at >= 0 and tokens[at].kind == "number" else None
