@@ -303,6 +303,11 @@ class ProgramIndex:
         ids = self.claim_id
         return frozenset(self.claims[ids[c]] if c in ids else c for c in claims)
 
+    def claim_of_atom(self, atom: Atom) -> Claim:
+        """``atom``'s claim: the index's own object when the atom is indexed."""
+        claim = self._atom_claim.get(atom)
+        return atom.claim() if claim is None else claim
+
     def make_available(self, available: set[int], claim_id: int) -> None:
         """Add a stated claim, and the bookkeeping conversions it licenses, to ``available``."""
         if not self._free:  # no hidden axioms (most problems): nothing else comes with it
