@@ -186,18 +186,22 @@ class PreparedProblem:
                         if a.predicate == "compeq"}
         universe = set(self.index.proof_claims)
         query_agents = set(self.query.agent_sets)
+        axiom_claims = self.index.axiom_claims
+        # the index's claim of each atom, where it has one (making a claim per instance
+        # was most of this walk over every instance of the chart)
+        known = self.index.claim_of_atom
         for edge in self.chart.hyperedges:
             distinguished = _ELIMINATION_RULES.get(edge.rule_id)
             conclusion = edge.conclusion
             if distinguished is not None and \
-                    edge.premises[distinguished].claim() in self.index.axiom_claims:
-                universe.add(conclusion.claim())
+                    known(edge.premises[distinguished]) in axiom_claims:
+                universe.add(known(conclusion))
             elif edge.rule_id in _COMPARISON_INTRODUCTIONS and (conclusion.args[0],
                                                                conclusion.args[1],
                                            conclusion.args[3]) in compeq_pairs:
-                universe.add(conclusion.claim())
+                universe.add(known(conclusion))
             elif edge.rule_id in _UNION_RULES and conclusion.args[0] in query_agents:
-                universe.add(conclusion.claim())
+                universe.add(known(conclusion))
         return frozenset(c for c in universe if c not in self.index.axiom_claims
                          and c not in self.index.bookkeeping_claims)
 

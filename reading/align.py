@@ -303,6 +303,11 @@ class ProgramIndex:
         ids = self.claim_id
         return frozenset(self.claims[ids[c]] if c in ids else c for c in claims)
 
+    def claim_of_atom(self, atom: Atom) -> Claim:
+        """``atom``'s claim: the index's own object when the atom is indexed."""
+        claim = self._atom_claim.get(atom)
+        return atom.claim() if claim is None else claim
+
     def make_available(self, available: set[int], claim_id: int) -> None:
         """Add a stated claim, and the bookkeeping conversions it licenses, to ``available``."""
         if not self._free:  # no hidden axioms (most problems): nothing else comes with it
@@ -458,18 +463,21 @@ class ProgramIndex:
             return
         changed: set[Claim] = set()
         new_atoms: dict[Claim, list[Atom]] = {}
+        atom_claim, claim_id = self._atom_claim, self.claim_id
         for edge in edges:
-            for atom in (*edge.premises, edge.conclusion):
-                if atom in self._atom_claim:
+            conclusion = edge.conclusion
+            # most premises (and a use's conclusion) are counts the index has already
+            for atom in (*edge.premises, conclusion):
+                if atom in atom_claim:
                     continue
-                claim = self._atom_claim[atom] = claim_of(atom)
-                if claim not in self.claim_id:
-                    self.claim_id[claim] = len(self.claims)
+                claim = atom_claim[atom] = claim_of(atom)
+                if claim not in claim_id:
+                    claim_id[claim] = len(self.claims)
                     self.claims.append(claim)
                     self.atoms_by_id.append(())
                     self._by_predicate.setdefault(claim.predicate, []).append(claim)
                 new_atoms.setdefault(claim, []).append(atom)
-            changed.add(self._atom_claim[edge.conclusion])
+            changed.add(atom_claim[conclusion])
         # one stable sort per claim (a comparison carried over many ticks gains many atoms)
         for claim, atoms in new_atoms.items():
             ordered = sorted((*self.atoms_by_claim.get(claim, ()), *atoms), key=lambda a: (

@@ -21,8 +21,7 @@ class Reading:
     resolved: tuple[tuple[str, str], ...] = ()  # ("he", "tom"), ("balloons", "violet balloons")
 
     def to_json(self) -> dict[str, Any]:
-        return {"method": self.method, "cues": list(self.cues),
-                "resolved": {said: meant for said, meant in self.resolved}}
+        return {"method": self.method, "cues": list(self.cues), "resolved": dict(self.resolved)}
 
     def __str__(self) -> str:
         details = []

@@ -117,6 +117,20 @@ def test_a_batch_collects_garbage_more_rarely_and_restores_the_thresholds() -> N
     assert gc.get_threshold() == before
 
 
+def test_only_a_process_that_ends_freezes_its_objects(batch_problems, batch_transcripts,
+                                                      verify_batch, tmp_path) -> None:
+    # the command line called with argv (a test, a notebook) goes on: nothing is frozen
+    frozen = gc.get_freeze_count()
+    verify_batch(batch_problems, batch_transcripts, tmp_path / "report.jsonl")
+    assert gc.get_freeze_count() == frozen
+    try:
+        with rarer_collections(process_ends=True):
+            kept = [[index] for index in range(1000)]
+        assert gc.get_freeze_count() >= frozen + len(kept)
+    finally:
+        gc.unfreeze()  # this process goes on
+
+
 @attrs.define
 class _Holder:
     """What ``_pick`` reads of a worker: its chunks (running first), the problems it

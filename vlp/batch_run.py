@@ -26,10 +26,12 @@ from vlp.parallel import rarer_collections, run_grouped
 
 def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode: str = "auto",
               restart: bool = False, as_json: bool = False, strict: bool = False, workers: int = 1,
-              timeout: float | None = None, use_ray: bool = False) -> int:
+              timeout: float | None = None, use_ray: bool = False,
+              process_ends: bool = False) -> int:
     """Verify every transcript not yet in the report; exit code 0 when every row of the
     report was verified, 1 when some could not be (error rows: no such problem, no
-    transcript, a malformed line, a timeout)."""
+    transcript, a malformed line, a timeout). ``process_ends``: the caller's process ends
+    after the batch (the command line): see :func:`vlp.parallel.rarer_collections`."""
     from vlp.checker.report import render_summary
 
     output = output_file(output, inputs=(problems_path, transcripts_path))
@@ -39,7 +41,7 @@ def run_batch(problems_path: Path, transcripts_path: Path, output: Path, *, mode
     if total == 0:  # else a summary of nothing, and exit code 0
         raise InputError("has no transcript records (one JSON object a line)",
                          str(transcripts_path))
-    with OutputLock(output), rarer_collections():
+    with OutputLock(output), rarer_collections(process_ends=process_ends):
         result = _verify_into(output, problems, problems_path, transcripts_path, inputs, total,
                               mode=mode, restart=restart, strict=strict, workers=workers,
                               timeout=timeout, use_ray=use_ray)

@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)  # for run records
+    # the process's own command line (the console scripts, ``python -m vlp.cli``) ends
+    # with the command; a caller passing ``argv`` goes on after it
+    args.process_ends = argv is None
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

@@ -163,7 +163,8 @@ def _evaluate(args: argparse.Namespace, spec: Any, config: Any, problems: list[A
     # no secret of a URL (--base-url http://user:password@host) is stored in run.json
     settings = {name: redact_credentials(str(value)) if isinstance(value, (Path, str))
                 else value
-                for name, value in sorted(vars(args).items()) if name not in ("func", "argv")}
+                for name, value in sorted(vars(args).items())
+                if name not in ("func", "argv", "process_ends")}
     settings["cache_dir"] = None if cache_root is None else str(cache_root)  # the one used
     argv = getattr(args, "argv", None)
     argv = sys.argv[1:] if argv is None else argv

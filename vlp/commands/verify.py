@@ -86,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return run_batch(Path(args.batch[0]), Path(args.batch[1]), Path(args.output),
                          mode=args.mode, restart=args.restart, as_json=args.json,
                          strict=args.strict, workers=workers, timeout=args.timeout,
-                         use_ray=args.ray)
+                         use_ray=args.ray,
+                         process_ends=getattr(args, "process_ends", False))
     if not args.problem or not args.transcript:
         raise InputError("usage: verify-proof PROBLEM TRANSCRIPT (or --batch PROBLEMS.jsonl "
                          "TRANSCRIPTS.jsonl -o REPORT.jsonl)")
