@@ -6,15 +6,7 @@ unparsed naming the candidates. Problems and sentences are written here."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from vlp.checker.programfile import program_from_json
-from vlp.checker.verify import verify
-
-
-def program(*axioms: str, query: str) -> Any:
-    return program_from_json({"axioms": list(axioms), "query": query})
-
+from tests.test_reader_real_text import program, read
 
 TANKS = program(  # coldwater and tropical tanks, 8 fish each
     "cont({omar}, 30, coldwater tanks, 0)", "cont({omar}, 12, tropical tanks, 0)",
@@ -38,69 +30,63 @@ STAGES = program(
     query="cont({first stage, second stage}, ?, stars, ?)")
 
 
-def last(problem: Any, transcript: str) -> list[tuple[str, str | None, str]]:
-    steps = verify(problem, transcript).steps
-    final = steps[-1].sentence
-    return [(s.status.value, None if s.claim is None else str(s.claim), s.reason or "")
-            for s in steps if s.sentence == final]
-
 
 def test_the_words_a_phrase_goes_on_with_settle_its_entity() -> None:
-    assert last(TANKS, "There are 12 tanks for tropical fish.") == [
+    assert read(TANKS, "There are 12 tanks for tropical fish.") == [
         ("axiom", "cont({omar}, 12, tropical tanks)", "")]
-    assert last(TANKS, "Omar has 30 tanks for coldwater fish.") == [
+    assert read(TANKS, "Omar has 30 tanks for coldwater fish.") == [
         ("axiom", "cont({omar}, 30, coldwater tanks)", "")]
     # both kinds named, or neither: no entity is chosen
     for sentence in ("Omar has 12 tanks for tropical and coldwater fish.",
                      "Omar has 30 tanks for coldwater fish, not tropical fish."):
-        [(verdict, claim, reason)] = last(TANKS, sentence)
+        [(verdict, claim, reason)] = read(TANKS, sentence)
         assert (verdict, claim) == ("unparsed", None)
         assert "coldwater tanks or tropical tanks" in reason
 
 
 def test_a_label_settles_the_entity_of_its_number() -> None:
-    assert last(POT, "Salt: 5 cups.") == [("axiom", "cont({pot}, 5, cups of salt)", "")]
-    assert last(POT, "Rice: 5 cups.") == [
+    assert read(POT, "Salt: 5 cups.") == [("axiom", "cont({pot}, 5, cups of salt)", "")]
+    assert read(POT, "Rice: 5 cups.") == [
         ("false", "cont({pot}, 5, cups of rice)", "wrong quantity: 5 stated, the program "
                                                    "proves 9")]
     # a line naming both: the later number's entity is not the label's
-    assert all(c is None for _v, c, _r in last(POT, "Rice: 9 cups, salt: 5 cups.")[1:])
-    [(verdict, _claim, reason)] = last(POT, "The pot holds 5 cups.")
+    assert all(c is None for _v, c, _r in read(POT, "Rice: 9 cups, salt: 5 cups.")[1:])
+    [(verdict, _claim, reason)] = read(POT, "The pot holds 5 cups.")
     assert verdict == "unparsed" and "cups of rice or cups of salt" in reason
 
 
 def test_the_sentences_arithmetic_settles_the_entity() -> None:
-    assert ("derived", "cont({farm}, 200, crates of red plums)", "") in last(
+    assert ("derived", "cont({farm}, 200, crates of red plums)", "") in read(
         CRATES, "After 5 days, they will have 40 * 5 = 200 crates.")
-    assert ("derived", "cont({farm}, 150, crates of green plums)", "") in last(
+    assert ("derived", "cont({farm}, 150, crates of green plums)", "") in read(
         CRATES, "After 5 days, they will have 30 * 5 = 150 crates.")
-    unread = last(CRATES, "After 5 days, they will have 200 crates.")
+    unread = read(CRATES, "After 5 days, they will have 200 crates.")
     assert any(v == "unparsed" and "crates of green plums or crates of red plums" in r
                for v, _c, r in unread)
 
 
 def test_an_expression_never_overrides_the_entity_its_words_name() -> None:
-    [(verdict, claim, reason)] = last(CRATES, "They will have 40 * 5 = 200 crates of green "
+    [(verdict, claim, reason)] = read(CRATES, "They will have 40 * 5 = 200 crates of green "
                                               "plums.")
     assert (verdict, claim) == ("unparsed", None) and "crates of green plums" in reason
 
 
 def test_a_modifier_names_the_side_of_a_comparison() -> None:
-    assert last(PLUMS, "There are 8 more yellow plums than blue plums.") == [
+    assert read(PLUMS, "There are 8 more yellow plums than blue plums.") == [
         ("axiom", "comp({yellow}, {blue}, 8, plums)", "")]
-    assert last(PLUMS, "There are 8 fewer blue plums than yellow plums.") == [
+    assert read(PLUMS, "There are 8 fewer blue plums than yellow plums.") == [
         ("axiom", "comp({yellow}, {blue}, 8, plums)", "")]
     # the direction as written, judged false (never the theorem the number fits)
-    [(verdict, claim, _r)] = last(PLUMS, "There are 8 more blue plums than yellow plums.")
+    [(verdict, claim, _r)] = read(PLUMS, "There are 8 more blue plums than yellow plums.")
     assert (verdict, claim) == ("false", "comp({blue}, {yellow}, 8, plums)")
-    assert last(COINS, "There are 20 more copper coins than iron coins.") == [
+    assert read(COINS, "There are 20 more copper coins than iron coins.") == [
         ("axiom", "comp({copper coins}, {iron coins}, 20, coins)", "")]
-    [(verdict, claim, _r)] = last(COINS, "There are 20 more iron coins than copper coins.")
+    [(verdict, claim, _r)] = read(COINS, "There are 20 more iron coins than copper coins.")
     assert (verdict, claim) == ("false", "comp({iron coins}, {copper coins}, 20, coins)")
 
 
 def test_the_one_candidate_the_clause_names_is_read() -> None:
-    assert last(STAGES, "Ana found 3 gems on the second stage.") == [
+    assert read(STAGES, "Ana found 3 gems on the second stage.") == [
         ("axiom", "cont({second stage}, 3, gems)", "")]
-    [(verdict, _claim, reason)] = last(STAGES, "Ana found 3 gems.")
+    [(verdict, _claim, reason)] = read(STAGES, "Ana found 3 gems.")
     assert verdict == "unparsed" and "fits several theorems" in reason

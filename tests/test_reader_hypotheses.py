@@ -8,13 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vlp.checker.programfile import program_from_json
-from vlp.checker.verify import verify
-
-
-def program(*axioms: str, query: str) -> Any:
-    return program_from_json({"axioms": list(axioms), "query": query})
-
+from tests.test_reader_real_text import program, read
 
 CAFETERIA = program(  # 12 apples, 8 used for lunch, then 19 bought
     "cont({cafeteria}, 12, apples, 0)", "transfer({cafeteria}, {lunch}, 8, apples, 0)",
@@ -36,10 +30,7 @@ PAIR = program(  # Dan has 7 marbles, Eve 5; Eve gives Dan 2
 
 def last(problem: Any, transcript: str) -> list[tuple[str, str | None]]:
     """(verdict, claim) of every step of the transcript's last sentence."""
-    steps = verify(problem, transcript).steps
-    final = steps[-1].sentence
-    return [(s.status.value, None if s.claim is None else str(s.claim))
-            for s in steps if s.sentence == final]
+    return [(verdict, claim) for verdict, claim, _ in read(problem, transcript)]
 
 
 def test_a_verb_no_list_holds_reads_as_the_one_theorem_it_fits() -> None:

@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from vlp.checker.programfile import program_from_json
-from vlp.checker.verify import verify
-
-
-def program(*axioms: str, query: str) -> Any:
-    return program_from_json({"axioms": list(axioms), "query": query})
+from tests.test_reader_real_text import program, read
 
 
 def last(problem: Any, transcript: str) -> list[tuple[str, str | None]]:
     """(verdict, claim) of every step of the transcript's last sentence."""
-    steps = verify(problem, transcript).steps
-    sentence = steps[-1].sentence
-    return [(s.status.value, None if s.claim is None else str(s.claim))
-            for s in steps if s.sentence == sentence]
+    return [(verdict, claim) for verdict, claim, _ in read(problem, transcript)]
 
 
 # a café's cans of tea: the program's kinds of tea are agents holding cans
