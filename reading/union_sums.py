@@ -64,18 +64,19 @@ def union_of_sum(index: ProgramIndex, expression: Arithmetic, text: str,
             continue
         for parts in _partitions(counts, expression.operands):
             union = parts[0].union(parts[1:])
-            claim = Claim("cont", (union, expression.result, entity))
-            if claim not in found and index.is_theorem(claim):
-                found[claim] = None
+            found[Claim("cont", (union, expression.result, entity))] = None
     if not found:
         return None
-    if len(found) > 1:
+    if len(found) > 1:  # none is derived: a union nobody read is not added to the chart
         shown = " or ".join(map(str, found))
         return UnionRefusal(f"{len(found)} unions add up to {expression} ({shown}): which "
                             "one, the words do not say")
     claim = next(iter(found))
     why = _words_give_it_elsewhere(index, claim, text, discourse)
-    return claim if why is None else UnionRefusal(why)
+    if why is not None:
+        return UnionRefusal(why)
+    # the kernel derives it by the union rule (the counts are at one time and disjoint)
+    return claim if index.is_theorem(claim) else None
 
 
 def _partitions(counts: dict[Agents, Atom], operands: Sequence[int]
