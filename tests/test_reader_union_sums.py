@@ -98,3 +98,4 @@ def test_counts_of_two_entities_make_no_union() -> None:
     steps = read(GAMES, "62 + 80 = 142 games.")
     assert [v for v, _, _ in steps] == ["unparsed"], steps
     assert "no rule instance of the program computes 62 + 80 = 142" in steps[0][2], steps
+
