@@ -13,8 +13,9 @@ demand) and every such reading gives one and the same union; several unions are 
 the sentence stays unread. Words that may give the total to someone else are respected:
 the names of the program's agents in the sentence must be none or exactly the union's, a
 singular pronoun must not refer to one of its members, the entity written after the result
-must be the union's, and a comparison's words ("more", "than", "difference") are not read
-as a union.
+must be the union's, a comparison's words ("more", "than", "difference") are not read as a
+union, and a sum that rewrites an expression before it ("21 - (-16) = 21 + 16 = 37") is a
+step of that computation.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from .claim_guards import entity_after
 MOST_MEMBERS = 8
 _COMPARISON_RE = re.compile(r"\b(?:more|fewer|less|difference|than|further|farther|extra|"
                             r"additional|each|per|times)\b", re.IGNORECASE)
+# two numbers with an operator between them (a sign or parenthesis may come between)
+_NUMBER_EXPRESSION_RE = re.compile(r"\d\s*\)?\s*[-+*/×−–]\s*\(?\s*[-−]?\d")
 _SINGULAR_RE = re.compile(r"\b(he|she|him|his|her)\b", re.IGNORECASE)
 
 
@@ -56,6 +59,9 @@ def union_of_sum(index: ProgramIndex, expression: Arithmetic, text: str,
     if demand is None or expression.operator != "+" or len(expression.operands) < 2 or \
             not expression.correct or _COMPARISON_RE.search(text):
         return None
+    if _continues_an_expression(text, expression):
+        return UnionRefusal(f"{expression} goes on from an expression before it: a step of "
+                            "that computation, not a union")
     named_entity = entity_after(text.lower(), expression.result, index.entities)
     found: dict[Claim, None] = {}
     for (entity, _time), counts in sorted(demand.by_time.items(),
@@ -77,6 +83,19 @@ def union_of_sum(index: ProgramIndex, expression: Arithmetic, text: str,
         return UnionRefusal(why)
     # the kernel derives it by the union rule (the counts are at one time and disjoint)
     return claim if index.is_theorem(claim) else None
+
+
+def _continues_an_expression(text: str, expression: Arithmetic) -> bool:
+    """Is the sum the rewrite of an expression of numbers written right before it ("21 -
+    (-16) = 21 + 16 = 37")? A label or letters before it ("Total = A + E = 5 + 4 = 9") are
+    no such expression."""
+    if expression.span is None:
+        return False
+    before = text[:expression.span[0]].rstrip()
+    if not before.endswith("="):
+        return False
+    segment = before[:-1].rsplit("=", 1)[-1]
+    return _NUMBER_EXPRESSION_RE.search(segment) is not None
 
 
 def _partitions(counts: dict[Agents, Atom], operands: Sequence[int]

@@ -99,3 +99,11 @@ def test_counts_of_two_entities_make_no_union() -> None:
     assert [v for v, _, _ in steps] == ["unparsed"], steps
     assert "no rule instance of the program computes 62 + 80 = 142" in steps[0][2], steps
 
+
+
+def test_a_sum_that_rewrites_an_expression_before_it_is_no_union() -> None:
+    """'So she ate 6 - (-3) = 6 + 3 = 9.': the sum is a step of the difference written
+    before it, not the kitchen and porch's union: unparsed, saying so."""
+    steps = read(ROOMS, "So she ate 6 - (-3) = 6 + 3 = 9.")
+    assert [v for v, _, _ in steps] == ["unparsed"], steps
+    assert "goes on from an expression before it" in steps[0][2], steps
