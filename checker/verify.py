@@ -26,7 +26,6 @@ from vlp.reading.arithmetic_reads import (
     dozens_read,
     named_multipliers,
     rival_claims,
-    stated_union,
 )
 from vlp.reading.claim_guards import (
     entity_after,
@@ -37,6 +36,7 @@ from vlp.reading.claim_guards import (
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
+from vlp.reading.union_sums import UnionRefusal, union_of_sum
 
 from .metrics import Tokenizer, compute_metrics, count_tokens
 from .prepared import PreparedProblem, prepare, prepared_problem
@@ -409,14 +409,15 @@ def _read_steps(
                 elif isinstance(item, LooseArithmetic):
                     if arithmetic_fallback:
                         _judge_arithmetic(prepared, judge, number, sentence.text,
-                                          item.expression)
+                                          item.expression, discourse)
                 else:
                     judge.unparsed(number, sentence.text, item.reason, item.reading)
             continue
         expressions = sentence.arithmetic or _loose_arithmetic(sentence.text)
         if arithmetic_fallback and expressions:
             for expression in expressions:
-                _judge_arithmetic(prepared, judge, number, sentence.text, expression)
+                _judge_arithmetic(prepared, judge, number, sentence.text, expression,
+                                  discourse)
             continue
         gaps = [item for item in items if isinstance(item, LooseGap)]
         if gaps:
@@ -481,7 +482,7 @@ def _settled_by_arithmetic(prepared: PreparedProblem, item: LooseClaim,
 
 
 def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, text: str,
-                      expression: Arithmetic) -> None:
+                      expression: Arithmetic, discourse: Any = None) -> None:
     """A sentence with nothing but arithmetic: the claim of the rule instance whose built-in
     the expression writes (shortest-proof instances first), judged like any claim."""
     unknown = _UNKNOWN_TERM_RE.search(text, 0, expression.span[0]) \
@@ -497,13 +498,14 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         return
     match = prepared.arithmetic_instance(expression)
     if match is None:
-        union = stated_union(prepared, expression, text)
-        if union is not None:  # "7 red pears + 71 yellow pears + 8 green pears = 86 pears."
+        union = union_of_sum(prepared.index, expression, text, discourse)
+        if isinstance(union, Claim):  # "So there were 5 + 9 = 14 items on the shelf."
             judge.judge(number, text, ReadClaim(ClaimPattern.of(union), expression),
                         ARITHMETIC_READING)
             return
-        judge.unparsed(number, text, "no rule instance of the program computes "
-                       f"{expression}", ARITHMETIC_READING)
+        judge.unparsed(number, text, union.reason if isinstance(union, UnionRefusal) else
+                       f"no rule instance of the program computes {expression}",
+                       ARITHMETIC_READING)
         return
     others = rival_claims(prepared, expression, match)
     if others:  # "9 × 12 = 108" where four people each have 9 dozen: whose, unsaid

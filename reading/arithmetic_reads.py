@@ -1,7 +1,7 @@
 """Arithmetic and multiplier words as real transcripts write them, read with the program
 (for ``verify._read_steps``): dozens of the one thing the program counts in dozens, a
-multiplier word inside one of the program's names, a sum no rule instance adds that states
-a union, and the rule instances an expression cannot choose between."""
+multiplier word inside one of the program's names, and the rule instances an expression
+cannot choose between (a sum no rule instance adds that states a union: ``union_sums``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.guards import DOZENS, OTHER_MULTIPLIERS
 from vlp.kernel import Atom, Claim
 
-from .align import ClaimPattern, ProgramIndex
+from .align import ProgramIndex
 from .transcript_reading import ReadSentence, read_transcript
 
 
@@ -70,44 +70,6 @@ def dozens_read(sentence: ReadSentence, counted: set[str]) -> tuple[ReadSentence
     return read[0], None
 
 
-_OPENING_SUM_RE = re.compile(r"^\W*\d")
-
-
-def stated_union(prepared: ProgramInstances, expression: Arithmetic, text: str
-                  ) -> Claim | None:
-    """A sum that opens its sentence ("7 red pears + 71 yellow pears + 8 green pears = 86
-    pears."), whose every operand is the count of exactly one theorem, all of one entity and
-    of different people: the union of those people has the result, where that union is a
-    theorem the chart derives on demand (chaining derives unions only for the agent sets
-    the query or an axiom names). A sum that names someone after it ("made today is 30 +
-    72") is not read so: the words may give the total to that one."""
-    if expression.operator != "+" or len(expression.operands) < 2 or \
-            _OPENING_SUM_RE.match(text) is None:
-        return None
-    if expression.span is not None:
-        after = text[expression.span[1]:]
-    elif "=" in text:
-        after = text[text.rindex("="):]
-    else:
-        return None
-    index = prepared.index
-    words = set(re.findall(r"[\w']+", after.lower()))
-    if any(set(name.split()) <= words for name in index.agent_names):
-        return None
-    found: list[Claim] = []
-    for operand in expression.operands:
-        fits = index.candidates(ClaimPattern("cont", (None, operand, None)))
-        if len(fits) != 1:
-            return None
-        found.append(fits[0])
-    entities = {c.entity for c in found}
-    owners = [c.agent_sets[0] for c in found]
-    if len(entities) != 1 or any(len(o) != 1 for o in owners) or len(set(owners)) != len(owners):
-        return None
-    union = Claim("cont", (owners[0].union(owners[1:]), expression.result, next(iter(entities))))
-    return union if index.is_theorem(union) else None
-
-
 def rival_claims(prepared: ProgramInstances, expression: Arithmetic, match: Any
                   ) -> list[Claim]:
     """The other claims that rule instances as favoured as ``match`` (on the shortest
@@ -127,4 +89,4 @@ def rival_claims(prepared: ProgramInstances, expression: Arithmetic, match: Any
     return rivals
 
 
-__all__ = ["MULTIPLIER_RE", "dozens_read", "named_multipliers", "rival_claims", "stated_union"]
+__all__ = ["MULTIPLIER_RE", "dozens_read", "named_multipliers", "rival_claims"]

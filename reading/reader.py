@@ -35,6 +35,7 @@ from vlp.kernel import SIGNATURES, Agents
 from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .entity_settling import EntitySettling
+from .label_clauses import clause_after_label
 from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
@@ -127,6 +128,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
         self._modifiers: dict[int, Agents] = {}
         self._kinds_said: dict[int, str] = {}
+        if ":" in text:  # "During the year: 3 students left ...", "Frog: Jumped 31 inches."
+            text = clause_after_label(text, self.lex.index.agent_names)
         if "=" in text or ":" in text or "denote" in text.lower() or self._left_side:
             text = self._with_variables(text)
         if "(" in text:

@@ -101,7 +101,7 @@ def test_reads_what_the_words_and_program_settle(program: object, text: str,
     # "half" outside the program's names still multiplies
     (HALVES, "Half of the first half: 2 answers.", "multiplies a number"),
     # a sum naming someone after it may give that one the total; an operand no count has
-    (MARBLES, "4 + 9 + 15 = 28 marbles for green.", "no rule instance"),
+    (MARBLES, "4 + 9 + 15 = 28 marbles for green.", "the words name green"),
     (MARBLES, "4 + 9 + 16 = 29 marbles.", "no rule instance"),
     # several people's rates compute the same product: whose, the words do not say
     (TWO_DOZENS, "So 3 * 12 = 36.", "2 rule instances compute 3 * 12 = 36"),

@@ -192,13 +192,14 @@ def test_a_shortened_name_is_not_an_invented_one() -> None:
 
 def test_a_sum_of_others_counts_is_not_the_subjects() -> None:
     """"So he spent 3 + 7 = 10" where 3 and 7 are what the two things cost: a right sum of
-    other agents' counts, left open, not a false count of his own."""
+    other agents' counts, read as their union (true, what the hand labels read), not a
+    false count of his own."""
     shop = program("cont({dan}, 15, dollars, 0)", "cont({pen}, 3, dollars, 0)",
                    "cont({book}, 7, dollars, 0)", query="comp({book}, {pen}, ?, dollars, ?)")
     (verdict, claim, reason), = steps_of_last(
         shop, "Dan had 15 dollars. He bought a pen for 3 and a book for 7. So he spent "
         "3 + 7 = 10.")
-    assert (verdict, claim) == ("unparsed", None)
+    assert (verdict, claim) == ("derived", "cont({book, pen}, 10, dollars)")
 
 
 def test_each_number_takes_its_own_each() -> None:
