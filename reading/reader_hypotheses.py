@@ -34,6 +34,7 @@ from vlp.kernel import Agents, Claim
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
 from .reader_items import LooseClaim
+from .reader_open_verbs import SUBORDINATORS, modal_silence, refusing_estimates
 from .reader_words import (
     ARRIVING_VERBS,
     COMPARATIVES,
@@ -206,15 +207,15 @@ class HypothesisReading:
         before it in its sentence that hold no number ("On Monday,", "After a typhoon,"),
         read with it; ``inherited``: the subject of the clause before, for a clause that
         goes on without one ("..., and then bought 28 more")."""
-        if (clause.silent is not None and not states_despite_silence(clause)) or any(
-                c.silent is not None for c in opening):
+        if (clause.silent is not None and not states_despite_silence(clause)
+                and not modal_silence(clause)) or any(c.silent is not None for c in opening):
             return None
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
         # "If they used 20 to make lunch, ...": a condition restates the fact it names
         # when that fact is a theorem (only theorems are read here)
         refusing = _REFUSING - {"if"} if clause.words[:1] == ("if",) else _REFUSING
-        if question_like(clause.words) or refusing & set(words) or any(
+        if question_like(clause.words) or refusing_estimates(tokens, refusing) or any(
                 t.text in (":", "|", "=") for t in tokens):
             return None  # labels, tables and equations have readers of their own
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
@@ -302,8 +303,8 @@ class HypothesisReading:
             # adds up to it, derived on demand (chaining derives only the unions named)
             union = self._stated_union(number.value, entity)
             fits = [union] if union is not None else []
-        if len(fits) != 1:
-            return None
+        if len(fits) != 1 or (clause.silent is not None and fits[0].predicate != "cont"):
+            return None  # (a need or a plan is no giving: "needs 5" of a transfer of 5)
         claim = fits[0]
         if not participants and not counted_subject and claim is not union and not (
                 claim.predicate == "cont" and claim.args[0] in self.lex.asked):
@@ -374,7 +375,8 @@ class HypothesisReading:
         if word in self.lex.first_words or word in vocabulary or singular(word) in vocabulary \
                 or word in MONTHS:
             return False
-        return not (opening and (word in _OPENERS or word in SINGLE_PRONOUNS
+        return not (opening and (word in _OPENERS or word in SUBORDINATORS
+                                 or word in SINGLE_PRONOUNS
                                  or word in PLURAL_PRONOUNS))
 
     def _stranger(self, clause: Clause, items: Sequence[object]) -> str | None:

@@ -1,0 +1,78 @@
+"""Clauses whose verb no word list holds, read as the one theorem they fit
+(``reader_hypotheses``): what may open such a clause, and which words still refuse it.
+
+Closed word lists are not the design. A clause "She rode 14 laps", "Tom needs 12 planks",
+"he would have 9 left" names a participant, a number and an entity; when exactly one theorem
+of the program has that number, names that participant and counts that entity, the clause
+states it (``HypothesisReading._hypothesis`` checks the fit). The verb itself is never asked
+which way a transfer goes: a verb no list holds fixes no side, so a clause whose number fits
+a count and a transfer, or two transfers that go opposite ways, fits two theorems and stays
+unread. Only the gates before the fit are here:
+
+- a clause silent only for a word of need or a modal ("needs", "will", "would", "can") still
+  states the one count it fits, never a transfer (a need or a plan is no giving), and never
+  in first person, a question, a condition or beside a word of planning;
+- a capitalised subordinator opening a clause ("If", "When") is no unknown name;
+- "about" or "around" right before a number is an estimate, right after a number and what
+  it counts a topic ("3 books about trains"), which refuses nothing.
+
+Data and pure functions of a clause's words only: nothing here looks at a program.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
+
+from .reader_words import question_like
+
+# the words of need a clause may be silent for and still state a count ("John needs 12
+# planks", "Howie will need to buy 50 cupcakes in total")
+_NEED_WORDS = frozenset({"need", "needs"})
+# modals and auxiliaries of a result ("he would have 139 cakes", "she will have 23 left")
+MODAL_WORDS = frozenset({"would", "will", "can", "must", "may"})
+# words beside a need or a modal that make the clause a plan, a wish or a supposition
+_PLANNING = frozenset("""add subtract multiply divide find calculate figure know solve
+work out compute determine get answer total""".split()) - {"total", "get"}
+# words that open a clause and are no name, even capitalised ("If he sold 10 cakes")
+SUBORDINATORS = frozenset("""if when whenever while because as once though although
+whereas""".split())
+# words that refuse a reading only right before a number ("about 40", "around 12")
+_ESTIMATE_WORDS = frozenset({"about", "around"})
+
+
+def modal_silence(clause: Clause) -> bool:
+    """Is the clause silent only for a word of need ("needs 12 planks", "will need to buy
+    50 cupcakes")? Then it may state the one count it fits (a need is what the program
+    counts when its problem says "needs"). Never with first person ("we need to add"), a
+    question, a condition or a word of planning."""
+    if clause.silent != SILENT_HYPOTHETICAL:
+        return False
+    words = set(clause.words)
+    return bool(words & _NEED_WORDS) and not (HYPOTHETICAL - _NEED_WORDS) & words and \
+        not FIRST_PERSON & words and not _PLANNING & words and "if" not in words and \
+        not question_like(clause.words)
+
+
+def refusing_estimates(tokens: Sequence[Token], refusing: frozenset[str]) -> frozenset[str]:
+    """The words of ``refusing`` the tokens hold that refuse a reading: "about" and "around"
+    only where they are no topic, a topic being right after a number and the noun it counts
+    ("3 books about trains"); before a number they are an estimate ("about 40")."""
+    words = [t.lower for t in tokens]
+    present = refusing & set(words)
+    for word in present & _ESTIMATE_WORDS:
+        places = [i for i, w in enumerate(words) if w == word]
+        if all(_after_counted(tokens, i) and i + 1 < len(tokens) and
+               tokens[i + 1].kind == "word" for i in places):
+            present = present - {word}
+    return present
+
+
+def _after_counted(tokens: Sequence[Token], i: int) -> bool:
+    """Is the token at ``i`` right after a number and the words of what it counts ("3
+    books about", "3 old books about")?"""
+    j = i - 1
+    while j >= 0 and tokens[j].kind == "word" and i - j <= 3:
+        j -= 1
+    return j >= 0 and j < i - 1 and tokens[j].kind == "number"
