@@ -33,8 +33,14 @@ from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
-from .reader_items import LooseClaim
-from .reader_open_verbs import SUBORDINATORS, modal_silence, refusing_estimates
+from .reader_items import LooseClaim, LooseGap
+from .reader_open_verbs import (
+    SUBORDINATORS,
+    kind_entity,
+    modal_silence,
+    question_condition,
+    refusing_estimates,
+)
 from .reader_words import (
     ARRIVING_VERBS,
     COMPARATIVES,
@@ -142,6 +148,7 @@ class HypothesisReading:
     lex: Lexicon
     discourse: Discourse
     _next_clause: Clause | None
+    _items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]]  # the sentence's so far
     _unsure = False  # the clause has a pronoun whose referent is unsure
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
@@ -208,7 +215,9 @@ class HypothesisReading:
         read with it; ``inherited``: the subject of the clause before, for a clause that
         goes on without one ("..., and then bought 28 more")."""
         if (clause.silent is not None and not states_despite_silence(clause)
-                and not modal_silence(clause)) or any(c.silent is not None for c in opening):
+                and not modal_silence(clause) and not question_condition(
+                    clause, [c for c, _items in self._items_by_clause])) or any(
+                c.silent is not None for c in opening):
             return None
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
@@ -229,6 +238,10 @@ class HypothesisReading:
                 tokens[at + 1].lower != "more":
             return None  # "5 fewer": a comparison, even without its "than" ("5 more": added)
         entity, shown, ambiguous, after = self._entity(tokens, at + 1)
+        kind_count = None if entity in self.lex.entities else kind_entity(
+            " ".join(t.lower for t in tokens[at + 1:after]), self.lex.names, self.lex.entities)
+        if kind_count is not None:  # "12 large planks": the kind's planks
+            entity, ambiguous = kind_count[1], []
         if ambiguous or (entity is not None and entity not in self.lex.entities):
             return None
         resolved: list[tuple[str, str]] = [shown] if shown is not None else []
@@ -303,8 +316,8 @@ class HypothesisReading:
             # adds up to it, derived on demand (chaining derives only the unions named)
             union = self._stated_union(number.value, entity)
             fits = [union] if union is not None else []
-        if len(fits) != 1 or (clause.silent is not None and fits[0].predicate != "cont"):
-            return None  # (a need or a plan is no giving: "needs 5" of a transfer of 5)
+        if len(fits) != 1 or (fits[0].predicate != "cont" and modal_silence(clause)):
+            return None  # (a need is no giving: "needs 5" read as a transfer of 5)
         claim = fits[0]
         if not participants and not counted_subject and claim is not union and not (
                 claim.predicate == "cont" and claim.args[0] in self.lex.asked):

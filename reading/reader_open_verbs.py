@@ -13,6 +13,11 @@ unread. Only the gates before the fit are here:
   states the one count it fits, never a transfer (a need or a plan is no giving), and never
   in first person, a question, a condition or beside a word of planning;
 - a capitalised subordinator opening a clause ("If", "When") is no unknown name;
+- the condition of a question that restates the problem ("If she got 27 more lives in the
+  next level, how many ...?") states the one theorem it fits, as a condition of a
+  conclusion does when it holds (``SentenceReader._conditional``);
+- "12 large planks", where the program counts planks by kind ("large planks" is an agent):
+  the entity is the kind's head noun, the kind the count's owner;
 - "about" or "around" right before a number is an estimate, right after a number and what
   it counts a topic ("3 books about trains"), which refuses nothing.
 
@@ -53,6 +58,35 @@ def modal_silence(clause: Clause) -> bool:
     return bool(words & _NEED_WORDS) and not (HYPOTHETICAL - _NEED_WORDS) & words and \
         not FIRST_PERSON & words and not _PLANNING & words and "if" not in words and \
         not question_like(clause.words)
+
+
+QUESTION_SILENCE = "a question"
+
+
+def question_condition(clause: Clause, before: Sequence[Clause]) -> bool:
+    """Is the clause a condition of its sentence's question ("If they threw away 2, | and
+    put 28 in the bin, | how many ...?")? ``before``: the sentence's clauses before it. The
+    condition opens with "if" and is no question itself; a clause after it goes on with
+    it only when every clause between is a condition too."""
+    if clause.silent != QUESTION_SILENCE or question_like(clause.words) or \
+            FIRST_PERSON & set(clause.words):
+        return False
+    chain = [*before, clause]
+    return chain[0].words[:1] == ("if",) and all(
+        c.silent == QUESTION_SILENCE and not question_like(c.words) for c in chain)
+
+
+def kind_entity(said: str, kinds: dict[tuple[str, ...], str], entities: frozenset[str]
+                ) -> tuple[str, str] | None:
+    """"12 large planks", where "large planks" is an agent of the program (a kind) and
+    "planks" its entity: (the kind, the entity); else ``None``."""
+    words = tuple(said.split())
+    kind = kinds.get(words)
+    if kind is None:
+        return None
+    heads = [" ".join(words[i:]) for i in range(1, len(words))]
+    entity = next((h for h in heads if h in entities), None)
+    return None if entity is None else (kind, entity)
 
 
 def refusing_estimates(tokens: Sequence[Token], refusing: frozenset[str]) -> frozenset[str]:
