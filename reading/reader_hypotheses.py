@@ -38,6 +38,7 @@ from .reader_open_verbs import (
     SUBORDINATORS,
     kind_entity,
     modal_silence,
+    never_counts,
     question_condition,
     refusing_estimates,
 )
@@ -269,6 +270,16 @@ class HypothesisReading:
             if doer is not None and doer.names <= self.lex.index.agent_names:
                 participants = [(-1, doer)]
         protagonist = self._unsure or self._unknown_name(tokens) is not None
+        doers = [p for p in participants
+                 if p[0] != at + 1 and not self._setting(tokens, p[0], p[1])]
+        if entity is not None and len(doers) == 1 and len(participants) > 1 and \
+                doers[0][0] < at and never_counts(doers[0][1], entity, (
+                    c for predicate in ("cont", "transfer", "comp") for c in
+                    self.lex.index.claims_by_predicate().get(predicate, ()))):
+            # "On Monday, Julia played with 12 kids": the program counts kids by day, never
+            # Julia's; she is the person it follows, as one it does not know is
+            participants = [p for p in participants if p is not doers[0]]
+            protagonist = True
         if protagonist and (not participants or not all(
                 position == at + 1 or self._setting(tokens, position, agents)
                 for position, agents in participants)):

@@ -18,6 +18,9 @@ unread. Only the gates before the fit are here:
   conclusion does when it holds (``SentenceReader._conditional``);
 - "12 large planks", where the program counts planks by kind ("large planks" is an agent):
   the entity is the kind's head noun, the kind the count's owner;
+- "On Monday, Julia played with 12 kids", where the program counts kids by day and never
+  counts Julia's kids: the subject is the person the problem follows, no participant of
+  the count, as a person the program does not know is (the setting's count is read);
 - "about" or "around" right before a number is an estimate, right after a number and what
   it counts a topic ("3 books about trains"), which refuses nothing.
 
@@ -26,9 +29,10 @@ Data and pure functions of a clause's words only: nothing here looks at a progra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
+from vlp.kernel import Agents, Claim
 
 from .reader_words import question_like
 
@@ -61,6 +65,14 @@ def modal_silence(clause: Clause) -> bool:
 
 
 QUESTION_SILENCE = "a question"
+
+
+def never_counts(agents: Agents, entity: str, claims: Iterable[Claim]) -> bool:
+    """Does no claim of ``claims`` (the program's theorems) count or move ``entity`` with
+    ``agents`` among its agents? Then a clause about them and that entity is about the
+    setting the program counts it by, not about them."""
+    return not any(c.entity == entity and any(agents.names <= a.names for a in c.agent_sets)
+                   for c in claims)
 
 
 def question_condition(clause: Clause, before: Sequence[Clause]) -> bool:
