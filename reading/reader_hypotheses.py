@@ -18,7 +18,7 @@ happening.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import (
@@ -32,10 +32,11 @@ from vlp.grammar.loose import (
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
-from .discourse import Discourse, Lexicon
+from .discourse import Discourse, Lexicon, name_of
 from .reader_items import LooseClaim, LooseGap
 from .reader_open_verbs import (
     SUBORDINATORS,
+    follows_person,
     kind_entity,
     modal_silence,
     never_counts,
@@ -151,6 +152,7 @@ class HypothesisReading:
     _next_clause: Clause | None
     _items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]]  # the sentence's so far
     _unsure = False  # the clause has a pronoun whose referent is unsure
+    _ambiguous = False  # ... because two fit (or "they" may be several groups)
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
     def _hypotheses(self, clause: Clause, opening: Sequence[Clause] = (),
@@ -280,7 +282,11 @@ class HypothesisReading:
             # Julia's; she is the person it follows, as one it does not know is
             participants = [p for p in participants if p is not doers[0]]
             protagonist = True
-        if protagonist and (not participants or not all(
+        # "Finally, he bought 3 books about trains": he is no one the program counts, the
+        # one count of 3 books is a kind's (``follows_person``)
+        follows = protagonist and not participants and entity is not None and \
+            not self._ambiguous and not TOTALS & set(words)
+        if protagonist and not follows and (not participants or not all(
                 position == at + 1 or self._setting(tokens, position, agents)
                 for position, agents in participants)):
             # (the agent right after the number is the kind counted: "Jerry had 5 action
@@ -296,8 +302,8 @@ class HypothesisReading:
             entity = self._context_entity(participants[0][1] if participants else None, None)
             if entity is None:
                 return None
-        if not participants and not (counted_subject or _NAMELESS & set(words)
-                                     or clause.silent is not None):
+        if not participants and not follows and not (counted_subject or _NAMELESS & set(words)
+                                                     or clause.silent is not None):
             # "She sold 15." is read by its pronoun; "9844 yen." by nothing
             return None
         side = None if words[0] in DEMONSTRATIVES or "total" in words else next(
@@ -330,7 +336,10 @@ class HypothesisReading:
         if len(fits) != 1 or (fits[0].predicate != "cont" and modal_silence(clause)):
             return None  # (a need is no giving: "needs 5" read as a transfer of 5)
         claim = fits[0]
-        if not participants and not counted_subject and claim is not union and not (
+        if follows and not follows_person(claim, self._theorems(
+                number.value, entity, transfers_only=False), self._things()):
+            return None
+        if not follows and not participants and not counted_subject and claim is not union and not (
                 claim.predicate == "cont" and claim.args[0] in self.lex.asked):
             # "That's a total of 21 seashells": the question's count; "There are 14
             # parrots." of someone else: whose, the words do not say
@@ -338,6 +347,14 @@ class HypothesisReading:
         self.discourse.note_fitted(claim, [agents for _, agents in participants])
         return LooseClaim(ClaimPattern.of(claim), None,
                           Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
+
+    def _things(self) -> Callable[[str], bool]:
+        """Is an agent of the program a thing, a kind or a setting, never a person ("this
+        morning", "train books", the store written in lower case)?"""
+        things = {name_of(a) for a in self.discourse.things}
+        vocabulary = self.lex.entity_vocabulary
+        return lambda name: "'s " not in name and (is_setting(name) or name in things or any(
+            w in vocabulary or singular(w) in vocabulary for w in name.split()))
 
     def _subject_after(self, clause: Clause) -> Agents | None:
         """The subject of the next clause of the sentence, for a clause that leads to it
@@ -456,6 +473,7 @@ class HypothesisReading:
         """The agents the clause names, in order, pronouns resolved; ``None`` when one is
         unknown to the program (``_unsure`` is set when a pronoun's referent is unsure)."""
         self._unsure = False
+        self._ambiguous = False
         known = self.lex.index.agent_names
         found: list[tuple[int, Agents]] = []
         for mention in self._mentions(tokens, {}):
@@ -467,6 +485,7 @@ class HypothesisReading:
                 agents = self.discourse.resolve(mention.said)
                 if agents is None or self.discourse.ambiguity is not None:
                     self._unsure = True
+                    self._ambiguous = self._ambiguous or self.discourse.ambiguity is not None
                     continue
                 resolved.append((mention.said, ", ".join(sorted(agents.names))))
             elif mention.kind == "possessive":
@@ -481,7 +500,7 @@ class HypothesisReading:
             # say
             asked = {s for s in self.discourse.subjects if s in self.lex.asked}
             if len(asked) != 1:
-                self._unsure = True
+                self._unsure = self._ambiguous = True
                 return found
             latest = next(iter(asked))
             resolved.append((tokens[plural].text, ", ".join(sorted(latest.names))))

@@ -29,7 +29,7 @@ Data and pure functions of a clause's words only: nothing here looks at a progra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
 from vlp.kernel import Agents, Claim
@@ -65,6 +65,18 @@ def modal_silence(clause: Clause) -> bool:
 
 
 QUESTION_SILENCE = "a question"
+
+
+def follows_person(claim: Claim, rivals: Sequence[Claim], is_thing: Callable[[str], bool]
+                   ) -> bool:
+    """"Finally, he bought 3 books about trains", "Today, she baked 66 cookies", where "he"
+    and "she" are no one the program counts (its agents are kinds and times): the one
+    count of that number and entity is stated when it is a count of things (``is_thing``
+    of each owner's name) and no transfer of them has that number too (``rivals``: the
+    theorems of the number and entity). A person's count is never read so ("Rosalind owns
+    75 hammers" is no count of Roscoe's)."""
+    return claim.predicate == "cont" and all(is_thing(n) for n in claim.args[0].names) and \
+        not any(c.predicate == "transfer" for c in rivals)
 
 
 def never_counts(agents: Agents, entity: str, claims: Iterable[Claim]) -> bool:
