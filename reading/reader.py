@@ -44,6 +44,7 @@ from .reader_label_lines import LabelLineReading
 from .reader_lines import LineReading
 from .reader_lists import Listing, ListReading, as_list_item
 from .reader_mentions import MentionReading, program_names, subject_joiner
+from .reader_open_verbs import rivals_gap
 from .reader_rate_lines import RateLineReading, per_slash
 from .reader_variables import VariableReading
 from .reader_words import (
@@ -279,6 +280,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             if fitted:
                 said = {f.pattern for f in fitted}
                 items = [*fitted, *(i for i in aside if i.pattern not in said)]
+            elif self._rivals and not aside:
+                items = [rivals_gap(self._rivals)]  # no verb of a list chooses between them
         return items, subject
 
     def _bare_name(self, clause: Clause) -> bool:

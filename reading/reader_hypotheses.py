@@ -153,6 +153,7 @@ class HypothesisReading:
     _items_by_clause: list[tuple[Clause, list[LooseClaim | LooseGap]]]  # the sentence's so far
     _unsure = False  # the clause has a pronoun whose referent is unsure
     _ambiguous = False  # ... because two fit (or "they" may be several groups)
+    _rivals: list[Claim] = []  # the theorems the last clause read fits equally (two or more)
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
     def _hypotheses(self, clause: Clause, opening: Sequence[Clause] = (),
@@ -160,6 +161,7 @@ class HypothesisReading:
         """The theorems the clause states: the one theorem it fits, or, for counts joined
         by "and" ("Jerry had 5 action figures and 9 books", "There are 2 adults and 5
         children"), the one theorem each count fits, read with the words around it."""
+        self._rivals = []
         parts = _conjoined_counts(clause)
         if parts is None:
             one = self._hypothesis(clause, opening, inherited)
@@ -333,6 +335,9 @@ class HypothesisReading:
             # adds up to it, derived on demand (chaining derives only the unions named)
             union = self._stated_union(number.value, entity)
             fits = [union] if union is not None else []
+        if len(fits) > 1 and (entity is not None or len({c.entity for c in fits}) == 1):
+            self._rivals = fits  # "she rode 5": a count and a transfer of 5, which the words
+            # (no verb of a list) do not choose between
         if len(fits) != 1 or (fits[0].predicate != "cont" and modal_silence(clause)):
             return None  # (a need is no giving: "needs 5" read as a transfer of 5)
         claim = fits[0]

@@ -34,7 +34,9 @@ from collections.abc import Callable, Iterable, Sequence
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
 from vlp.kernel import Agents, Claim
 
+from .reader_items import LooseGap
 from .reader_words import question_like
+from .readings import LOOSE, Reading
 
 # the words of need a clause may be silent for and still state a count ("John needs 12
 # planks", "Howie will need to buy 50 cupcakes in total")
@@ -65,6 +67,13 @@ def modal_silence(clause: Clause) -> bool:
 
 
 QUESTION_SILENCE = "a question"
+
+
+def rivals_gap(rivals: Sequence[Claim]) -> LooseGap:
+    """Why a clause that fits two or more theorems equally is not read: the candidates."""
+    shown = " or ".join(sorted({str(c) for c in rivals}))
+    return LooseGap(f"the clause fits {len(rivals)} theorems ({shown}): which one, the words "
+                    "do not say", Reading(LOOSE, ("the theorems it fits",), ()))
 
 
 def follows_person(claim: Claim, rivals: Sequence[Claim], is_thing: Callable[[str], bool]
