@@ -338,11 +338,14 @@ class HypothesisReading:
         if len(fits) > 1 and (entity is not None or len({c.entity for c in fits}) == 1):
             self._rivals = fits  # "she rode 5": a count and a transfer of 5, which the words
             # (no verb of a list) do not choose between
-        if len(fits) != 1 or (fits[0].predicate != "cont" and modal_silence(clause)):
-            return None  # (a need is no giving: "needs 5" read as a transfer of 5)
+        if len(fits) != 1 or (modal_silence(clause) and (
+                fits[0].predicate != "cont" or fits[0] not in self.lex.index.axiom_claims)):
+            # a need is no giving ("needs 5" is no transfer of 5), and it restates the
+            # problem's count, never one worked out ("Mara needs 21 beads": not held)
+            return None
         claim = fits[0]
         if follows and not follows_person(claim, self._theorems(
-                number.value, entity, transfers_only=False), self._things()):
+                number.value, entity, transfers_only=False), self._things(), words):
             return None
         if not follows and not participants and not counted_subject and claim is not union and not (
                 claim.predicate == "cont" and claim.args[0] in self.lex.asked):

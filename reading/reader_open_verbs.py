@@ -9,9 +9,10 @@ which way a transfer goes: a verb no list holds fixes no side, so a clause whose
 a count and a transfer, or two transfers that go opposite ways, fits two theorems and stays
 unread. Only the gates before the fit are here:
 
-- a clause silent only for a word of need or a modal ("needs", "will", "would", "can") still
-  states the one count it fits, never a transfer (a need or a plan is no giving), and never
-  in first person, a question, a condition or beside a word of planning;
+- a clause silent only for a word of need ("needs 12 planks", "will need to buy 50") still
+  states the one count it fits when that count is one the problem gives (an axiom: a count
+  worked out is what is wanted, not held), never a transfer (a need is no giving), and
+  never in first person, a question, a condition or beside a word of planning;
 - a capitalised subordinator opening a clause ("If", "When") is no unknown name;
 - the condition of a question that restates the problem ("If she got 27 more lives in the
   next level, how many ...?") states the one theorem it fits, as a condition of a
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from vlp.grammar.inflect import singular
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
 from vlp.kernel import Agents, Claim
 
@@ -76,16 +78,23 @@ def rivals_gap(rivals: Sequence[Claim]) -> LooseGap:
                     "do not say", Reading(LOOSE, ("the theorems it fits",), ()))
 
 
-def follows_person(claim: Claim, rivals: Sequence[Claim], is_thing: Callable[[str], bool]
-                   ) -> bool:
-    """"Finally, he bought 3 books about trains", "Today, she baked 66 cookies", where "he"
-    and "she" are no one the program counts (its agents are kinds and times): the one
-    count of that number and entity is stated when it is a count of things (``is_thing``
-    of each owner's name) and no transfer of them has that number too (``rivals``: the
-    theorems of the number and entity). A person's count is never read so ("Rosalind owns
-    75 hammers" is no count of Roscoe's)."""
-    return claim.predicate == "cont" and all(is_thing(n) for n in claim.args[0].names) and \
-        not any(c.predicate == "transfer" for c in rivals)
+def follows_person(claim: Claim, rivals: Sequence[Claim], is_thing: Callable[[str], bool],
+                   said: Sequence[str]) -> bool:
+    """"Finally, he bought 3 books about trains", where "he" is no one the program counts
+    (its agents are kinds of books): the one count of that number and entity is stated
+    when its owner is a thing (``is_thing`` of its name) whose every word the clause says
+    (``said``: "books about trains" says the train books) and no transfer of them has that
+    number too (``rivals``: the theorems of the number and entity). A count of a time the
+    clause does not say is not read so ("She has 30 concerts" is not last year's), nor a
+    person's ("Rosalind owns 75 hammers" is no count of Roscoe's), nor a union, which takes
+    a word of total ("So she went to 42 concerts" is not the years' sum)."""
+    owner = claim.args[0]
+    if claim.predicate != "cont" or len(owner) != 1 or any(
+            c.predicate == "transfer" for c in rivals):
+        return False
+    name = next(iter(owner.names))
+    words = {singular(w) for w in said}
+    return is_thing(name) and all(singular(w) in words for w in name.split())
 
 
 def never_counts(agents: Agents, entity: str, claims: Iterable[Claim]) -> bool:
