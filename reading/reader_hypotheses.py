@@ -18,7 +18,7 @@ happening.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import (
@@ -32,16 +32,18 @@ from vlp.grammar.loose import (
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
-from .discourse import Discourse, Lexicon, name_of
+from .discourse import Discourse, Lexicon
 from .reader_items import LooseClaim, LooseGap
 from .reader_open_verbs import (
     SUBORDINATORS,
+    activity,
     follows_person,
     kind_entity,
     modal_silence,
     never_counts,
     question_condition,
     refusing_estimates,
+    subject_owner,
 )
 from .reader_words import (
     ARRIVING_VERBS,
@@ -154,6 +156,7 @@ class HypothesisReading:
     _unsure = False  # the clause has a pronoun whose referent is unsure
     _ambiguous = False  # ... because two fit (or "they" may be several groups)
     _rivals: list[Claim] = []  # the theorems the last clause read fits equally (two or more)
+    _possessors: list[tuple[int, Agents]] = []  # the clause's "Sam's" owners of things
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
     def _hypotheses(self, clause: Clause, opening: Sequence[Clause] = (),
@@ -258,6 +261,9 @@ class HypothesisReading:
         participants = self._participants(tokens, resolved)
         if participants is None:
             return None
+        owner = subject_owner(tokens, self._possessors, at, _OPENERS)
+        if not participants and owner is not None:
+            participants = [owner]  # "Marco's strawberries weighed 8 pounds": Marco's
         kind = next((a for position, a in participants if position == at + 1), None)
         if entity is None and kind is not None:
             # "There are 2 adults": the agent right after the number is the kind counted,
@@ -290,7 +296,7 @@ class HypothesisReading:
             not self._ambiguous and not TOTALS & set(words)
         if protagonist and not follows and (not participants or not all(
                 position == at + 1 or self._setting(tokens, position, agents)
-                for position, agents in participants)):
+                or activity(tokens, position, agents, at) for position, agents in participants)):
             # (the agent right after the number is the kind counted: "Jerry had 5 action
             # figures", where the program counts items by kind)
             # "Carol gave Bob 5": someone the program does not know, or a pronoun whose
@@ -345,7 +351,7 @@ class HypothesisReading:
             return None
         claim = fits[0]
         if follows and not follows_person(claim, self._theorems(
-                number.value, entity, transfers_only=False), self._things(), words):
+                number.value, entity, transfers_only=False), tokens):
             return None
         if not follows and not participants and not counted_subject and claim is not union and not (
                 claim.predicate == "cont" and claim.args[0] in self.lex.asked):
@@ -355,14 +361,6 @@ class HypothesisReading:
         self.discourse.note_fitted(claim, [agents for _, agents in participants])
         return LooseClaim(ClaimPattern.of(claim), None,
                           Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
-
-    def _things(self) -> Callable[[str], bool]:
-        """Is an agent of the program a thing, a kind or a setting, never a person ("this
-        morning", "train books", the store written in lower case)?"""
-        things = {name_of(a) for a in self.discourse.things}
-        vocabulary = self.lex.entity_vocabulary
-        return lambda name: "'s " not in name and (is_setting(name) or name in things or any(
-            w in vocabulary or singular(w) in vocabulary for w in name.split()))
 
     def _subject_after(self, clause: Clause) -> Agents | None:
         """The subject of the next clause of the sentence, for a clause that leads to it
@@ -482,6 +480,7 @@ class HypothesisReading:
         unknown to the program (``_unsure`` is set when a pronoun's referent is unsure)."""
         self._unsure = False
         self._ambiguous = False
+        self._possessors = []
         known = self.lex.index.agent_names
         found: list[tuple[int, Agents]] = []
         for mention in self._mentions(tokens, {}):
@@ -497,7 +496,11 @@ class HypothesisReading:
                     continue
                 resolved.append((mention.said, ", ".join(sorted(agents.names))))
             elif mention.kind == "possessive":
-                continue  # "Sam's marbles": the owner is said again as the count's agent
+                # "Sam's marbles": the owner is said again as the count's agent (else it is
+                # the subject's owner: "Marco's strawberries weighed 8 pounds")
+                if agents.names <= known:
+                    self._possessors.append((mention.position, agents))
+                continue
             if not agents.names <= known:
                 return None
             found.append((mention.position, agents))

@@ -22,6 +22,9 @@ unread. Only the gates before the fit are here:
 - "On Monday, Julia played with 12 kids", where the program counts kids by day and never
   counts Julia's kids: the subject is the person the problem follows, no participant of
   the count, as a person the program does not know is (the setting's count is read);
+- "Marco's strawberries weighed 8 pounds": the owner of the subject is the count's owner;
+- "Tom won 32 tickets playing whack a mole", where Tom is no agent: the activity named by a
+  gerund (a thing in lower case) is whose count it is;
 - "about" or "around" right before a number is an estimate, right after a number and what
   it counts a topic ("3 books about trains"), which refuses nothing.
 
@@ -30,14 +33,14 @@ Data and pure functions of a clause's words only: nothing here looks at a progra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
 from vlp.kernel import Agents, Claim
 
 from .reader_items import LooseGap
-from .reader_words import question_like
+from .reader_words import may_be_person, question_like
 from .readings import LOOSE, Reading
 
 # the words of need a clause may be silent for and still state a count ("John needs 12
@@ -78,23 +81,49 @@ def rivals_gap(rivals: Sequence[Claim]) -> LooseGap:
                     "do not say", Reading(LOOSE, ("the theorems it fits",), ()))
 
 
-def follows_person(claim: Claim, rivals: Sequence[Claim], is_thing: Callable[[str], bool],
-                   said: Sequence[str]) -> bool:
+def follows_person(claim: Claim, rivals: Sequence[Claim], tokens: Sequence[Token]) -> bool:
     """"Finally, he bought 3 books about trains", where "he" is no one the program counts
     (its agents are kinds of books): the one count of that number and entity is stated
-    when its owner is a thing (``is_thing`` of its name) whose every word the clause says
-    (``said``: "books about trains" says the train books) and no transfer of them has that
-    number too (``rivals``: the theorems of the number and entity). A count of a time the
-    clause does not say is not read so ("She has 30 concerts" is not last year's), nor a
-    person's ("Rosalind owns 75 hammers" is no count of Roscoe's), nor a union, which takes
-    a word of total ("So she went to 42 concerts" is not the years' sum)."""
+    when its owner is a thing whose every word the clause says, in lower case ("books about
+    trains" says the train books; a person's name is written capitalised), or a setting it
+    says, and no transfer of them has that number too (``rivals``: the theorems of the
+    number and entity). A count of a time the clause does not say is not read so ("She has
+    30 concerts" is not last year's), nor a person's ("Rosalind owns 75 hammers" is no count
+    of Roscoe's), nor a union, which takes a word of total ("So she went to 42 concerts" is
+    not the years' sum)."""
     owner = claim.args[0]
     if claim.predicate != "cont" or len(owner) != 1 or any(
             c.predicate == "transfer" for c in rivals):
         return False
     name = next(iter(owner.names))
-    words = {singular(w) for w in said}
-    return is_thing(name) and all(singular(w) in words for w in name.split())
+    lower = {singular(t.text.strip("'\"")) for t in tokens
+             if t.kind == "word" and t.text.lstrip("'\"")[:1].islower()}
+    return "'s " not in name and not may_be_person(name) and all(
+        singular(w) in lower for w in name.split())
+
+
+def activity(tokens: Sequence[Token], position: int, agents: Agents, at: int) -> bool:
+    """"Tom won 32 tickets playing whack a mole": an agent of the program after the count,
+    right after a gerund and written in lower case, is the activity the count is of (a
+    thing, never a person: "playing with the teacher" is someone)."""
+    name = next(iter(agents.names))
+    before = tokens[position - 1] if position > 0 else None
+    return position > at and len(agents) == 1 and before is not None and \
+        before.lower.endswith("ing") and len(before.lower) > 4 and \
+        tokens[position].text.lstrip("'\"")[:1].islower() and "'s " not in name and \
+        not may_be_person(name)
+
+
+def subject_owner(tokens: Sequence[Token], possessors: Sequence[tuple[int, Agents]], at: int,
+                  openers: frozenset[str]) -> tuple[int, Agents] | None:
+    """"Marco's strawberries weighed 8 pounds": the owner of the clause's subject, a
+    possessive of one agent before the count, right at the clause's start (past its opening
+    words), when it is the only one; else ``None``."""
+    before = [p for p in possessors if p[0] < at]
+    if len({agents for _, agents in before}) != 1:
+        return None
+    position = before[0][0]
+    return before[0] if all(t.lower in openers for t in tokens[:position]) else None
 
 
 def never_counts(agents: Agents, entity: str, claims: Iterable[Claim]) -> bool:

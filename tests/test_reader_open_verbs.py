@@ -133,3 +133,26 @@ def test_two_theorems_that_fit_are_named_and_a_setting_chooses_one() -> None:
                "cont({second round}, 16, points)" in r for r in reasons), reasons
     assert claims(ROUNDS, "In the first round, Kemi tallied 16 points.") == [
         ("axiom", "cont({first round}, 16, points)")]
+
+
+HARVEST = program(  # Ines and her uncle pick berries; the weights are theirs
+    "cont({ines}, 6, pounds, 0)", "cont({ines's uncle}, 9, pounds, 0)",
+    query="cont({ines, ines's uncle}, ?, pounds, ?)")
+FAIR = program(  # tickets won at two stalls, counted by stall
+    "cont({ring toss}, 14, tickets, 0)", "cont({duck pond}, 9, tickets, 0)",
+    query="cont({duck pond, ring toss}, ?, tickets, ?)")
+
+
+def test_the_owner_of_the_subject_owns_the_count() -> None:
+    """"Ines's berries weighed 6 pounds": the subject's owner is whose pounds they are."""
+    assert claims(HARVEST, "Ines's berries weighed 6 pounds.") == [
+        ("axiom", "cont({ines}, 6, pounds)")]
+
+
+def test_an_activity_after_a_gerund_is_whose_count_it_is() -> None:
+    """"Omar won 14 tickets playing ring toss": Omar is no agent, the stall is (a thing,
+    in lower case, after "playing"); a person named so is no activity."""
+    assert claims(FAIR, "Omar won 14 tickets playing ring toss.") == [
+        ("axiom", "cont({ring toss}, 14, tickets)")]
+    assert claims(FAIR, "Omar won 9 tickets playing ring toss.") != [
+        ("axiom", "cont({duck pond}, 9, tickets)")]
