@@ -118,11 +118,13 @@ def subject_owner(tokens: Sequence[Token], possessors: Sequence[tuple[int, Agent
                   openers: frozenset[str]) -> tuple[int, Agents] | None:
     """"Marco's strawberries weighed 8 pounds": the owner of the clause's subject, a
     possessive of one agent before the count, right at the clause's start (past its opening
-    words), when it is the only one; else ``None``."""
+    words) and before a noun, when it is the only one; else ``None``."""
     before = [p for p in possessors if p[0] < at]
     if len({agents for _, agents in before}) != 1:
         return None
     position = before[0][0]
+    if position + 1 >= at or tokens[position + 1].kind != "word":
+        return None  # "Eduardo's 61 is irrelevant": the number is the owned, no subject
     return before[0] if all(t.lower in openers for t in tokens[:position]) else None
 
 

@@ -156,3 +156,9 @@ def test_an_activity_after_a_gerund_is_whose_count_it_is() -> None:
         ("axiom", "cont({ring toss}, 14, tickets)")]
     assert claims(FAIR, "Omar won 9 tickets playing ring toss.") != [
         ("axiom", "cont({duck pond}, 9, tickets)")]
+
+
+def test_a_possessive_right_before_the_number_is_no_subject_owner() -> None:
+    """"Ines's 6 is beside the point": the possessive owns the number itself, and the
+    clause states nothing about it being held."""
+    assert unparsed(HARVEST, "Ines's 6 is beside the point.")
