@@ -39,7 +39,7 @@ from .reader_open_verbs import (
     activity,
     follows_person,
     kind_entity,
-    modal_silence,
+    need_silence,
     never_counts,
     question_condition,
     refusing_estimates,
@@ -223,7 +223,7 @@ class HypothesisReading:
         read with it; ``inherited``: the subject of the clause before, for a clause that
         goes on without one ("..., and then bought 28 more")."""
         if (clause.silent is not None and not states_despite_silence(clause)
-                and not modal_silence(clause) and not question_condition(
+                and not need_silence(clause) and not question_condition(
                     clause, [c for c, _items in self._items_by_clause])) or any(
                 c.silent is not None for c in opening):
             return None
@@ -344,7 +344,7 @@ class HypothesisReading:
         if len(fits) > 1 and (entity is not None or len({c.entity for c in fits}) == 1):
             self._rivals = fits  # "she rode 5": a count and a transfer of 5, which the words
             # (no verb of a list) do not choose between
-        if len(fits) != 1 or (modal_silence(clause) and (
+        if len(fits) != 1 or (need_silence(clause) and (
                 fits[0].predicate != "cont" or fits[0] not in self.lex.index.axiom_claims)):
             # a need is no giving ("needs 5" is no transfer of 5), and it restates the
             # problem's count, never one worked out ("Mara needs 21 beads": not held)

@@ -1,13 +1,15 @@
 """Clauses whose verb no word list holds, read as the one theorem they fit
 (``reader_hypotheses``): what may open such a clause, and which words still refuse it.
 
-Closed word lists are not the design. A clause "She rode 14 laps", "Tom needs 12 planks",
-"he would have 9 left" names a participant, a number and an entity; when exactly one theorem
+Closed word lists are not the design. A clause "Julia played with 12 kids on Monday", "Tom
+needs 12 planks", "he bought 3 books about trains" names a participant (a name, or a pronoun
+with one candidate), a number and an entity; when exactly one theorem
 of the program has that number, names that participant and counts that entity, the clause
 states it (``HypothesisReading._hypothesis`` checks the fit). The verb itself is never asked
 which way a transfer goes: a verb no list holds fixes no side, so a clause whose number fits
 a count and a transfer, or two transfers that go opposite ways, fits two theorems and stays
-unread. Only the gates before the fit are here:
+unread, naming them (``rivals_gap``). Here are the gates before the fit and the checks
+of it:
 
 - a clause silent only for a word of need ("needs 12 planks", "will need to buy 50") still
   states the one count it fits when that count is one the problem gives (an axiom: a count
@@ -28,7 +30,7 @@ unread. Only the gates before the fit are here:
 - "about" or "around" right before a number is an estimate, right after a number and what
   it counts a topic ("3 books about trains"), which refuses nothing.
 
-Data and pure functions of a clause's words only: nothing here looks at a program.
+Data and pure functions only: the program's theorems and names are passed in.
 """
 
 from __future__ import annotations
@@ -46,11 +48,9 @@ from .readings import LOOSE, Reading
 # the words of need a clause may be silent for and still state a count ("John needs 12
 # planks", "Howie will need to buy 50 cupcakes in total")
 _NEED_WORDS = frozenset({"need", "needs"})
-# modals and auxiliaries of a result ("he would have 139 cakes", "she will have 23 left")
-MODAL_WORDS = frozenset({"would", "will", "can", "must", "may"})
-# words beside a need or a modal that make the clause a plan, a wish or a supposition
+# words beside a need that make the clause a plan ("needs to add 4 more cups")
 _PLANNING = frozenset("""add subtract multiply divide find calculate figure know solve
-work out compute determine get answer total""".split()) - {"total", "get"}
+compute determine answer""".split())
 # words that open a clause and are no name, even capitalised ("If he sold 10 cakes")
 SUBORDINATORS = frozenset("""if when whenever while because as once though although
 whereas""".split())
@@ -58,7 +58,7 @@ whereas""".split())
 _ESTIMATE_WORDS = frozenset({"about", "around"})
 
 
-def modal_silence(clause: Clause) -> bool:
+def need_silence(clause: Clause) -> bool:
     """Is the clause silent only for a word of need ("needs 12 planks", "will need to buy
     50 cupcakes")? Then it may state the one count it fits (a need is what the program
     counts when its problem says "needs"). Never with first person ("we need to add"), a
