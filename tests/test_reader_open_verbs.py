@@ -162,3 +162,11 @@ def test_a_possessive_right_before_the_number_is_no_subject_owner() -> None:
     """"Ines's 6 is beside the point": the possessive owns the number itself, and the
     clause states nothing about it being held."""
     assert unparsed(HARVEST, "Ines's 6 is beside the point.")
+
+
+def test_a_condition_of_a_question_that_fits_no_theorem_states_nothing() -> None:
+    """"If she earned 15 more coins ..., how many ...?": no theorem has 15 coins, so the
+    supposition is read as nothing, never judged."""
+    transcript = ("Amara has 20 coins. If she earned 15 more coins in the next round, how "
+                  "many coins would she have?")
+    assert unparsed(COINS, transcript)
