@@ -64,6 +64,9 @@ class ProgramFitting:
             return LooseClaim(ClaimPattern("transfer", (found.args[0], found.args[1], quantity,
                                                         entity)), arithmetic, reading)
         sides = {(a.args[0], a.args[1]) for a in pool}
+        if not sides:  # ("13 campers went rowing" where nothing moves: left to be refitted)
+            return LooseGap(f"{verb!r} moves {entity}, which no theorem of the program fits",
+                            reading)
         if len(sides) != 1:
             return LooseGap(f"{verb!r}: the words do not say who {'gave up' if leaving else 'got'}"
                             f" the {entity}", reading)

@@ -39,6 +39,7 @@ from .reader_open_verbs import (
     activity,
     follows_person,
     kind_entity,
+    moves_none,
     need_silence,
     never_counts,
     question_condition,
@@ -323,6 +324,12 @@ class HypothesisReading:
             subject = None
             if not _STATES & set(words[at:]) and "there" not in words:
                 side = "either"  # "4 died", "15 more got in line": a transfer
+            if participants and all(self._setting(tokens, position, agents)
+                                    for position, agents in participants) and \
+                    moves_none(entity, self.lex.index.program.axioms):
+                # "In the afternoon, 13 campers went rowing": the program moves no campers
+                # and counts them by time, so the verb moves nothing (as ``_setting_count``)
+                side = None
         if protagonist:
             # "On Monday, Julia played with 15 kids": the program counts by day, not by
             # who; only the setting's count is read

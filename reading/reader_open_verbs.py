@@ -27,6 +27,8 @@ of it:
 - "Marco's strawberries weighed 8 pounds": the owner of the subject is the count's owner;
 - "Tom won 32 tickets playing whack a mole", where Tom is no agent: the activity named by a
   gerund (a thing in lower case) is whose count it is;
+- "In the afternoon, 13 campers went rowing", where the program moves no campers and counts
+  them by time: the verb of leaving moves nothing, the setting's count is read;
 - "about" or "around" right before a number is an estimate, right after a number and what
   it counts a topic ("3 books about trains"), which refuses nothing.
 
@@ -39,7 +41,7 @@ from collections.abc import Iterable, Sequence
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import FIRST_PERSON, HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
-from vlp.kernel import Agents, Claim
+from vlp.kernel import Agents, Atom, Claim
 
 from .reader_items import LooseGap
 from .reader_words import may_be_person, question_like
@@ -126,6 +128,12 @@ def subject_owner(tokens: Sequence[Token], possessors: Sequence[tuple[int, Agent
     if position + 1 >= at or tokens[position + 1].kind != "word":
         return None  # "Eduardo's 61 is irrelevant": the number is the owned, no subject
     return before[0] if all(t.lower in openers for t in tokens[:position]) else None
+
+
+def moves_none(entity: str, axioms: Iterable[Atom]) -> bool:
+    """Does the program move no ``entity`` (no transfer axiom of it)? Then a verb of leaving
+    or arriving said of such things ("13 campers went rowing") moves nothing."""
+    return not any(a.predicate == "transfer" and a.entity == entity for a in axioms)
 
 
 def never_counts(agents: Agents, entity: str, claims: Iterable[Claim]) -> bool:

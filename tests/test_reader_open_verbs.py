@@ -170,3 +170,21 @@ def test_a_condition_of_a_question_that_fits_no_theorem_states_nothing() -> None
     transcript = ("Amara has 20 coins. If she earned 15 more coins in the next round, how "
                   "many coins would she have?")
     assert unparsed(COINS, transcript)
+
+
+HIKES = program(  # hikers counted by time of day; no one moves them
+    "cont({morning}, 21, hikers, 0)", "cont({afternoon}, 17, hikers, 0)",
+    query="cont({afternoon, morning}, ?, hikers, ?)")
+EXITS = program(  # 30 hikers on the trail, 8 of them leave it
+    "cont({trail}, 30, hikers, 0)", "transfer({trail}, {lodge}, 8, hikers, 0)",
+    query="cont({trail}, ?, hikers, ?)")
+
+
+def test_a_verb_of_leaving_moves_nothing_the_program_never_moves() -> None:
+    """"In the afternoon, 17 hikers went climbing": the program moves no hikers and counts
+    them by time, so the count is the afternoon's; where it moves them, "8 hikers went" is
+    the transfer, never a count."""
+    assert claims(HIKES, "In the afternoon, 17 hikers went climbing.") == [
+        ("axiom", "cont({afternoon}, 17, hikers)")]
+    assert ("axiom", "cont({trail}, 8, hikers)") not in claims(
+        EXITS, "The trail had 30 hikers. In the afternoon, 8 hikers went away.")
