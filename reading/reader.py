@@ -46,6 +46,7 @@ from .reader_lists import Listing, ListReading, as_list_item
 from .reader_mentions import MentionReading, program_names, subject_joiner
 from .reader_rate_lines import RateLineReading, per_slash
 from .reader_variables import VariableReading
+from .rate_hypotheses import RateHypothesisReading
 from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
@@ -91,7 +92,7 @@ _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Z
 
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                      RateLineReading, ListReading, ProgramFitting, EntitySettling,
-                     HypothesisReading, VariableReading):
+                     HypothesisReading, VariableReading, RateHypothesisReading):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -279,6 +280,13 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             if fitted:
                 said = {f.pattern for f in fitted}
                 items = [*fitted, *(i for i in aside if i.pattern not in said)]
+        if not any(isinstance(i, LooseClaim) for i in items) and not self._table_line and \
+                not any(t.arithmetic for t in clause.tokens):
+            # "She spent 8 minutes on each chair", "Each plank needs 2 nails": the rates of
+            # the program the clause's number, entity and container fit
+            rates = self._rate_hypotheses(clause, opening)
+            if rates:
+                items = list(rates)
         return items, subject
 
     def _bare_name(self, clause: Clause) -> bool:

@@ -1,0 +1,221 @@
+"""A clause of a rate ("She spent 8 minutes on each piece of furniture", "Each plank needs 2
+nails", "They harvest 65 sacks every day", "There were 10 balls in each package") read as
+the rate theorems of the program it states, for the loose reader (``reader.py``), when its
+own words read no claim.
+
+A rate is said with a word of "per": "each", "per", "every" or "apiece" (an "a" that means
+"per" is already "per": ``per_article``) right before the thing counted per, the container.
+The clause's one number, the words right after it (the entity, or nothing when the program
+counts one thing per that container) and the container's words fit rates of the program;
+the verb is not read (the rates of the program are what "spent", "harvest", "scores" can
+state), but every word that fixes something else is respected:
+
+- a word that makes the clause state another relation ("than", "left", "total", "if", "or",
+  "not") leaves it unread, and so do a second number, arithmetic and a second word of "per";
+- a word of the clause that only some of the fitting rates have (an owner's "green", "cat
+  food", "yesterday"; an entity's "saltwater") settles which; words that none of them have
+  are no rate's;
+- where no word settles it, the clause states every fitting rate ("each package holds 10
+  balls" of the red, green and yellow packs alike) only when the program gives every one of
+  them that number: a rate the words leave open and the program gives another number is
+  no universal truth, so the clause stays unread, as it is when the fitting rates differ;
+- a name the clause says is an owner of the rate, or the clause is not read; a pronoun
+  whose referent owns one of them settles it (one that is unsure leaves several unread); a
+  name the program does not know is read past only where the rate's owner is no person's
+  name (a name of several words: "first level", "ring toss game").
+
+Only theorems are read here, so this reading never judges a step false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vlp.grammar.inflect import singular
+from vlp.grammar.loose import HYPOTHETICAL, SILENT_HYPOTHETICAL, Clause, Token
+from vlp.kernel import Agents, Claim
+
+from .align import ClaimPattern
+from .discourse import Discourse, Lexicon
+from .reader_items import LooseClaim
+from .reader_words import fits_shortened, question_like
+from .readings import LOOSE, Reading
+
+_PER = frozenset({"each", "per", "every", "apiece"})
+# words that make the clause state something other than the rates it names
+_REFUSING = frozenset("""than not no never none nothing without instead except if unless
+whether or either neither nor average percent half twice double triple dozen dozens times
+minus plus difference remaining left only until since because ago wrong mistake incorrect
+maybe perhaps probably approximately about around almost nearly roughly least most total
+all altogether together combined both more fewer less extra additional first-time""".split())
+# the words of doubt a need or a capacity is said with ("Each plank needs 2 nails")
+_NEED_WORDS = frozenset({"need", "needs", "could"})
+# what may stand between "each" and the container ("each of the boxes", "every single day")
+_ARTICLES = frozenset({"the", "a", "an", "one", "single", "of"})
+# words that end an entity's phrase after the number ("8 minutes on each chair")
+_AFTER_ENTITY = frozenset({"to", "in", "on", "for", "per", "each", "every", "a", "an", "from",
+                           "at", "into", "off", "with", "inside", "apiece", "and", "that",
+                           "which", "so", "by", "during"})
+# a measure word before "of" that is no part of the thing counted ("17 pieces of nails")
+_MEASURES = frozenset({"piece", "pieces"})
+
+
+def _norm(words: Sequence[str]) -> tuple[str, ...]:
+    return tuple(singular(w) for w in words)
+
+
+def _names(said: Sequence[str], named: Sequence[str]) -> bool:
+    """The words said are the program's name, or the name shortened, in the singular."""
+    said, named = _norm(said), _norm(named)
+    return bool(said) and (said == named or fits_shortened(said, named))
+
+
+def _same_container(said: Sequence[str], container: str) -> bool:
+    """"piece of furniture" (or "piece furniture") of pieces of furniture, "aquarium" of
+    saltwater aquariums, "package" of packs (one word the other's start, four letters or
+    more)."""
+    named = container.split()
+    if _names(said, named):
+        return True
+    if len(said) != 1:
+        return False
+    short, long = sorted((singular(said[0]), singular(named[-1])), key=len)
+    return len(named) == 1 and len(short) >= 4 and long.startswith(short)
+
+
+def _same_entity(said: Sequence[str], entity: str) -> bool:
+    named = entity.split()
+    if _names(said, named):
+        return True
+    # "17 pieces of nails" of nails
+    return len(said) > 2 and said[0] in _MEASURES and said[1] == "of" and \
+        _names(said[2:], named)
+
+
+class RateHypothesisReading:
+    """The part of ``SentenceReader`` that reads a clause as the rates of the program it
+    states; the attributes are the reader's (set in ``SentenceReader.__init__``)."""
+
+    lex: Lexicon
+    discourse: Discourse
+    # and, from ``MentionReading``: ``_mentions``
+
+    def _rate_hypotheses(self, clause: Clause, opening: Sequence[Clause] = ()
+                         ) -> list[LooseClaim]:
+        """The rate theorems the clause states (see the module's docstring), or none."""
+        if clause.silent is not None and (
+                clause.silent != SILENT_HYPOTHETICAL or HYPOTHETICAL & set(clause.words)
+                - _NEED_WORDS):
+            return []
+        if any(c.silent is not None for c in opening):
+            return []
+        tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
+        words = tuple(t.lower for t in tokens)
+        per = [i for i, w in enumerate(words) if w in _PER]
+        numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
+        if len(per) != 1 or len(numbers) != 1 or question_like(clause.words) or \
+                _REFUSING & set(words) or any(t.kind == "sign" or t.text in (":", "|", "=")
+                                              for t in tokens):
+            return []
+        at = numbers[0]
+        number = tokens[at]
+        if number.value is None or number.arithmetic is not None or number.units:
+            return []
+        containers = self._said_containers(tokens, per[0] + 1)
+        if not containers or per[0] + 1 == at:
+            return []
+        entity_words = self._entity_words(tokens, at + 1, stop=per[0])
+        fitting = [c for c in self.lex.index.claims_by_predicate().get("rate", ())
+                   if c.args[3] in containers and (
+                       _same_entity(entity_words, str(c.entity)) if entity_words else True)]
+        if not entity_words and len({c.entity for c in fitting}) != 1:
+            return []  # "They made 144 per day": only where one thing is counted per day
+        fitting = self._settled(fitting, words)
+        fitting = self._owned(tokens, fitting)
+        if not fitting or any(c.quantity != number.value for c in fitting):
+            # none fits, or one the words leave open has another number: no universal truth
+            return []
+        reading = Reading(LOOSE, (words[per[0]], "the rates it fits"), ())
+        unique = {(c.args[0], c.entity, c.args[3]): c for c in fitting}
+        return [LooseClaim(ClaimPattern.of(c), None, reading)
+                for _key, c in sorted(unique.items(), key=lambda kv: str(kv[1]))]
+
+    def _said_containers(self, tokens: Sequence[Token], start: int) -> set[str]:
+        """The program's rate containers the words after "each" name: the longest run of
+        words (up to four, past articles) that names one or more of them."""
+        while start < len(tokens) and tokens[start].lower in _ARTICLES:
+            start += 1
+        run: list[str] = []
+        for token in tokens[start:start + 4]:
+            if token.kind != "word":
+                break
+            run.append(token.lower)
+        known = {str(c.args[3]) for c in self.lex.index.claims_by_predicate().get("rate", ())}
+        for size in range(len(run), 0, -1):
+            found = {c for c in known if _same_container(run[:size], c)}
+            if found:
+                return found
+        return set()
+
+    @staticmethod
+    def _entity_words(tokens: Sequence[Token], start: int, stop: int) -> list[str]:
+        """The words right after the number, up to a preposition, "each" or the end."""
+        said: list[str] = []
+        for i in range(start, min(len(tokens), start + 6)):
+            token = tokens[i]
+            if i == stop or token.kind != "word" or (token.lower in _AFTER_ENTITY and not (
+                    token.lower == "of" and said)):
+                break
+            said.append(token.lower)
+        return said
+
+    @staticmethod
+    def _settled(fitting: list[Claim], words: Sequence[str]) -> list[Claim]:
+        """The fitting rates the clause's words single out: those that have every word
+        the clause says of the words only some of them have (owner, entity, container)."""
+        if len(fitting) < 2:
+            return fitting
+        own = {c: {singular(w) for a in c.args if isinstance(a, Agents) for n in a.names
+                   for w in n.replace("'s", "").split()} |
+                  set(_norm(str(c.entity).split())) | set(_norm(str(c.args[3]).split()))
+               for c in fitting}
+        common = set.intersection(*own.values())
+        telling = set.union(*own.values()) - common
+        said = {singular(w) for w in words[1:]} & telling  # (the first word: "First, ...")
+        if not said:
+            return fitting
+        return [c for c in fitting if said <= own[c]]
+
+    def _owned(self, tokens: Sequence[Token], fitting: list[Claim]) -> list[Claim]:
+        """The rates of the owners the clause's names and pronouns name (see the module's
+        docstring); none where a name or a referent rules them out."""
+        owners = {c.args[0] for c in fitting}
+        known = self.lex.index.agent_names
+        for mention in self._mentions(tokens, {}):  # type: ignore[attr-defined]
+            if mention.kind == "possessive":
+                continue  # "his boxes": the owner of the thing, no participant
+            agents = mention.agents
+            if agents is None:
+                self.discourse.ambiguity = None
+                agents = self.discourse.resolve(mention.said)
+                if self.discourse.ambiguity is not None:
+                    self.discourse.ambiguity = None
+                    if len(owners) > 1:
+                        return []  # "she" of one of them, or of another: which, unsure
+                    continue
+                if agents is None:
+                    continue  # "She spent 8 minutes on each chair": no one the program counts
+                if agents in owners:
+                    fitting = [c for c in fitting if c.args[0] == agents]
+                    owners = {agents}
+                continue
+            if not agents.names <= known or agents not in owners:
+                return []  # "Carol puts 5 in each box": Carol's rate, which is none
+            fitting = [c for c in fitting if c.args[0] == agents]
+            owners = {agents}
+        unknown = any(self._names_no_one_known(t, opening=i == 0)  # type: ignore[attr-defined]
+                      for i, t in enumerate(tokens) if t.lower not in _PER)
+        if unknown and any(len(o.names) == 1 and len(next(iter(o.names)).split()) == 1
+                           for o in owners):
+            return []  # "Rosalind puts 5 in each box": someone the program does not know
+        return fitting
