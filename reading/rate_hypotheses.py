@@ -17,8 +17,10 @@ state), but every word that fixes something else is respected:
   are no rate's;
 - where no word settles it, the clause states every fitting rate ("each package holds 10
   balls" of the red, green and yellow packs alike) only when the program gives every one of
-  them that number: a rate the words leave open and the program gives another number is
-  no universal truth, so the clause stays unread, as it is when the fitting rates differ;
+  them that number and they count the same thing per the same container: a rate the words
+  leave open and the program gives another number is no universal truth, and two things
+  counted ("46 animals" of fresh- and of saltwater tanks) are a choice the words do not
+  make, so the clause stays unread; of a group's rate and its members' the group's is read;
 - a name the clause says is an owner of the rate, or the clause is not read; a pronoun
   whose referent owns one of them settles it (one that is unsure leaves several unread); a
   name the program does not know is read past only where the rate's owner is no person's
@@ -132,9 +134,16 @@ class RateHypothesisReading:
             return []  # "They made 144 per day": only where one thing is counted per day
         fitting = self._settled(fitting, words)
         fitting = self._owned(tokens, fitting)
-        if not fitting or any(c.quantity != number.value for c in fitting):
-            # none fits, or one the words leave open has another number: no universal truth
+        if not fitting or any(c.quantity != number.value for c in fitting) or \
+                len({(c.entity, c.args[3]) for c in fitting}) > 1:
+            # none fits, or one the words leave open has another number (no universal
+            # truth), or they count different things ("Each aquarium has 46 animals" of
+            # fresh- and saltwater ones: which, the words do not say)
             return []
+        # "each piece of furniture" where the chairs', the tables' and their union's rates
+        # fit: the group's, which the parts' restate
+        fitting = [c for c in fitting if not any(c.args[0].names < o.args[0].names
+                                                 for o in fitting)]
         reading = Reading(LOOSE, (words[per[0]], "the rates it fits"), ())
         unique = {(c.args[0], c.entity, c.args[3]): c for c in fitting}
         return [LooseClaim(ClaimPattern.of(c), None, reading)
