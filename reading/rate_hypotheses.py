@@ -40,7 +40,13 @@ from vlp.kernel import Agents, Claim
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
 from .reader_items import LooseClaim
-from .reader_words import fits_shortened, question_like
+from .reader_words import (
+    RECEIVER_VERBS,
+    SENDER_VERBS,
+    VERBS,
+    fits_shortened,
+    question_like,
+)
 from .readings import LOOSE, Reading
 
 _PER = frozenset({"each", "per", "every", "apiece"})
@@ -60,6 +66,9 @@ _AFTER_ENTITY = frozenset({"to", "in", "on", "for", "per", "each", "every", "a",
                            "which", "so", "by", "during"})
 # a measure word before "of" that is no part of the thing counted ("17 pieces of nails")
 _MEASURES = frozenset({"piece", "pieces"})
+_DOING = VERBS | SENDER_VERBS | RECEIVER_VERBS
+# a label's first word before a participle ("Time spent on each chair: 8 minutes")
+_LABEL_HEADS = frozenset({"time", "number", "size", "rate", "speed", "distance", "money"})
 
 
 def _norm(words: Sequence[str]) -> tuple[str, ...]:
@@ -222,9 +231,30 @@ class RateHypothesisReading:
                 return []  # "Carol puts 5 in each box": Carol's rate, which is none
             fitting = [c for c in fitting if c.args[0] == agents]
             owners = {agents}
-        unknown = any(self._names_no_one_known(t, opening=i == 0)  # type: ignore[attr-defined]
-                      for i, t in enumerate(tokens) if t.lower not in _PER)
-        if unknown and any(len(o.names) == 1 and len(next(iter(o.names)).split()) == 1
-                           for o in owners):
+        if self._stranger_owns(tokens, owners):
             return []  # "Rosalind puts 5 in each box": someone the program does not know
         return fitting
+
+    def _stranger_owns(self, tokens: Sequence[Token], owners: set[Agents]) -> bool:
+        """Does the clause name someone the program does not know ("Rosalind ties 4
+        straps on each crate"), where a rate's owner may be a person (a name of one word:
+        "omar", not "first level") the clause does not name? Then the rate is theirs, which
+        the program has not, never the owner's."""
+        said = {t.lower for t in tokens}
+        # (a capitalised first word is a name only before a verb: "Number of ..." is none)
+        unknown = any(self._names_no_one_known(t, opening=True)  # type: ignore[attr-defined]
+                      for i, t in enumerate(tokens)
+                      if i > 0 or (len(tokens) > 1 and tokens[1].lower in _DOING
+                                   and t.lower not in _LABEL_HEADS))
+        return unknown and any(len(o.names) == 1 and len(next(iter(o.names)).split()) == 1
+                               and not o.names <= said for o in owners)
+
+    def _stranger_rate(self, clause: Clause, items: Sequence[object]) -> str | None:
+        """A rate read of a clause that names someone the program does not know in place
+        of the rate's owner (``_stranger_owns``): why it is unread, else None."""
+        owners = {i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
+                  and i.pattern.predicate == "rate" and isinstance(i.pattern.args[0], Agents)}
+        if owners and self._stranger_owns(clause.tokens, owners):
+            return "the clause names someone the program does not know, whose rate is none " \
+                "of the program's"
+        return None

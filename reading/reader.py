@@ -36,6 +36,7 @@ from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .entity_settling import EntitySettling
 from .label_clauses import clause_after_label
+from .rate_hypotheses import RateHypothesisReading
 from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
@@ -46,7 +47,6 @@ from .reader_lists import Listing, ListReading, as_list_item
 from .reader_mentions import MentionReading, program_names, subject_joiner
 from .reader_rate_lines import RateLineReading, per_slash
 from .reader_variables import VariableReading
-from .rate_hypotheses import RateHypothesisReading
 from .reader_words import (
     COMPARATIVES,
     CONT_VERBS,
@@ -259,6 +259,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             # no claim of the program's people is read in their place
             items = [LooseGap(f"{stranger!r} is no one the program knows",
                               Reading(LOOSE))]
+        strange_rate = self._stranger_rate(clause, items)
+        if strange_rate is not None:
+            items = [LooseGap(strange_rate, Reading(LOOSE))]
         if n > 0 and clause.words[:1] == ("and",) and self._bare_name(clauses[n - 1]) \
                 and any(isinstance(i, LooseClaim) for i in items):
             # "grown by Joan, | Keith, | and Alyssa is 79": the last of a list of names
