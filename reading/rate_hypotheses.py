@@ -91,7 +91,27 @@ def _same_container(said: Sequence[str], container: str) -> bool:
     if len(said) != 1:
         return False
     short, long = sorted((singular(said[0]), singular(named[-1])), key=len)
-    return len(named) == 1 and len(short) >= 4 and long.startswith(short)
+    # ("shelf" of bookshelves: the head of a compound)
+    return len(named) == 1 and len(short) >= 4 and (
+        long.startswith(short) or singular(named[-1]).endswith(singular(said[0])))
+
+
+def _parts(tokens: Sequence[Token]) -> list[Sequence[Token]]:
+    """The clause cut before each "and" that opens a rate of its own ("each bus carried 35
+    people | and each car carried 3", "60 for each truck tire | and 40 for each car tire")."""
+    cuts = [i for i in range(1, len(tokens) - 1) if tokens[i].lower == "and" and (
+        tokens[i + 1].lower in _PER or tokens[i + 1].kind == "number")]
+    bounds = [0, *cuts, len(tokens)]
+    return [tokens[a + (a > 0):b] for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def _phrase_start(words: Sequence[str], end: int) -> int:
+    """Where the noun phrase that ends before ``end`` starts (past "in", "into", "of" ...)."""
+    start = end
+    while start > 0 and words[start - 1] not in _AFTER_ENTITY and \
+            words[start - 1] not in _ARTICLES and end - start < 3:
+        start -= 1
+    return start
 
 
 def _same_entity(said: Sequence[str], entity: str) -> bool:
@@ -111,34 +131,61 @@ class RateHypothesisReading:
     discourse: Discourse
     # and, from ``MentionReading``: ``_mentions``
 
-    def _rate_hypotheses(self, clause: Clause, opening: Sequence[Clause] = ()
-                         ) -> list[LooseClaim]:
-        """The rate theorems the clause states (see the module's docstring), or none."""
+    def _rate_hypotheses(self, clause: Clause, opening: Sequence[Clause] = (),
+                         before: Clause | None = None) -> list[LooseClaim]:
+        """The rate theorems the clause states (see the module's docstring), or none;
+        ``before``: the clause before it in its sentence ("There are 90 ants, | each with 6
+        legs": the ants are what "each" is of)."""
         if clause.silent is not None and (
                 clause.silent != SILENT_HYPOTHETICAL or HYPOTHETICAL & set(clause.words)
                 - _NEED_WORDS):
             return []
-        if any(c.silent is not None for c in opening):
+        if any(c.silent is not None for c in opening) or question_like(clause.words):
             return []
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
+        refusing = _REFUSING & set(words)
+        if refusing == {"together"} and any(  # "putting it together" joins nothing
+                words[i - 1] in ("it", "them") for i, w in enumerate(words) if w == "together"):
+            refusing = set()
+        if refusing or any(t.kind == "sign" or t.text in (":", "|", "=") for t in tokens):
+            return []
+        found: list[LooseClaim] = []
+        for part in _parts(tokens):
+            read = self._rate_part(part, tuple(t.lower for t in part), before)
+            if not read:
+                return []  # "each bus carried 35 and each car 3": every part, or none
+            found.extend(read)
+        return found
+
+    def _rate_part(self, tokens: Sequence[Token], words: Sequence[str],
+                   before: Clause | None) -> list[LooseClaim]:
+        """The rates one part of a clause with one number and one word of "per" states."""
         per = [i for i, w in enumerate(words) if w in _PER]
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
-        if len(per) != 1 or len(numbers) != 1 or question_like(clause.words) or \
-                _REFUSING & set(words) or any(t.kind == "sign" or t.text in (":", "|", "=")
-                                              for t in tokens):
+        if len(per) != 1 or len(numbers) != 1:
             return []
         at = numbers[0]
         number = tokens[at]
         if number.value is None or number.arithmetic is not None or number.units:
             return []
-        containers = self._said_containers(tokens, per[0] + 1)
-        if not containers or per[0] + 1 == at:
+        rates = self._said_rates(tokens, per[0] + 1)
+        if not rates and words[per[0] + 1:per[0] + 2] in (("with",), ("having",)) and \
+                per[0] < at and before is not None:
+            # "There are 90 ants, | each with 6 legs": each of what the clause before counts
+            counted = [i for i, t in enumerate(before.tokens) if t.kind == "number"]
+            if counted:
+                rates = self._said_rates(before.tokens, counted[-1] + 1)
+        if not rates and per[0] > at and words[per[0] - 1] not in _AFTER_ENTITY:
+            # "rows of 22 pencils each": each of what the number's "of" follows
+            of = at - 1
+            if of > 0 and words[of] == "of":
+                rates = self._said_rates(tokens, _phrase_start(words, of), end=of)
+        if not rates or per[0] + 1 == at:
             return []
         entity_words = self._entity_words(tokens, at + 1, stop=per[0])
-        fitting = [c for c in self.lex.index.claims_by_predicate().get("rate", ())
-                   if c.args[3] in containers and (
-                       _same_entity(entity_words, str(c.entity)) if entity_words else True)]
+        fitting = [c for c in rates if (
+            _same_entity(entity_words, str(c.entity)) if entity_words else True)]
         if not entity_words and len({c.entity for c in fitting}) != 1:
             return []  # "They made 144 per day": only where one thing is counted per day
         fitting = self._settled(fitting, words)
@@ -158,22 +205,28 @@ class RateHypothesisReading:
         return [LooseClaim(ClaimPattern.of(c), None, reading)
                 for _key, c in sorted(unique.items(), key=lambda kv: str(kv[1]))]
 
-    def _said_containers(self, tokens: Sequence[Token], start: int) -> set[str]:
-        """The program's rate containers the words after "each" name: the longest run of
-        words (up to four, past articles) that names one or more of them."""
+    def _said_rates(self, tokens: Sequence[Token], start: int, end: int | None = None
+                    ) -> list[Claim]:
+        """The program's rates whose container the words from ``start`` name (up to four
+        words, past articles; the longest run that names one): "each piece of furniture",
+        "each package" of packs, "per shelf" of bookshelves, or whose owner they name as a
+        kind of the container ("each large plank" of the large planks' rate per plank,
+        "each chair" of the chairs' rate per piece of furniture)."""
         while start < len(tokens) and tokens[start].lower in _ARTICLES:
             start += 1
         run: list[str] = []
-        for token in tokens[start:start + 4]:
+        for token in tokens[start:start + 4 if end is None else end]:
             if token.kind != "word":
                 break
             run.append(token.lower)
-        known = {str(c.args[3]) for c in self.lex.index.claims_by_predicate().get("rate", ())}
+        rates = self.lex.index.claims_by_predicate().get("rate", ())
         for size in range(len(run), 0, -1):
-            found = {c for c in known if _same_container(run[:size], c)}
+            said = run[:size]
+            found = [c for c in rates if _same_container(said, str(c.args[3])) or (
+                len(c.args[0].names) == 1 and _names(said, next(iter(c.args[0].names)).split()))]
             if found:
                 return found
-        return set()
+        return []
 
     @staticmethod
     def _entity_words(tokens: Sequence[Token], start: int, stop: int) -> list[str]:

@@ -283,11 +283,14 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             if fitted:
                 said = {f.pattern for f in fitted}
                 items = [*fitted, *(i for i in aside if i.pattern not in said)]
-        if not any(isinstance(i, LooseClaim) for i in items) and not self._table_line and \
+        if not any(isinstance(i, LooseClaim) and (not i.pattern.is_complete or
+                                                  self.lex.index.is_theorem(i.pattern.as_claim()))
+                   for i in items) and not self._table_line and \
                 not any(t.arithmetic for t in clause.tokens):
-            # "She spent 8 minutes on each chair", "Each plank needs 2 nails": the rates of
-            # the program the clause's number, entity and container fit
-            rates = self._rate_hypotheses(clause, opening)
+            # "She spent 8 minutes on each chair", "Each plank needs 2 nails", "She plays 40
+            # games every year" (no count of 40): the rates of the program the clause's
+            # number, entity and container fit
+            rates = self._rate_hypotheses(clause, opening, clauses[n - 1] if n else None)
             if rates:
                 items = list(rates)
         return items, subject
