@@ -475,9 +475,10 @@ def unstated_rate(text: str, pattern: ClaimPattern) -> str | None:
     kinds = {singular(w) for n in owner.names for w in n.split()} if isinstance(
         owner, Agents) else set()
     if said.startswith(("of ", singular(unit), unit)) or first in (words[0], words[-1]) or \
-            first == singular(words[0]) or first in kinds:
+            first == singular(words[0]) or first in kinds or (
+                len(first) >= 4 and words[-1].endswith(first)):
         # ("per package" of packages of gum; "per chair" of the chairs' rate per piece of
-        # furniture)
+        # furniture; "per shelf" of bookshelves)
         return None
     return f"{quantity} is per {said.split()[0]}, not per {singular(unit)}"
 

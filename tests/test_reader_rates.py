@@ -131,3 +131,46 @@ def test_a_name_settles_whose_rate_and_no_name_states_every_rate_of_that_number(
         ("axiom", "rate({ann}, 5, pears, bags)")]
     assert claims(bags, "Ann has 2 bags. There are 5 pears in each bag.") == [
         ("axiom", "rate({ann}, 5, pears, bags)"), ("axiom", "rate({ben}, 5, pears, bags)")]
+
+
+PLANKS = program(  # 13 long planks of 17 nails, 4 short planks of 8
+    "cont({long planks}, 13, planks, 0)", "rate({long planks}, 17, nails, planks, 0)",
+    "cont({short planks}, 4, planks, 0)", "rate({short planks}, 8, nails, planks, 0)",
+    query="cont({long planks, short planks}, ?, nails, ?)")
+FLEET = program(  # 12 vans of 9 riders, 20 cars of 4
+    "cont({vans}, 12, vans, 0)", "rate({vans}, 9, riders, vans, 0)",
+    "cont({cars}, 20, private cars, 0)", "rate({cars}, 4, riders, private cars, 0)",
+    query="cont({vans, cars}, ?, riders, ?)")
+BUGS = program(  # 70 beetles of 6 legs
+    "cont({beetles}, 70, beetles, 0)", "rate({beetles}, 6, legs, beetles, 0)",
+    query="cont({beetles}, ?, legs, ?)")
+LIBRARY = program(  # Tomas: 15 bookshelves of 31 books
+    "cont({tomas}, 15, bookshelves, 0)", "rate({tomas}, 31, books, bookshelves, 0)",
+    query="cont({tomas}, ?, books, ?)")
+YEARS = program(  # Ines plays 30 games a year for 3 years
+    "cont({ines}, 3, years, 0)", "rate({ines}, 30, games, years, 0)",
+    query="cont({ines}, ?, games, ?)")
+
+
+@pytest.mark.parametrize(("problem", "sentence", "expected"), [
+    # the owner's kind names the container: the long planks' rate per plank
+    (PLANKS, "Each long plank needs 17 nails.", ["rate({long planks}, 17, nails, planks)"]),
+    (PLANKS, "Each plank needs 17 nails.", []),  # the short planks need 8: whose, unsaid
+    (FLEET, "Each van carried 9 riders and each car carried 4 riders.",
+     ["rate({vans}, 9, riders, vans)", "rate({cars}, 4, riders, private cars)"]),
+    (FLEET, "Each van carried 9 riders and each bus carried 4 riders.",  # no bus: unread
+     ["rate({vans}, 9, riders, vans)"]),
+    (BUGS, "There are 70 beetles, each with 6 legs.", ["rate({beetles}, 6, legs, beetles)"]),
+    (LIBRARY, "Tomas has 31 books per shelf.", ["rate({tomas}, 31, books, bookshelves)"]),
+    (YEARS, "She has been playing 30 games every year.", ["rate({ines}, 30, games, years)"]),
+])
+def test_rate_phrasings_of_a_container_said_another_way(
+        problem: object, sentence: str, expected: list[str]) -> None:
+    """The container said as the owner's kind ("each long plank"), as the thing the clause
+    before counts ("70 beetles, each with 6 legs"), as the head of its compound ("per
+    shelf" of bookshelves); two rates joined by "and each"; "every year" read as the rate
+    the program has, never as a count of 30 (which no theorem is)."""
+    found = [c for _v, c in claims(problem, sentence) if c.startswith("rate")]
+    assert found == expected
+    if problem is YEARS:
+        assert all(v != "false" for v, _ in claims(problem, sentence))
