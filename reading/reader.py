@@ -34,6 +34,7 @@ from vlp.kernel import SIGNATURES, Agents
 
 from .align import ClaimPattern, ProgramIndex
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
+from .comparison_sides import ComparisonSides
 from .entity_settling import EntitySettling
 from .label_clauses import clause_after_label
 from .rate_hypotheses import RateHypothesisReading
@@ -92,7 +93,8 @@ _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Z
 
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                      RateLineReading, ListReading, ProgramFitting, EntitySettling,
-                     HypothesisReading, VariableReading, RateHypothesisReading):
+                     HypothesisReading, VariableReading, RateHypothesisReading,
+                     ComparisonSides):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -293,6 +295,10 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             rates = self._rate_hypotheses(clause, opening, clauses[n - 1] if n else None)
             if rates:
                 items = list(rates)
+            elif not any(isinstance(i, LooseClaim) for i in items):
+                # "1 more kid on Tuesday than on Wednesday", "David did 29 more push-ups":
+                # the comparison of the sides the clause names
+                items = self._compared(clause) or items
         return items, subject
 
     def _bare_name(self, clause: Clause) -> bool:
