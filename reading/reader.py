@@ -293,12 +293,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             # games every year" (no count of 40): the rates of the program the clause's
             # number, entity and container fit
             rates = self._rate_hypotheses(clause, opening, clauses[n - 1] if n else None)
-            if rates:
-                items = list(rates)
-            elif not any(isinstance(i, LooseClaim) for i in items):
-                # "1 more kid on Tuesday than on Wednesday", "David did 29 more push-ups":
-                # the comparison of the sides the clause names
-                items = self._compared(clause) or items
+            # ("1 more kid on Tuesday than on Wednesday", "David did 29 more push-ups", no
+            # count of 29: the comparison of the sides the clause names)
+            items = list(rates or self._compared(clause) or items)
         return items, subject
 
     def _bare_name(self, clause: Clause) -> bool:
