@@ -20,7 +20,9 @@ words after the number name, or, when they name none, the one thing both sides a
 in. A clause that names a third agent, someone the program does not know, a pronoun whose
 referent is unsure, a negation, a condition or alternatives is not read here; nor is one
 whose sides are not both counted in that thing (then no comparison of the program is of
-them).
+them). With a pronoun of no one the program counts ("she met 7 more friends on Tuesday than on
+Monday", the program counting by day), only a comparison that holds is read: the clause may
+be about someone else.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class ComparisonSides:
 
     lex: Lexicon
     discourse: Discourse
+    _compared_unowned = False  # the clause has a pronoun of no one the program counts
     # and, from ``MentionReading``: ``_mentions``; from ``HypothesisReading``:
     # ``_names_no_one_known``
 
@@ -77,6 +80,7 @@ class ComparisonSides:
         than = next((i for i, w in enumerate(words) if w == "than"), None)
         if than is not None and than < comparative:
             return []
+        self._compared_unowned = False
         named = self._sides_named(tokens)
         if named is None:
             return []
@@ -100,6 +104,8 @@ class ComparisonSides:
         if COMPARATIVES[words[comparative]] == "fewer":
             sides = (sides[1], sides[0])
         pattern = ClaimPattern("comp", (sides[0], sides[1], value, entity))
+        if self._compared_unowned and not self.lex.index.is_theorem(pattern.as_claim()):
+            return []
         reading = Reading(LOOSE, (words[comparative], "the sides it names"), ())
         return [LooseClaim(pattern, as_arithmetic(number), reading)]
 
@@ -121,7 +127,10 @@ class ComparisonSides:
                 if unsure:
                     return None
                 if agents is None:
-                    continue  # "she" of someone the program does not count
+                    # "she" of someone the program does not count: only what holds is read
+                    # of her (the clause may be about someone else)
+                    self._compared_unowned = True
+                    continue
             if not agents.names <= known:
                 return None
             found.append((mention.position, agents))

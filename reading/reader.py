@@ -33,8 +33,8 @@ from vlp.grammar.loose import SILENT_HYPOTHETICAL, Clause, Token, read_clauses
 from vlp.kernel import SIGNATURES, Agents
 
 from .align import ClaimPattern, ProgramIndex
-from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .comparison_sides import ComparisonSides
+from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .entity_settling import EntitySettling
 from .label_clauses import clause_after_label
 from .rate_hypotheses import RateHypothesisReading
