@@ -144,7 +144,12 @@ class RateHypothesisReading:
             return []
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
-        refusing = _REFUSING & set(words)
+        refusing = set(_REFUSING & set(words))
+        if clause.words[:1] == ("if",):
+            # "If she spent 8 minutes on each chair, ...": a condition restates the rate it
+            # names when that is a theorem (only theorems are read here; ``_conditional``
+            # reads the rest only when every condition holds)
+            refusing.discard("if")
         if refusing == {"together"} and any(  # "putting it together" joins nothing
                 words[i - 1] in ("it", "them") for i, w in enumerate(words) if w == "together"):
             refusing = set()
