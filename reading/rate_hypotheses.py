@@ -11,7 +11,9 @@ the verb is not read (the rates of the program are what "spent", "harvest", "sco
 state), but every word that fixes something else is respected:
 
 - a word that makes the clause state another relation ("than", "left", "total", "if", "or",
-  "not") leaves it unread, and so do a second number, arithmetic and a second word of "per";
+  "not") leaves it unread, and so do a second number, arithmetic and a second word of "per"
+  (a clause that opens with "if" is a condition, read as the rate theorem it restates, which
+  ``_conditional`` keeps only when every condition holds);
 - a word of the clause that only some of the fitting rates have (an owner's "green", "cat
   food", "yesterday"; an entity's "saltwater") settles which; words that none of them have
   are no rate's;

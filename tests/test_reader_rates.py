@@ -117,8 +117,8 @@ def test_a_groups_rate_is_read_over_its_members_rates() -> None:
 ])
 def test_a_rate_is_never_read_against_the_words(sentence: str) -> None:
     """No rate of Omar's is read from a clause that names someone else, someone unknown, a
-    comparison, a total, a condition, alternatives or a negation, or that has no word of
-    "per" (a rate of someone else, the program's or not, is judged false)."""
+    comparison, a total, a condition that does not hold, alternatives or a negation, or that
+    has no word of "per" (a rate of someone else, the program's or not, is judged false)."""
     found = [(v, c) for v, c in claims(CRATES, f"Omar packs. {sentence}")
              if c.startswith("rate")]
     assert all(v == "false" and "omar" not in c for v, c in found), found
