@@ -247,10 +247,12 @@ class RateHypothesisReading:
             said.append(token.lower)
         return said
 
-    @staticmethod
-    def _settled(fitting: list[Claim], words: Sequence[str]) -> list[Claim]:
+    def _settled(self, fitting: list[Claim], words: Sequence[str]) -> list[Claim]:
         """The fitting rates the clause's words single out: those that have every word
-        the clause says of the words only some of them have (owner, entity, container)."""
+        the clause says of the words only some of them have (owner, entity, container),
+        and no such word it does not say ("On Monday, he ... made 8 dollars per hour": the
+        Monday rate, not the Monday-and-Tuesday one). Where the clause says none, the
+        sentence's other clauses may ("On Monday, | ... and made 8 dollars per hour")."""
         if len(fitting) < 2:
             return fitting
         own = {c: {singular(w) for a in c.args if isinstance(a, Agents) for n in a.names
@@ -261,8 +263,11 @@ class RateHypothesisReading:
         telling = set.union(*own.values()) - common
         said = {singular(w) for w in words[1:]} & telling  # (the first word: "First, ...")
         if not said:
+            said = {singular(w) for w in self._sentence_words  # type: ignore[attr-defined]
+                    } & telling
+        if not said:
             return fitting
-        return [c for c in fitting if said <= own[c]]
+        return [c for c in fitting if said <= own[c] and own[c] & telling <= said]
 
     def _owned(self, tokens: Sequence[Token], fitting: list[Claim]) -> list[Claim]:
         """The rates of the owners the clause's names and pronouns name (see the module's
