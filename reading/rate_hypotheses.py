@@ -13,7 +13,7 @@ state), but every word that fixes something else is respected:
 - a word that makes the clause state another relation ("than", "left", "total", "if", "or",
   "not") leaves it unread, and so do a second number, arithmetic and a second word of "per"
   (a clause that opens with "if" is a condition, read as the rate theorem it restates, which
-  ``_conditional`` keeps only when every condition holds);
+  ``_conditional`` keeps only when every condition holds; never a need in a condition);
 - a word of the clause that only some of the fitting rates have (an owner's "green", "cat
   food", "yesterday"; an entity's "saltwater") settles which; words that none of them have
   are no rate's;
@@ -147,10 +147,11 @@ class RateHypothesisReading:
         tokens = tuple(t for c in (*opening, clause) for t in c.tokens)
         words = tuple(t.lower for t in tokens)
         refusing = set(_REFUSING & set(words))
-        if clause.words[:1] == ("if",):
+        if clause.words[:1] == ("if",) and clause.silent is None:
             # "If she spent 8 minutes on each chair, ...": a condition restates the rate it
             # names when that is a theorem (only theorems are read here; ``_conditional``
-            # reads the rest only when every condition holds)
+            # reads the rest only when every condition holds; a need in a condition, "If
+            # Mara needs 3 beads for each bracelet", is doubly unsure)
             refusing.discard("if")
         if refusing == {"together"} and any(  # "putting it together" joins nothing
                 words[i - 1] in ("it", "them") for i, w in enumerate(words) if w == "together"):

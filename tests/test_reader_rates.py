@@ -50,7 +50,7 @@ LEVELS = program(  # 5 points a coin on the first stage and on the second
      ["rate({orchard}, 12, plums, days)"]),
     (CRATES, "Each package holds 4 straps.", []),  # no package of the program
     # a condition that restates the rate, a theorem
-    (CRATES, "If each crate needs 4 straps, he needs 36 in all.",
+    (CRATES, "If he ties 4 straps on each crate, he uses 36 in all.",
      ["rate({omar}, 4, straps, crates)"]),
 ])
 def test_a_clause_of_a_rate_states_the_rate_its_number_entity_and_container_fit(
@@ -110,7 +110,8 @@ def test_a_groups_rate_is_read_over_its_members_rates() -> None:
     "Rosalind has 4 straps in each crate.",
     "Each crate needs 4 more straps.",  # a difference, not the rate
     "Each crate needs 4 straps in total.",
-    "If each crate needs 5 straps, he needs 45.",  # a condition that does not hold
+    "If he ties 5 straps on each crate, he uses 45.",  # a condition that does not hold
+    "If each crate needs 4 straps, he needs 36.",  # a need in a condition: doubly unsure
     "Each crate needs 4 or 5 straps.",
     "Each crate does not need 4 straps.",
     "He ties 4 straps.",  # no "each": a count or a transfer, never a rate
