@@ -33,6 +33,7 @@ from vlp.reading.claim_guards import (
     unstated_count,
     unstated_rate,
 )
+from vlp.reading.named_instances import named_instance
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -508,13 +509,16 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                        ARITHMETIC_READING)
         return
     others = rival_claims(prepared, expression, match)
-    if others:  # "9 × 12 = 108" where four people each have 9 dozen: whose, unsaid
+    # ("Total time on chairs = 2 * 8 = 16" of the chairs' and the tables' 2 * 8: the chairs')
+    named = named_instance(text, expression, (match.conclusion.claim(), *others)) \
+        if others else None
+    if others and named is None:  # "9 × 12 = 108" where four people have 9 dozen: whose?
         candidates = " or ".join(map(str, (match.conclusion.claim(), *others)))
         judge.unparsed(number, text, f"{len(others) + 1} rule instances compute "
                        f"{expression} ({candidates}): which one, the words do not say",
                        ARITHMETIC_READING)
         return
-    pattern = ClaimPattern.of(match.conclusion.claim())
+    pattern = ClaimPattern.of(named or match.conclusion.claim())
     named = entity_after(text.lower(), expression.result, prepared.index.entities)
     if named is not None and named != pattern.args[-1]:
         # "40 * 5 = 200 crates of green plums", where only the red plums' rate is 40: the

@@ -463,15 +463,22 @@ def unstated_rate(text: str, pattern: ClaimPattern) -> str | None:
     quantity, unit = pattern.args[1], pattern.args[3]
     if not isinstance(quantity, int) or not isinstance(unit, str):
         return None
-    found = re.search(rf"(?<![\d,.])(?:{quantity:,}|{quantity})\s+(?:[a-z'-]+\s+){{0,3}}?"
-                      r"(?:per|each|every|an?)\s+([a-z][a-z' -]*)", text.lower())
+    # (not past an "and": "8 minutes and each table took 8" says nothing of the 8's unit)
+    found = re.search(rf"(?<![\d,.])(?:{quantity:,}|{quantity})\s+(?:(?!and\s)[a-z'-]+\s+)"
+                      r"{0,3}?(?:per|each|every|an?)\s+([a-z][a-z' -]*)", text.lower())
     if found is None:
         return None
     said = found.group(1)
     # "per fish tank", "in each of her 27 coolers", "13 opals per treasure chest"
     first, words = singular(said.split()[0]), singular(unit).split()
+    owner = pattern.args[0]
+    kinds = {singular(w) for n in owner.names for w in n.split()} if isinstance(
+        owner, Agents) else set()
     if said.startswith(("of ", singular(unit), unit)) or first in (words[0], words[-1]) or \
-            first == singular(words[0]):  # ("per package" of packages of gum)
+            first == singular(words[0]) or first in kinds or (
+                len(first) >= 4 and words[-1].endswith(first)):
+        # ("per package" of packages of gum; "per chair" of the chairs' rate per piece of
+        # furniture; "per shelf" of bookshelves)
         return None
     return f"{quantity} is per {said.split()[0]}, not per {singular(unit)}"
 

@@ -33,9 +33,11 @@ from vlp.grammar.loose import SILENT_HYPOTHETICAL, Clause, Token, read_clauses
 from vlp.kernel import SIGNATURES, Agents
 
 from .align import ClaimPattern, ProgramIndex
+from .comparison_sides import ComparisonSides
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .entity_settling import EntitySettling
 from .label_clauses import clause_after_label
+from .rate_hypotheses import RateHypothesisReading
 from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting, shortened_name
 from .reader_hypotheses import HypothesisReading
@@ -92,7 +94,8 @@ _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Z
 
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                      RateLineReading, ListReading, ProgramFitting, EntitySettling,
-                     HypothesisReading, VariableReading):
+                     HypothesisReading, VariableReading, RateHypothesisReading,
+                     ComparisonSides):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -259,6 +262,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             # no claim of the program's people is read in their place
             items = [LooseGap(f"{stranger!r} is no one the program knows",
                               Reading(LOOSE))]
+        strange_rate = self._stranger_rate(clause, items)
+        if strange_rate is not None:
+            items = [LooseGap(strange_rate, Reading(LOOSE))]
         if n > 0 and clause.words[:1] == ("and",) and self._bare_name(clauses[n - 1]) \
                 and any(isinstance(i, LooseClaim) for i in items):
             # "grown by Joan, | Keith, | and Alyssa is 79": the last of a list of names
@@ -282,6 +288,17 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                 items = [*fitted, *(i for i in aside if i.pattern not in said)]
             elif self._rivals and not aside:
                 items = [rivals_gap(self._rivals)]  # no verb of a list chooses between them
+        if not any(isinstance(i, LooseClaim) and (not i.pattern.is_complete or
+                                                  self.lex.index.is_theorem(i.pattern.as_claim()))
+                   for i in items) and not self._table_line and \
+                not any(t.arithmetic for t in clause.tokens):
+            # "She spent 8 minutes on each chair", "Each plank needs 2 nails", "She plays 40
+            # games every year" (no count of 40): the rates of the program the clause's
+            # number, entity and container fit
+            rates = self._rate_hypotheses(clause, opening, clauses[n - 1] if n else None)
+            # ("1 more kid on Tuesday than on Wednesday", "David did 29 more push-ups", no
+            # count of 29: the comparison of the sides the clause names)
+            items = list(rates or self._compared(clause) or items)
         return items, subject
 
     def _bare_name(self, clause: Clause) -> bool:

@@ -307,6 +307,12 @@ class ProgramFitting:
                             "group's", reading)
         if group:  # "Together: 276 horses": only a group's count fits
             candidates = [c for c in candidates if len(c.agent_sets[0]) > 1]
+        rivals = _rival_rates(pattern, candidates, self.lex.index.program.axioms)
+        if rivals:
+            # "There were 10 marbles in each box" of red boxes of 10 and blue boxes of 12:
+            # the number does not choose whose boxes the words mean
+            return LooseGap(f"reads as {pattern}, which fits {candidates[0]}, but the words "
+                            f"may say {rivals}", reading)
         if len(candidates) == 1:
             fitted = candidates[0]
             if self._named_names and all(self._named_names.isdisjoint(a.names)
@@ -339,6 +345,20 @@ class ProgramFitting:
             if completed.is_complete:
                 return LooseClaim(completed, arithmetic, reading)
         return LooseGap(f"reads as {pattern}, which no theorem of the program fits", reading)
+
+
+def _rival_rates(pattern: ClaimPattern, candidates: Sequence[Claim],
+                 axioms: Sequence[Claim]) -> str | None:
+    """A rate of another owner, of the same thing per the same container but another
+    number, that a rate pattern with its owner open may equally mean ("10 marbles in each
+    box" of the red boxes' 10 and the blue boxes' 12), shown; else None."""
+    if pattern.predicate != "rate" or pattern.args[0] is not None or len(candidates) != 1:
+        return None
+    found = candidates[0]
+    rivals = sorted(str(a) for a in axioms if a.predicate == "rate" and
+                    a.entity == found.entity and a.args[3] == found.args[3] and
+                    a.args[0] != found.args[0] and a.quantity != found.quantity)
+    return " or ".join(rivals[:3]) or None
 
 
 def _same_stem(said: str, known: str) -> bool:
