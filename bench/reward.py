@@ -16,7 +16,7 @@ through ``vlp.rewards`` (the TRL adapter's path). Prints
   (one round hit by other work moves it little) and how many problems each worker
   prepared (a problem sent to both is prepared twice);
 - the machine's capacity in the same rounds: the wall-clock ratio of a pure-Python loop run
-  twice in this process against once in each of ``--workers`` processes (the most any
+  ``--workers`` times in this process against once in each of ``--workers`` processes (the most any
   pool could gain while the other work on the machine stays as it is; 2.0x on 2 idle
   cores), and the pool's ratio as a share of it.
 
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import sys
@@ -42,6 +41,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from capacity import Capacity  # noqa: E402
 from verify import _problems, _transcript  # noqa: E402  (bench/verify.py's transcripts)
 
 TARGET_PER_CORE = 300
@@ -115,12 +115,9 @@ def main(argv: list[str] | None = None) -> int:
 
     batches = [new_batch() for _ in range(args.rounds + 1)]
     single_wall = single_cpu = pooled_wall = pooled_cpu = 0.0
-    loop_once = loop_parallel = 0.0
-    spins = multiprocessing.get_context("spawn").Pool(args.workers)
-    with rewards.verifier_pool(args.workers) as pool, spins:
+    with rewards.verifier_pool(args.workers) as pool, Capacity(args.workers) as capacity:
         pool.wait_ready()
         rewards.score_batch(column, batches[0], pool=pool)  # each worker's first problems
-        spins.map(_spin, [_SPIN] * args.workers)
         workers = [worker.process.pid for worker in pool.workers]
         # the workers' CPU over the whole loop (idle while this process scores: /proc counts
         # in clock ticks, too coarse for one round)
@@ -138,13 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             pooled_wall += pooled
             pooled_cpu += time.process_time() - cpu
             ratios.append(single / pooled)
-            start = time.perf_counter()
-            for _ in range(args.workers):
-                _spin(_SPIN)
-            middle = time.perf_counter()
-            spins.map(_spin, [_SPIN] * args.workers, chunksize=1)
-            loop_once += middle - start
-            loop_parallel += time.perf_counter() - middle
+            capacity.measure()
         pooled_cpu += _cpu_seconds(workers) - children
         # each worker prepares a problem once and keeps it: one sent to both is prepared twice
         prepared = [len(worker.keys) for worker in pool.workers]
@@ -160,37 +151,26 @@ def main(argv: list[str] | None = None) -> int:
           f"second; {args.workers} workers {scored / pooled_wall:7.0f} rewards/s wall, "
           f"{scored / pooled_cpu:7.0f} per CPU second (parent and workers)")
     wall_ratio, cpu_ratio = single_wall / pooled_wall, pooled_cpu / single_cpu
-    capacity = loop_once / loop_parallel
+    machine = capacity.ratio
     print(f"pool vs one process: wall-clock throughput {wall_ratio:.2f}x "
           f"(target 1.6x on 2 idle cores), CPU per reward {cpu_ratio:.2f}x "
           f"(target at most 1.15x); load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
-    print(f"the machine's capacity in these rounds: {capacity:.2f}x ({args.workers} loops in "
-          f"{args.workers} processes against one process); the pool got "
-          f"{wall_ratio / capacity:.0%} of it")
+    print(f"the machine's capacity in these rounds: {machine:.2f}x ({args.workers} loops in "
+          f"{args.workers} processes against one process, bench/capacity.py); the pool got "
+          f"{wall_ratio / machine:.0%} of it")
     ratios.sort()
     print(f"wall-clock ratio by round: median {ratios[len(ratios) // 2]:.2f}x, "
           f"{ratios[0]:.2f}-{ratios[-1]:.2f}x; problems prepared by the workers: "
           f"{' + '.join(map(str, prepared))} of {len(problems)}")
     if args.quiet_check:
-        if load_before > 0.5 or capacity < 0.9 * args.workers:
+        if load_before > 0.5 or machine < 0.9 * args.workers:
             print("quiet check: no verdict, the machine is not quiet (load or capacity)")
             return 2
         met = wall_ratio >= 1.6 and cpu_ratio <= 1.15
         print(f"quiet check: targets {'met' if met else 'missed'}")
         return 0 if met else 1
     return 0
-
-
-_SPIN = 1_500_000  # iterations of the capacity loop (about 0.1 s on one core)
-
-
-def _spin(count: int) -> int:
-    """Pure-Python work that shares nothing: what the machine gives one process."""
-    total = 0
-    for value in range(count):
-        total += value & 7
-    return total
 
 
 def _cpu_seconds(pids: list[int]) -> float:

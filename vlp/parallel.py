@@ -15,7 +15,11 @@ transcript does not depend on which worker verified it, so the output is the sam
 number of workers. ``workers=1`` without a timeout verifies in this process.
 
 No library does all of kill-on-timeout, problem affinity and ordered streaming, so the pool
-is built here from ``multiprocessing`` primitives (spawned processes: z3 is not fork-safe).
+is built here from ``multiprocessing`` primitives. Workers are forked from a fork server
+that has imported the verifier (:data:`_PRELOAD`): not from the parent (z3 is not
+fork-safe once used, and the parent may have used it), not spawned (each spawned worker
+imported the verifier again, about a second of CPU, and paid its first-use imports on its
+first transcript).
 """
 
 from __future__ import annotations
@@ -272,8 +276,8 @@ def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
 def _die_with_parent() -> None:
     """End this worker as soon as its parent dies, even mid-transcript: a parent killed
     with SIGKILL runs no clean-up, and an orphaned worker (and the resource tracker that
-    waits for it) would hold the command's stderr open for as long as it runs. The spawn
-    start method hands each child a sentinel that is readable once the parent is gone."""
+    waits for it) would hold the command's stderr open for as long as it runs. The spawn and
+    forkserver start methods hand each child a sentinel that is readable once the parent is gone."""
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -479,6 +483,25 @@ def _plan(items: Sequence[tuple[Hashable, Any, Any]], held: Sequence[Container[H
     return shares
 
 
+# What the fork server imports once for every worker it forks: the verifier and the modules
+# it imports on first use (the reader, the transcript grammar). A module missing here is
+# only imported by each worker itself. Importing z3 starts nothing, so forking after it is
+# safe; using it is what is not.
+_PRELOAD = ("vlp.checker.verify", "vlp.reading.reader", "vlp.grammar.transcript",
+            "vlp.grammar.loose", "vlp.checker.programfile", "vlp.checker.references",
+            "vlp.batch", "vlp.rewards")
+
+
+def _context() -> Any:
+    """Where workers come from: the fork server (with :data:`_PRELOAD`), where the platform
+    has one, else spawned processes."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(_PRELOAD))
+    return context
+
+
 class WorkerPool:
     """Worker processes for one task, kept between calls of :meth:`map` (a training loop
     scores every step's batch without paying process start-up again)."""
@@ -488,7 +511,7 @@ class WorkerPool:
         self.task = task
         self.timeout = timeout
         self.chunk_size = chunk_size
-        self.context = multiprocessing.get_context("spawn")
+        self.context = _context()
         self.workers = [_Worker(self.context, task) for _ in range(max(1, workers))]
 
     def __enter__(self) -> WorkerPool:
