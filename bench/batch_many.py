@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     def batch(path: Path, *options: str) -> tuple[float, float, float]:
         """(CPU seconds, wall seconds, peak MiB) of ``verify-proof --batch`` in a fresh
         process (its workers' CPU included: ``wait4`` counts the children it reaped)."""
+        known = _children()  # the capacity loop's processes
         started = time.perf_counter()
         process = subprocess.Popen([sys.executable, "-m", "vlp.cli", "verify", "--batch",
                                     str(problems), str(path), "-o", str(work / "report.jsonl"),
@@ -109,12 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         if os.waitstatus_to_exitcode(status) != (1 if path == empty else 0):
             raise SystemExit(f"verify-proof --batch {' '.join(options)} failed ({status})")
         cpu = usage.ru_utime + usage.ru_stime
-        while True:  # the workers' fork server, orphaned to this process (a subreaper)
-            try:
-                _, _, orphan = os.wait4(-1, 0)
-            except ChildProcessError:
-                break
-            cpu += orphan.ru_utime + orphan.ru_stime
+        # the workers' fork server (and any worker it left), orphaned to this subreaper
+        while orphans := _children() - known:
+            for orphan in orphans:
+                _, _, used = os.wait4(orphan, 0)
+                cpu += used.ru_utime + used.ru_stime
         return cpu, wall, usage.ru_maxrss / 1024
 
     count = len(rows)
@@ -168,6 +168,12 @@ def _adopt_orphans() -> None:
     if libc.prctl(36, 1, 0, 0, 0) != 0:  # PR_SET_CHILD_SUBREAPER
         raise SystemExit("bench/batch_many.py: cannot become a subreaper (Linux only): "
                          "the workers' CPU would not be counted")
+
+
+def _children() -> set[int]:
+    """This process's children (Linux ``/proc``)."""
+    return {int(pid) for path in Path("/proc/self/task").glob("*/children")
+            for pid in path.read_text().split()}
 
 
 def _where(problems: Path, rows: list[str], per_problem: int) -> None:
