@@ -15,7 +15,8 @@ derivations), rows interleaved problem by problem. Prints
   problem's first set-up (chaining, the shortest proof, the index) is included, as in a
   real batch; target 500;
 - the same with ``--workers N``: wall clock and CPU per row (the workers' included),
-  paired with one process in this run (before and after), and the load average;
+  paired with one process in this run (before and after), the load average and the
+  machine's capacity for N processes meanwhile (``bench/capacity.py``);
 - with ``--where N``: where the time goes over the first N problems, in this process
   (``RowTask.prepare`` and ``RowTask.run``, as ``verify-proof --batch`` calls them): each
   problem's set-up, and the CPU milliseconds of a problem's 1st, 2nd, ... transcript (the
@@ -39,6 +40,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from capacity import Capacity  # noqa: E402
 from verify import _transcript  # noqa: E402  (bench/verify.py's 20-sentence transcripts)
 
 TARGET_ROWS_PER_SECOND = 500
@@ -58,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
                         "temporary folder")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # each figure as it is measured
+    _adopt_orphans()
 
     from vlp.lm.baselines import baseline_transcript
     from vlp.lm.models import BASELINES
@@ -97,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     def batch(path: Path, *options: str) -> tuple[float, float, float]:
         """(CPU seconds, wall seconds, peak MiB) of ``verify-proof --batch`` in a fresh
         process (its workers' CPU included: ``wait4`` counts the children it reaped)."""
+        known = _children()  # the capacity loop's processes
         started = time.perf_counter()
         process = subprocess.Popen([sys.executable, "-m", "vlp.cli", "verify", "--batch",
                                     str(problems), str(path), "-o", str(work / "report.jsonl"),
@@ -105,7 +109,13 @@ def main(argv: list[str] | None = None) -> int:
         wall = time.perf_counter() - started
         if os.waitstatus_to_exitcode(status) != (1 if path == empty else 0):
             raise SystemExit(f"verify-proof --batch {' '.join(options)} failed ({status})")
-        return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+        cpu = usage.ru_utime + usage.ru_stime
+        # the workers' fork server (and any worker it left), orphaned to this subreaper
+        while orphans := _children() - known:
+            for orphan in orphans:
+                _, _, used = os.wait4(orphan, 0)
+                cpu += used.ru_utime + used.ru_stime
+        return cpu, wall, usage.ru_maxrss / 1024
 
     count = len(rows)
     print(f"{args.problems} problems x {args.per_problem} transcripts = {count} rows, every "
@@ -118,16 +128,22 @@ def main(argv: list[str] | None = None) -> int:
           f"{TARGET_ROWS_PER_SECOND}: {rate / TARGET_ROWS_PER_SECOND:.2f}x")
     if args.workers > 1:
         workers = ("--workers", str(args.workers))
-        pool_base_cpu, pool_base_wall, _ = batch(empty, *workers)
-        pooled_cpu, pooled_wall, _ = batch(transcripts, *workers)
-        again_cpu, again_wall, _ = batch(transcripts)  # paired: one process again
+        with Capacity(args.workers) as capacity:  # the machine's, around the paired runs
+            capacity.measure()
+            pool_base_cpu, pool_base_wall, _ = batch(empty, *workers)
+            pooled_cpu, pooled_wall, _ = batch(transcripts, *workers)
+            capacity.measure()
+            again_cpu, again_wall, _ = batch(transcripts)  # paired: one process again
+            capacity.measure()
         single = (single_wall + again_wall) / 2 - base_wall
         single_work = (single_cpu + again_cpu) / 2 - base_cpu
         pooled = pooled_wall - pool_base_wall
         print(f"--workers {args.workers}: {count / pooled:7.0f} rows/s wall against "
               f"{count / single:.0f} rows/s in one process: {single / pooled:.2f}x; CPU per "
               f"row {(pooled_cpu - pool_base_cpu) / single_work:.2f}x (load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; the machine's capacity "
+              f"for {args.workers} processes meanwhile {capacity.ratio:.2f}x, "
+              f"bench/capacity.py)")
     if args.where:
         _where(problems, rows[:args.where * args.per_problem], args.per_problem)
     for size in args.memory:
@@ -139,6 +155,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"peak memory over {size:4d} problems ({size * args.per_problem:5d} rows): "
               f"{peak:6.0f} MiB")
     return 0
+
+
+def _adopt_orphans() -> None:
+    """Make this process the reaper of its descendants (Linux ``PR_SET_CHILD_SUBREAPER``):
+    ``verify-proof --batch --workers`` forks its workers from a fork server that outlives
+    the command by a moment, and the CPU of the server and its workers reaches ``wait4``
+    only when this process reaps it."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(36, 1, 0, 0, 0) != 0:  # PR_SET_CHILD_SUBREAPER
+        raise SystemExit("bench/batch_many.py: cannot become a subreaper (Linux only): "
+                         "the workers' CPU would not be counted")
+
+
+def _children() -> set[int]:
+    """This process's children (Linux ``/proc``)."""
+    return {int(pid) for path in Path("/proc/self/task").glob("*/children")
+            for pid in path.read_text().split()}
 
 
 def _where(problems: Path, rows: list[str], per_problem: int) -> None:

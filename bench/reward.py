@@ -14,7 +14,16 @@ through ``vlp.rewards`` (the TRL adapter's path). Prints
   throughput and CPU seconds per reward (the parent's and the workers', read from
   ``/proc``), their ratios, the load average, the median of the rounds' wall-clock ratios
   (one round hit by other work moves it little) and how many problems each worker
-  prepared (a problem sent to both is prepared twice).
+  prepared (a problem sent to both is prepared twice);
+- the machine's capacity in the same rounds: the wall-clock ratio of a pure-Python loop run
+  ``--workers`` times in this process against once in each of ``--workers`` processes (the most any
+  pool could gain while the other work on the machine stays as it is; 2.0x on 2 idle
+  cores), and the pool's ratio as a share of it.
+
+``--quiet-check``: exit 0 when the pool meets the targets (1.6x wall-clock, CPU per reward
+at most 1.15x), 1 when it does not, and 2 without a verdict when the machine is not quiet
+(a 1-minute load average above 0.5 before the run, or a capacity below 1.8x): a shared
+machine's figures are printed but not judged.
 
 Sentences are parsed afresh for every transcript (model outputs rarely repeat a sentence
 verbatim across samples), so the figures do not lean on the sentence cache. Target: 300
@@ -32,6 +41,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from capacity import Capacity  # noqa: E402
 from verify import _problems, _transcript  # noqa: E402  (bench/verify.py's transcripts)
 
 TARGET_PER_CORE = 300
@@ -44,7 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=10, help="timed batches")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quiet-check", action="store_true",
+                        help="judge the targets (exit 1 if missed), only on a quiet machine")
     args = parser.parse_args(argv)
+    load_before = os.getloadavg()[0]
 
     from vlp import rewards
     from vlp.checker.verify import prepare
@@ -102,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
 
     batches = [new_batch() for _ in range(args.rounds + 1)]
     single_wall = single_cpu = pooled_wall = pooled_cpu = 0.0
-    with rewards.verifier_pool(args.workers) as pool:
+    with rewards.verifier_pool(args.workers) as pool, Capacity(args.workers) as capacity:
         pool.wait_ready()
         rewards.score_batch(column, batches[0], pool=pool)  # each worker's first problems
         workers = [worker.process.pid for worker in pool.workers]
@@ -122,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             pooled_wall += pooled
             pooled_cpu += time.process_time() - cpu
             ratios.append(single / pooled)
+            capacity.measure()
         pooled_cpu += _cpu_seconds(workers) - children
         # each worker prepares a problem once and keeps it: one sent to both is prepared twice
         prepared = [len(worker.keys) for worker in pool.workers]
@@ -136,14 +150,26 @@ def main(argv: list[str] | None = None) -> int:
           f"{scored / single_wall:7.0f} rewards/s wall, {scored / single_cpu:7.0f} per CPU "
           f"second; {args.workers} workers {scored / pooled_wall:7.0f} rewards/s wall, "
           f"{scored / pooled_cpu:7.0f} per CPU second (parent and workers)")
-    print(f"pool vs one process: wall-clock throughput {single_wall / pooled_wall:.2f}x "
-          f"(target 1.6x on 2 idle cores), CPU per reward {pooled_cpu / single_cpu:.2f}x "
-          f"(target at most 1.15x); load average {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores")
+    wall_ratio, cpu_ratio = single_wall / pooled_wall, pooled_cpu / single_cpu
+    machine = capacity.ratio
+    print(f"pool vs one process: wall-clock throughput {wall_ratio:.2f}x "
+          f"(target 1.6x on 2 idle cores), CPU per reward {cpu_ratio:.2f}x "
+          f"(target at most 1.15x); load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
+    print(f"the machine's capacity in these rounds: {machine:.2f}x ({args.workers} loops in "
+          f"{args.workers} processes against one process, bench/capacity.py); the pool got "
+          f"{wall_ratio / machine:.0%} of it")
     ratios.sort()
     print(f"wall-clock ratio by round: median {ratios[len(ratios) // 2]:.2f}x, "
           f"{ratios[0]:.2f}-{ratios[-1]:.2f}x; problems prepared by the workers: "
           f"{' + '.join(map(str, prepared))} of {len(problems)}")
+    if args.quiet_check:
+        if load_before > 0.5 or machine < 0.9 * args.workers:
+            print("quiet check: no verdict, the machine is not quiet (load or capacity)")
+            return 2
+        met = wall_ratio >= 1.6 and cpu_ratio <= 1.15
+        print(f"quiet check: targets {'met' if met else 'missed'}")
+        return 0 if met else 1
     return 0
 
 

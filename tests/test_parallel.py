@@ -159,3 +159,45 @@ def test_a_problem_goes_to_the_worker_that_prepared_it_unless_another_would_idle
     holder, other = workers([8], [4])
     assert _pick([holder, other], "new") is other  # a new problem: the least queued
     assert _pick(workers([8, 8], [8, 8]), "new") is None
+
+
+def _shares(items: list[tuple[str, str, str]], held: list[set[str]]) -> list[list[tuple]]:
+    from vlp.parallel import _plan
+
+    return [[(chunk.key, chunk.indices) for chunk in share] for share in _plan(items, held)]
+
+
+def test_a_batch_is_dealt_out_whole_problems_to_the_workers_that_prepared_them() -> None:
+    items = [(key, key.upper(), f"{key}{n}") for key in "abcd" for n in range(8)]
+    # nothing prepared: two problems each, every entry once, each share in batch order
+    fresh = _shares(items, [set(), set()])
+    assert sorted(len(i) for share in fresh for _, i in share) == [8, 8, 8, 8]
+    assert [len(share) for share in fresh] == [2, 2]
+    assert sorted(i for share in fresh for _, ix in share for i in ix) == list(range(32))
+    # prepared ones stay where they are, even against the order of the batch
+    assert _shares(items, [{"b", "d"}, {"a", "c"}]) == [
+        [("b", list(range(8, 16))), ("d", list(range(24, 32)))],
+        [("a", list(range(0, 8))), ("c", list(range(16, 24)))]]
+
+
+def test_a_batch_of_one_problem_is_split_and_its_preparation_paid_once_more() -> None:
+    items = [("p", "P", f"e{n}") for n in range(64)]
+    holder, other = _shares(items, [{"p"}, set()])
+    # 64 entries and one preparation (10) shared: 37 on the holder, 27 + 10 on the other
+    assert holder == [("p", list(range(37)))] and other == [("p", list(range(37, 64)))]
+    # too few entries to pay a second preparation: they stay together
+    assert _shares(items[:10], [{"p"}, set()]) == [[("p", list(range(10)))], []]
+
+
+def test_a_whole_batch_in_the_pool_times_out_and_survives_a_death_like_a_stream() -> None:
+    from vlp.parallel import WorkerPool
+
+    stream = [("p", "P", "a"), ("p", "P", "b"), ("p", "P", "crash"), ("p", "P", "c"),
+              ("q", "Q", "d"), ("q", "Q", "hang"), ("q", "Q", "e")]
+    with WorkerPool(_Sleepy(), 2, timeout=2) as pool:
+        outcomes = pool.map_batch(stream)
+        again = pool.map_batch(stream[:2] + stream[3:5] + stream[6:])  # fresh workers
+    assert [o.report for o in outcomes] == ["P:a", "P:b", None, "P:c", "Q:d", None, "Q:e"]
+    assert outcomes[2].reason == "the verifier process died (exit code 3)"
+    assert outcomes[5].reason == TIMEOUT_REASON
+    assert [o.report for o in again] == ["P:a", "P:b", "P:c", "Q:d", "Q:e"]

@@ -15,7 +15,11 @@ transcript does not depend on which worker verified it, so the output is the sam
 number of workers. ``workers=1`` without a timeout verifies in this process.
 
 No library does all of kill-on-timeout, problem affinity and ordered streaming, so the pool
-is built here from ``multiprocessing`` primitives (spawned processes: z3 is not fork-safe).
+is built here from ``multiprocessing`` primitives. Workers are forked from a fork server
+that has imported the verifier (:data:`_PRELOAD`): not from the parent (z3 is not
+fork-safe once used, and the parent may have used it), not spawned (each spawned worker
+imported the verifier again, about a second of CPU, and paid its first-use imports on its
+first transcript).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Hashable, Iterable, Iterator, Mapping, Sequence
 from multiprocessing.connection import wait
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Protocol
@@ -248,19 +252,21 @@ def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
             shipped = _shipped(task)
             outbox.send(None)  # ready: start-up time does not count against the first timeout
             while (message := inbox.recv()) is not None:
-                first, key, payload, entries = message
+                # a message is a list of (stream indices, key, payload, entries) groups: one
+                # chunk of a stream, or a worker's whole share of a batch (map_batch)
                 batch: list[tuple[int, Any]] = []
                 sent = time.monotonic()
-                for offset, entry in enumerate(entries):
-                    progress[1] = _IDLE  # the index and its start change together, never torn
-                    progress[0] = first + offset
-                    progress[1] = time.monotonic()
-                    batch.append((first + offset,
-                                  shipped(_run_one(task, prepared, key, payload, entry))))
-                    progress[1] = _IDLE
-                    if time.monotonic() - sent >= _BATCH_SECONDS:
-                        outbox.send(batch)
-                        batch, sent = [], time.monotonic()
+                for indices, key, payload, entries in message:
+                    for index, entry in zip(indices, entries, strict=True):
+                        progress[1] = _IDLE  # the index and its start change together
+                        progress[0] = index
+                        progress[1] = time.monotonic()
+                        batch.append((index, shipped(_run_one(task, prepared, key, payload,
+                                                              entry))))
+                        progress[1] = _IDLE
+                        if time.monotonic() - sent >= _BATCH_SECONDS:
+                            outbox.send(batch)
+                            batch, sent = [], time.monotonic()
                 if batch:
                     outbox.send(batch)
         except (EOFError, OSError):  # the parent is gone (killed): nobody wants the results
@@ -270,8 +276,8 @@ def _worker_main(task: Task, inbox: Any, outbox: Any, progress: Any) -> None:
 def _die_with_parent() -> None:
     """End this worker as soon as its parent dies, even mid-transcript: a parent killed
     with SIGKILL runs no clean-up, and an orphaned worker (and the resource tracker that
-    waits for it) would hold the command's stderr open for as long as it runs. The spawn
-    start method hands each child a sentinel that is readable once the parent is gone."""
+    waits for it) would hold the command's stderr open for as long as it runs. The spawn and
+    forkserver start methods hand each child a sentinel that is readable once the parent is gone."""
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -318,11 +324,17 @@ class _Inbox:
 
 @attrs.define
 class _Chunk:
-    first: int  # index of its first entry in the whole stream
+    """Entries of one problem, each with its index in the whole stream (ascending)."""
+
     key: Hashable
     payload: Any
     entries: list[Any]
+    indices: list[int]
     done: int = 0  # entries finished
+
+    def message(self) -> tuple[list[int], Hashable, Any, list[Any]]:
+        """What a worker is sent of it: the entries not finished yet."""
+        return self.indices[self.done:], self.key, self.payload, self.entries[self.done:]
 
 
 class _Worker:
@@ -351,14 +363,15 @@ class _Worker:
         started = self.progress[1]
         return None if started == _IDLE else (int(self.progress[0]), started)
 
-    def send(self, chunk: _Chunk) -> None:
-        self.chunks.append(chunk)
-        self.inbox.put((chunk.first + chunk.done, chunk.key, chunk.payload,
-                        chunk.entries[chunk.done:]))
-        self.keys[chunk.key] = None
-        self.keys.move_to_end(chunk.key)
-        if len(self.keys) > _PREPARED_PER_WORKER:
-            self.keys.popitem(last=False)
+    def send(self, *chunks: _Chunk) -> None:
+        """Queue ``chunks`` on this worker, all in one message."""
+        self.chunks.extend(chunks)
+        self.inbox.put([chunk.message() for chunk in chunks])
+        for chunk in chunks:
+            self.keys[chunk.key] = None
+            self.keys.move_to_end(chunk.key)
+            if len(self.keys) > _PREPARED_PER_WORKER:
+                self.keys.popitem(last=False)
 
     def stop(self, *, kill: bool) -> None:
         if not kill:
@@ -382,8 +395,9 @@ def _chunks(stream: Iterable[tuple[Hashable, Any, Any]], size: int) -> Iterator[
             yield current
             current = None
         if current is None:
-            current = _Chunk(index, key, payload, [])
+            current = _Chunk(key, payload, [], [])
         current.entries.append(entry)
+        current.indices.append(index)
         index += 1
     if current is not None:
         yield current
@@ -410,6 +424,84 @@ def _pick(workers: Sequence[_Worker], key: Hashable) -> _Worker | None:
     return min(free, key=lambda w: w.queued)
 
 
+_PREPARE_COST = 10  # preparing a problem, in transcripts verified (see _pick)
+
+
+def _plan(items: Sequence[tuple[Hashable, Any, Any]], held: Sequence[Container[Hashable]],
+          prepare_cost: int = _PREPARE_COST) -> list[list[_Chunk]]:
+    """Each worker's share of a batch, as chunks of one problem each; ``held[w]``: the
+    problems worker ``w`` has prepared. A share's cost is its entries plus
+    ``prepare_cost`` for each problem its worker has not prepared. The problems go, the
+    largest first, to the worker whose share then costs least (the one that prepared
+    it among equals); then, while the costliest share can be made cheaper by moving part
+    of its largest problem to the cheapest share (which pays that problem's preparation
+    unless it has it), that part moves. A batch of one problem is thus split in two, a
+    batch of many problems is dealt out whole problems to their workers."""
+    groups: dict[Hashable, _Chunk] = {}
+    for index, (key, payload, entry) in enumerate(items):
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = _Chunk(key, payload, [], [])
+        group.entries.append(entry)
+        group.indices.append(index)
+    count = len(held)
+    loads = [0] * count
+    parts: list[dict[Hashable, int]] = [{} for _ in range(count)]  # worker: key -> entries
+
+    def cost(worker: int, key: Hashable) -> int:
+        return 0 if key in parts[worker] or key in held[worker] else prepare_cost
+
+    for group in sorted(groups.values(), key=lambda g: -len(g.entries)):
+        size = len(group.entries)
+        chosen = min(range(count), key=lambda w: (loads[w] + size + cost(w, group.key),
+                                                  cost(w, group.key), w))
+        loads[chosen] += size + cost(chosen, group.key)
+        parts[chosen][group.key] = size
+    for _ in range(len(groups) + count):
+        high = max(range(count), key=loads.__getitem__)
+        low = min(range(count), key=loads.__getitem__)
+        key = max(parts[high], key=parts[high].__getitem__, default=None)
+        if key is None:
+            break
+        move = min(parts[high][key] - 1, (loads[high] - loads[low] - cost(low, key)) // 2)
+        if move < 1:
+            break
+        loads[high] -= move
+        loads[low] += move + cost(low, key)
+        parts[high][key] -= move
+        parts[low][key] = parts[low].get(key, 0) + move
+    shares: list[list[_Chunk]] = [[] for _ in range(count)]
+    for key, group in groups.items():  # each share in the batch's order of problems
+        start = 0
+        for worker in range(count):
+            size = parts[worker].get(key, 0)
+            if size:
+                shares[worker].append(_Chunk(key, group.payload,
+                                             group.entries[start:start + size],
+                                             group.indices[start:start + size]))
+                start += size
+    return shares
+
+
+# What the fork server imports once for every worker it forks: the verifier and the modules
+# it imports on first use (the reader, the transcript grammar). A module missing here is
+# only imported by each worker itself. Importing z3 starts nothing, so forking after it is
+# safe; using it is what is not.
+_PRELOAD = ("vlp.checker.verify", "vlp.reading.reader", "vlp.grammar.transcript",
+            "vlp.grammar.loose", "vlp.checker.programfile", "vlp.checker.references",
+            "vlp.batch", "vlp.rewards")
+
+
+def _context() -> Any:
+    """Where workers come from: the fork server (with :data:`_PRELOAD`), where the platform
+    has one, else spawned processes."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(_PRELOAD))
+    return context
+
+
 class WorkerPool:
     """Worker processes for one task, kept between calls of :meth:`map` (a training loop
     scores every step's batch without paying process start-up again)."""
@@ -419,7 +511,7 @@ class WorkerPool:
         self.task = task
         self.timeout = timeout
         self.chunk_size = chunk_size
-        self.context = multiprocessing.get_context("spawn")
+        self.context = _context()
         self.workers = [_Worker(self.context, task) for _ in range(max(1, workers))]
 
     def __enter__(self) -> WorkerPool:
@@ -440,13 +532,33 @@ class WorkerPool:
         self.workers = []
 
     def map(self, stream: Iterable[tuple[Hashable, Any, Any]]) -> Iterator[Any]:
-        """One result per ``(key, payload, entry)``, in order."""
+        """One result per ``(key, payload, entry)``, in order, streamed: the stream is read
+        a window ahead and handed out a chunk at a time (:func:`_pick`)."""
+        return self._run(_chunks(stream, self.chunk_size))
+
+    def map_batch(self, items: Sequence[tuple[Hashable, Any, Any]]) -> list[Any]:
+        """One result per ``(key, payload, entry)``, in order, for a batch known whole (a
+        training step's samples). Each worker is sent its whole share in one message
+        (:func:`_plan`: a problem stays with the worker that prepared it, the shares are
+        balanced) and sends its results back as it goes: the parent only waits, and no
+        worker waits on it between its first item and its last. A worker killed (a
+        timeout) or dead hands what it had left to the others, as in :meth:`map`."""
+        for worker, share in zip(self.workers, _plan(items, [w.keys for w in self.workers]),
+                                 strict=True):
+            if share:
+                worker.send(*share)
+        results = list(self._run(iter(())))
+        if len(results) != len(items):  # the workers were abandoned midway (interrupted)
+            raise RuntimeError("the worker pool stopped before the batch was scored")
+        return results
+
+    def _run(self, pending: Iterator[_Chunk]) -> Iterator[Any]:
+        """Results in stream order, of the chunks already sent and then of ``pending``."""
         pool, task = self.workers, self.task
-        pending = _chunks(stream, self.chunk_size)
         retry: deque[_Chunk] = deque()  # work taken back from a killed worker, in order
         finished: dict[int, Any] = {}
         emitted = 0
-        sent = 0  # entries handed out from ``pending``
+        sent = sum(w.queued for w in pool)  # entries handed out
         window = len(pool) * _QUEUED_CHUNKS * self.chunk_size * 2  # bounds ``finished``
         exhausted = False
         try:
@@ -539,23 +651,19 @@ def _replace(task: Task, pool: list[_Worker], worker: _Worker, reason: str,
     """The transcript the worker was running scores ``reason``; everything else it held
     (results it had not sent yet included: they are verified again) goes to a fresh one."""
     item = worker.running()
-    unfinished = [(chunk, chunk.first + position) for chunk in worker.chunks
-                  for position in range(chunk.done, len(chunk.entries))]
-    indices = [index for _, index in unfinished]
+    indices = [index for chunk in worker.chunks for index in chunk.indices[chunk.done:]]
     # the running transcript, else (it died between transcripts) the first not finished
     blamed = item[0] if item is not None and item[0] in indices else indices[0]
     leftovers: list[_Chunk] = []
     for chunk in worker.chunks:
-        start = chunk.first + chunk.done
-        end = chunk.first + len(chunk.entries)
-        if start <= blamed < end:
-            finished[blamed] = task.failure(chunk.entries[blamed - chunk.first], reason)
-            pieces = [(start, blamed), (blamed + 1, end)]
-        else:
-            pieces = [(start, end)]
-        leftovers.extend(_Chunk(low, chunk.key, chunk.payload,
-                                chunk.entries[low - chunk.first:high - chunk.first])
-                         for low, high in pieces if low < high)
+        rest = list(zip(chunk.indices[chunk.done:], chunk.entries[chunk.done:], strict=True))
+        pieces = [rest]
+        for position, (index, entry) in enumerate(rest):
+            if index == blamed:
+                finished[blamed] = task.failure(entry, reason)
+                pieces = [rest[:position], rest[position + 1:]]
+        leftovers.extend(_Chunk(chunk.key, chunk.payload, [entry for _, entry in piece],
+                                [index for index, _ in piece]) for piece in pieces if piece)
     if reason != TIMEOUT_REASON:
         logger.warning("vlp: %s; its item scores the floor", reason)
     retry.extendleft(reversed(leftovers))

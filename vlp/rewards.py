@@ -262,8 +262,8 @@ def score_batch(problems: Sequence[Any], completions: Sequence[Any], *,
     if own:
         pool = verifier_pool(workers, timeout, mode, weights)
     try:
-        results = list(pool.map((problem_key(p), p, (c, a))
-                                for p, c, a in zip(problems, completions, answers, strict=True)))
+        results = pool.map_batch([(problem_key(p), p, (c, a)) for p, c, a
+                                  in zip(problems, completions, answers, strict=True)])
     finally:
         if own:
             pool.close()
