@@ -34,6 +34,7 @@ from vlp.reading.claim_guards import (
     unstated_rate,
 )
 from vlp.reading.named_instances import named_instance
+from vlp.reading.precision_guards import borrowed_entity
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -405,12 +406,17 @@ def _read_steps(
                                            "an event) is not read", item.reading)
                             continue
                         at = event_time  # "After giving Cassandre 69, Roscoe has 49."
-                    judge.judge(number, sentence.text, _settled_by_arithmetic(
-                        prepared, item, judge.stated), item.reading, at)
+                    settled = _settled_by_arithmetic(prepared, item, judge.stated,
+                                                     sentence.text)
+                    if isinstance(settled, str):
+                        judge.unparsed(number, sentence.text, settled, item.reading)
+                        continue
+                    judge.judge(number, sentence.text, settled, item.reading, at)
                 elif isinstance(item, LooseArithmetic):
                     if arithmetic_fallback:
                         _judge_arithmetic(prepared, judge, number, sentence.text,
-                                          item.expression, discourse)
+                                          item.expression, discourse,
+                                          reader.outsider)
                 else:
                     judge.unparsed(number, sentence.text, item.reason, item.reading)
             continue
@@ -418,7 +424,7 @@ def _read_steps(
         if arithmetic_fallback and expressions:
             for expression in expressions:
                 _judge_arithmetic(prepared, judge, number, sentence.text, expression,
-                                  discourse)
+                                  discourse, reader.outsider)
             continue
         gaps = [item for item in items if isinstance(item, LooseGap)]
         if gaps:
@@ -462,30 +468,43 @@ def _loose_arithmetic(text: str) -> tuple[Arithmetic, ...]:
 
 
 def _settled_by_arithmetic(prepared: PreparedProblem, item: LooseClaim,
-                           stated: dict[Claim, None]) -> ReadClaim:
+                           stated: dict[Claim, None], text: str) -> ReadClaim | str:
     """The claim a loose reading names, unless a pronoun in it was resolved ("That means he
     used 4 * 7 = 28 tickets" after the ferris wheel's count) to a claim that is no theorem
     while the sentence's own arithmetic is computed by one rule instance with the same
     predicate and entity: then the instance's conclusion (the arithmetic settles whose
-    count it is, where recency guessed)."""
+    count it is, where recency guessed). A reading that is no theorem whose entity the
+    words never say ("So they planted 45 * 10 = 450" after the flower beds), where the
+    arithmetic's instance concludes another entity: that conclusion if it is of the same
+    owner, else why the sentence is left unparsed."""
     read = ReadClaim(item.pattern, item.arithmetic)
     expression = item.arithmetic
-    if not item.reading.resolved or expression is None or not expression.correct or \
+    if expression is None or not expression.correct or \
             not isinstance(prepared.index.align(item.pattern, stated), Misalignment):
         return read
     match = prepared.arithmetic_instance(expression)
     if match is None or rival_claims(prepared, expression, match):
         return read
     claim = match.conclusion.claim()
+    if item.pattern.is_complete:
+        borrowed = borrowed_entity(text.lower(), item.pattern.as_claim(), claim)
+        if borrowed is not None:
+            if claim.agent_sets[:1] == (item.pattern.args[0],):
+                return ReadClaim(ClaimPattern.of(claim), expression)
+            return borrowed
+    if not item.reading.resolved:
+        return read
     if claim.predicate != item.pattern.predicate or claim.entity != item.pattern.args[-1]:
         return read
     return ReadClaim(ClaimPattern.of(claim), expression)
 
 
 def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, text: str,
-                      expression: Arithmetic, discourse: Any = None) -> None:
+                      expression: Arithmetic, discourse: Any = None,
+                      outsider: str | None = None) -> None:
     """A sentence with nothing but arithmetic: the claim of the rule instance whose built-in
-    the expression writes (shortest-proof instances first), judged like any claim."""
+    the expression writes (shortest-proof instances first), judged like any claim
+    (``outsider``: the sentence's subject pronoun that refers to no agent)."""
     unknown = _UNKNOWN_TERM_RE.search(text, 0, expression.span[0]) \
         if expression.span is not None else None
     if unknown is not None:
@@ -534,11 +553,12 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                        f"difference {pattern}", ARITHMETIC_READING)
         return
     if pattern.predicate == "cont" and any(p.predicate == "comp" for p in match.premises) \
-            and (_EXISTENTIAL_RE.search(text) or _TOTAL_RE.search(text)) and not any(
-                name in text.lower() for name in pattern.args[0].names):
+            and (_EXISTENTIAL_RE.search(text) or _TOTAL_RE.search(text) or outsider) and \
+            not any(name in text.lower() for name in pattern.args[0].names):
         # "So there are 500 + 120 = 620 pupils in the school", "7 + 4 = 11 pages in all":
         # the words count everyone; the instance the sum writes is one agent's count,
-        # from a comparison, and the sentence does not name that agent
+        # from a comparison, and the sentence does not name that agent ("So she had to
+        # complete 10 + 3 = 13", her homework counted by kind: hers, all of it)
         judge.unparsed(number, text, f"the words state a count of all, but {expression} "
                        f"is the step to {pattern} by a comparison", ARITHMETIC_READING)
         return

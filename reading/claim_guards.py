@@ -18,6 +18,7 @@ from vlp.grammar.inflect import singular
 from vlp.kernel import Agents
 
 from .align import ClaimPattern, ProgramIndex
+from .precision_guards import counted_per_unit, rate_containers
 from .reader_words import (
     LEAVING_VERBS,
     MENTION_WORDS,
@@ -103,6 +104,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     named = _name_unsettled(lowered, owner, agent_names, index.entities)
     if named is not None:
         return named
+    if isinstance(quantity, int) and isinstance(entity, str):
+        per_unit = counted_per_unit(lowered, quantity, entity, rate_containers(index), theorem)
+        if per_unit is not None:  # "She has been playing 40 games every year"
+            return f"'{quantity} ... {per_unit}' is so many per thing or time, not a count"
     if isinstance(quantity, int):
         not_held = _not_held(lowered, quantity, written) or _left_behind(
             lowered, owner, quantity, written) or _who_names(lowered, owner, quantity, written) \

@@ -27,7 +27,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from vlp.grammar.inflect import singular
 from vlp.grammar.loose import HYPOTHETICAL as _HYPOTHETICAL
 from vlp.grammar.loose import SILENT_HYPOTHETICAL, Clause, Token, read_clauses
 from vlp.kernel import SIGNATURES, Agents
@@ -37,6 +36,7 @@ from .comparison_sides import ComparisonSides
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .entity_settling import EntitySettling
 from .label_clauses import clause_after_label
+from .precision_guards import rate_containers
 from .rate_hypotheses import RateHypothesisReading
 from .reader_facts import FactReading
 from .reader_fitting import ProgramFitting, shortened_name
@@ -113,6 +113,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self._later_clauses: Sequence[Clause] = ()  # the clauses after it, in its sentence
         self._table_header: tuple[str, ...] | None = None  # the last table's column names
         self._clause_words: tuple[str, ...] = ()
+        self._clause_tokens: tuple[Token, ...] = ()
         self._names_agents = False  # the current clause mentions an agent
         self._named_names: frozenset[str] = frozenset()  # the agents' names it mentions
         self._also: list[LooseClaim] = []  # claims a reading found besides the one it returns
@@ -130,6 +131,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self._left_to_arithmetic: list[LooseClaim] = []
 
     def read(self, text: str) -> list[LooseClaim | LooseGap | LooseArithmetic]:
+        # the sentence's subject pronoun that refers to no agent ("she", where the program
+        # counts her homework by kind): its arithmetic is hers, not a part's it does not name
+        self.outsider: str | None = None
         self._modifiers: dict[int, Agents] = {}
         self._kinds_said: dict[int, str] = {}
         if ":" in text:  # "During the year: 3 students left ...", "Frog: Jumped 31 inches."
@@ -170,8 +174,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
 
     def _containers(self) -> frozenset[str]:
         """The singular nouns the program counts things per (its rates' containers)."""
-        return frozenset(singular(str(a.args[3])) for a in self.lex.index.program.axioms
-                         if a.predicate == "rate")
+        return rate_containers(self.lex.index)
 
     def _conditional(self, text: str, clauses: tuple[Clause, ...]
                      ) -> list[LooseClaim | LooseGap | LooseArithmetic]:
@@ -255,6 +258,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self._left_to_arithmetic = []
         items, subject = self._clause(clause, inherited)
         if self._unowned is not None:
+            self.outsider = self.outsider or self._unowned
             items, subject = self._owned_counts(clause, items), None
         stranger = self._stranger(clause, items)
         if stranger is not None:
@@ -372,6 +376,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         tokens = clause.tokens
         self._words = frozenset(clause.words)
         self._clause_words = clause.words
+        self._clause_tokens = tokens
         self._after_colon = clause.after_colon
         subject_owner: dict[str, Agents] = {}
         self._owners = subject_owner

@@ -179,13 +179,21 @@ class ProgramFitting:
         """A count of an entity the program lacks is an invented fact (judged false, as is
         a category it lacks: "a total of 15 vegetables"), unless the word may be another
         form of one it has for the same count ("6 packages" of its 6 packs): then a gap
-        naming it."""
+        naming it; or the count is the answer the question asks for, of what the program
+        counts: then a gap too."""
         if pattern.predicate != "cont" or pattern.args[2] in self.lex.index.entities:
             return None
         said = singular(str(pattern.args[2]))
-        same = [c for c in self.lex.index.candidates(
-                    ClaimPattern("cont", (pattern.args[0], pattern.args[1], None)))
-                if _same_stem(said, singular(str(c.args[2])))]
+        held = self.lex.index.candidates(
+            ClaimPattern("cont", (pattern.args[0], pattern.args[1], None)))
+        same = [c for c in held if _same_stem(said, singular(str(c.args[2])))]
+        if not same and len(held) == 1 and self.query_pattern.matches(held[0]):
+            # "So she can invite 95 friends", where she has 95 invitations, the answer: the
+            # question's word for what it asks, or another thing; not read as either (a
+            # category with another count, "6 vegetables" of her 6 carrots, is judged)
+            return LooseGap(f"the entity {pattern.args[2]!r} is none of the program's, and "
+                            f"the count fits {held[0]}: which thing is counted, the words "
+                            "do not say", reading)
         if not same:
             return None
         return LooseGap(f"the entity {pattern.args[2]!r} is none of the program's; the "
@@ -321,6 +329,10 @@ class ProgramFitting:
                 # over morning: the one theorem that fits is about someone else
                 return LooseGap(f"reads as {pattern}, which fits only {fitted}, and that is "
                                 "not about whom the clause names", reading)
+            pinned = self._part_for_whole(fitted) if pattern.predicate == "cont" and \
+                pattern.args[0] is None else None
+            if pinned is not None:  # "Katie earned 12 dollars", her parts the agents
+                return LooseGap(pinned, reading)
             return LooseClaim(ClaimPattern.of(fitted), arithmetic, reading)
         named = [c for c in candidates if self._named_names and any(
             not self._named_names.isdisjoint(a.names) for a in c.agent_sets)]
@@ -362,13 +374,18 @@ def _rival_rates(pattern: ClaimPattern, candidates: Sequence[Claim],
 
 
 def _same_stem(said: str, known: str) -> bool:
-    """"package" and "pack", "cookie" and "cookies": the last words share a stem of four
-    letters or more, and one is the other's start (so "vegetable" is never "carrot")."""
+    """"package" and "pack", "cookie" and "cookies", "shelf" and "bookshelf": the last words
+    share a stem of four letters or more, and one is the other's start or the other's head
+    noun (so "vegetable" is never "carrot")."""
     a, b = said.split()[-1:], known.split()[-1:]
     if not a or not b:
         return False
+    if said.replace(" ", "") == known.replace(" ", ""):
+        return True  # "flowerbed" and "flower bed": one compound, spelled two ways
     short, long = sorted((a[0], b[0]), key=len)
-    return len(short) >= 4 and long.startswith(short)
+    # "shelf" and "bookshelf": a compound whose head noun is the other word
+    return len(short) >= 4 and (long.startswith(short) or (
+        long.endswith(short) and len(long) - len(short) >= 3))
 
 
 def shortened_name(pattern: ClaimPattern, known: frozenset[str]) -> str | None:

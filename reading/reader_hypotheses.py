@@ -33,6 +33,7 @@ from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
+from .precision_guards import part_for_whole
 from .reader_items import LooseClaim, LooseGap
 from .reader_open_verbs import (
     SUBORDINATORS,
@@ -158,6 +159,8 @@ class HypothesisReading:
     _ambiguous = False  # ... because two fit (or "they" may be several groups)
     _rivals: list[Claim] = []  # the theorems the last clause read fits equally (two or more)
     _possessors: list[tuple[int, Agents]] = []  # the clause's "Sam's" owners of things
+    _clause_tokens: tuple[Token, ...]  # the clause read (``SentenceReader._clause``)
+    _sentence_words: frozenset[str]  # every clause's words, of the sentence read
     # and, from ``MentionReading``: ``_mentions`` and ``_entity``
 
     def _hypotheses(self, clause: Clause, opening: Sequence[Clause] = (),
@@ -462,6 +465,17 @@ class HypothesisReading:
                         name.partition("'s ")[0] not in said for name in agents.names):
                     return stranger
         return None
+
+    def _part_for_whole(self, fitted: Claim) -> str | None:
+        """A count whose owner the clause leaves unsaid, said of someone the program does
+        not know ("Katie earned 12 dollars", the program counting her money by kind of
+        necklace), that only one part's count fits: why that part is not read
+        (``precision_guards.part_for_whole``), else ``None``."""
+        who = self._unknown_name(self._clause_tokens)
+        if who is None or fitted.predicate != "cont":
+            return None
+        return part_for_whole(who, fitted.agent_sets[0], self.lex.asked,
+                              " ".join(self._sentence_words))
 
     def _named_entity(self, words: Sequence[str]) -> str | None:
         """The one program entity the clause names anywhere ("The number of pears picked is

@@ -1,0 +1,95 @@
+"""Defences against claims no careful reader takes from a sentence (issue 21, precision):
+each function names why a reading the reader or the arithmetic produced is not what the
+sentence states, else ``None``, and the judge leaves the sentence unparsed. They are
+general: a word that makes a count a rate ("40 games every year"), an entity the words never
+say that a claim borrowed from the context while the sentence's own arithmetic computes
+another ("So they planted 45 * 10 = 450" after the flower beds), and a count of a person the
+program does not have as an agent, pinned to one of the parts the program counts her things
+by ("Katie earned 12 dollars", where the program counts the bead and the gem necklaces).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from vlp.grammar.inflect import singular
+from vlp.kernel import Agents, Claim
+
+from .align import ProgramIndex
+from .discourse import show
+from .reader_words import TIME_UNITS
+
+_WORD_RE = re.compile(r"[a-z0-9']+")
+_GLUE = r"(?:and|or|but|then|so|which|that|to)"
+_PER_UNIT = rf"(?:(?:each|every|per)\s+[a-z]+|(?:a|an)\s+(?:{'|'.join(sorted(TIME_UNITS))})s?\b" \
+    r"(?!\s+(?:ago|later|earlier|before|after)\b)|(?:each|apiece)\b(?=\s*(?:[.,;!)]|$)))"
+
+
+def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Collection[str],
+                     theorem: bool) -> str | None:
+    """"She has been playing 40 games every year", "earns 12 dollars an hour", "has 5
+    pears in each crate", "12 pears each": the number right before such words, with no
+    words between or words that hold the ``entity`` counted, is so many per thing or per
+    time, a rate, never the count of the whole: the words, else ``None``.
+    A count that is a theorem is kept unless the unit is one the program counts things per
+    (``containers``, singular): "gets 55 liters every day" where the program's counts are
+    the day's."""
+    written = f"(?:{quantity:,}|{quantity})"
+    head = entity.split()[-1]
+    for found in re.finditer(rf"(?<![\d,.]){written}\s+((?:(?!{_GLUE}\b)[a-z'-]+\s+){{0,3}})"
+                             rf"({_PER_UNIT})", lowered):
+        between = found.group(1).split()
+        if between and head not in between and singular(head) not in between:
+            continue  # "13 garages with 13 trucks per garage": the 13 per garage are trucks
+        unit = singular(found.group(2).split()[-1])
+        return found.group(2) if not theorem or unit in containers else None
+    return None
+
+
+def rate_containers(index: ProgramIndex) -> frozenset[str]:
+    """The singular nouns the program counts things per (its rates' containers)."""
+    return frozenset(singular(str(a.args[3])) for a in index.program.axioms
+                     if a.predicate == "rate")
+
+
+def says_entity(lowered: str, entity: str) -> bool:
+    """Does the sentence say the entity, in its plural or its singular (its last word)?"""
+    head = entity.split()[-1]
+    return re.search(rf"\b(?:{re.escape(head)}|{re.escape(singular(head))})\b", lowered) \
+        is not None
+
+
+def borrowed_entity(lowered: str, read: Claim, computed: Claim) -> str | None:
+    """"So they planted 45 * 10 = 450" read as a count of the flower beds said before,
+    where the sentence's arithmetic is the rule instance that concludes ``computed``, of
+    another entity: an entity the words never say is the context's guess, and the
+    arithmetic says otherwise. Why, else ``None``."""
+    if read.predicate != computed.predicate or read.entity == computed.entity or \
+            not isinstance(read.entity, str) or says_entity(lowered, read.entity):
+        return None
+    return f"the words name no {read.entity!r}, and the arithmetic computes {computed}"
+
+
+def part_for_whole(who: str, owner: Agents, asked: Collection[Agents], said: str
+                   ) -> str | None:
+    """A count of ``who``, someone the program does not have as an agent (a name it lacks,
+    a "she" with no agent to refer to), pinned to ``owner``, one of the parts of the whole
+    the question asks about ("Katie earned 12 dollars" read as the bead necklaces', where
+    the program counts Katie's money by kind of necklace): the person's count is the whole,
+    or the part the words (``said``: the sentence) name with any word of its name; a part
+    they do not name is a guess. Why, else ``None``."""
+    words = set(_WORD_RE.findall(said.lower()))
+    words |= {singular(w) for w in words}
+    if any(w.removesuffix("'s") in words or singular(w.removesuffix("'s")) in words
+           for name in owner.names for w in name.split()):
+        return None  # "bought 4 packs of cookies", "On Sunday, Sam collected 3 bags"
+    whole = next((group for group in asked if owner.names < group.names), None)
+    if whole is None:
+        return None
+    return f"{who!r} is no agent of the program: the count is of {show(whole)} together, " \
+           f"or of a part the words name, and they do not name {show(owner)}"
+
+
+__all__ = ["borrowed_entity", "counted_per_unit", "part_for_whole", "rate_containers",
+           "says_entity"]
