@@ -29,6 +29,7 @@ from vlp.reading.arithmetic_reads import (
 )
 from vlp.reading.claim_guards import (
     entity_after,
+    said_as_change,
     unstated_comparison,
     unstated_count,
     unstated_rate,
@@ -396,7 +397,7 @@ def _read_steps(
             items = reader.read(sentence.text)
         if any(isinstance(item, LooseClaim) for item in items):
             event_time = _event_time(prepared, sentence.text, items)
-            before = sentence.text.lstrip().lower().startswith("before ")
+            before = sentence.text.lstrip().lower().startswith(("before ", "prior to "))
             for item in items:
                 if isinstance(item, LooseClaim):
                     at: str | int | None = when
@@ -519,6 +520,13 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
     match = prepared.arithmetic_instance(expression)
     if match is None:
         union = union_of_sum(prepared.index, expression, text, discourse)
+        changed = next((said for operand in expression.operands if (said := said_as_change(
+            [s.text for s in judge.steps[-3:] if s.sentence < number], operand))), None) \
+            if isinstance(union, Claim) else None
+        if changed is not None:  # "... and 8 more pages of biology. 11 + 8 = 19."
+            judge.unparsed(number, text, f"{changed!r} was said as a change: {expression} "
+                           "adds it, no union of counts", ARITHMETIC_READING)
+            return
         if isinstance(union, Claim):  # "So there were 5 + 9 = 14 items on the shelf."
             judge.judge(number, text, ReadClaim(ClaimPattern.of(union), expression),
                         ARITHMETIC_READING)

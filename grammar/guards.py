@@ -32,11 +32,12 @@ _SPACES = "".join(c for c in map(chr, range(128)) if re.match(r"\s", c))
 _GUARD_TABLE: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
     (r"\b(?:maybe|perhaps|probably|possibly|presumably|roughly|approximately|"
      r"apparently|supposedly)\b|\bor so\b|\bmore or less\b|\bi (?:think|guess|believe|"
-     r"suppose)\b|\bit seems\b",
+     r"suppose)\b|\bit seems\b|\d-?ish\b|\bgive or take\b|\bor thereabouts\b",
      "the sentence hedges: it states no claim for certain",
      ("maybe", "perhaps", "probably", "possibly", "presumably", "roughly", "approximately",
       "apparently", "supposedly", "or so", "or less", "think", "guess", "believe", "suppose",
-      "it seems")),
+      "it seems", "ish", "give or take", "thereabouts")),
+    (r"\bnegative\s+\d", "a negative number: no count is negative", ("negative",)),
     (r"\b(?:about|around|nearly|almost|at least|at most|up to)\s+\d",
      "the sentence gives a bound, not a number",
      ("about", "around", "nearly", "almost", "at least", "at most", "up to")),
@@ -157,6 +158,12 @@ def _ascii_cue(lowered: str) -> str | None:
 _INITIAL_RE = re.compile(
     r"\b(?:initially|originally|at first|at the (?:start|beginning)|in the beginning|"
     r"to (?:begin|start) with|at the outset)\b", re.IGNORECASE)
+# "Roscoe started with 118": the start, in a sentence of one number (in "starts with 35 and
+# gets 53, so ends up with 88" it is the time of one clause, not of the sentence)
+_STARTED_RE = re.compile(r"\b(?:starts?|started|begins?|began)(?: (?:off|out))? with\b",
+                         re.IGNORECASE)
+_NUMBER_RE = re.compile(r"\d+")
+# (not "ends up with": "so he ends up with 118" is said of a step as often as of the end)
 _FINAL_RE = re.compile(r"\b(?:in the end|at the end|by the end|eventually)\b", re.IGNORECASE)
 
 
@@ -164,6 +171,8 @@ _FINAL_RE = re.compile(r"\b(?:in the end|at the end|by the end|eventually)\b", r
 def time_cue(text: str) -> str | None:
     """``"initial"`` or ``"final"`` when the sentence's words fix the time of its claim."""
     initial, final = _INITIAL_RE.search(text), _FINAL_RE.search(text)
+    if initial is None and _STARTED_RE.search(text) and len(_NUMBER_RE.findall(text)) == 1:
+        initial = _STARTED_RE.search(text)
     if initial and final:
         return None  # both: the claim's own time is not the sentence's one time
     return "initial" if initial else "final" if final else None
@@ -172,8 +181,8 @@ def time_cue(text: str) -> str | None:
 _ANSWER_WORD = re.compile(r"\banswer\b", re.IGNORECASE)
 _UNCLEAR_ANSWERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), reason) for pattern, reason in (
-        (r"\bnot\b|n't\b|\bnever\b|\bno\b|\banything but\b|\bexcept\b|\bother than\b|"
-         r"\bnot the case\b", "the answer statement negates its number"),
+        (r"\bnot\b|n't\b|\bcannot\b|\bnever\b|\bno\b|\banything but\b|\bexcept\b|"
+         r"\bother than\b|\bnot the case\b", "the answer statement negates its number"),
         (r"\d\s*(?:,\s*)?or\s+\d|\d\s*/\s*\d+\s+or\b", "the answer statement gives alternatives"),
         (r"\bbetween\s+\d", "the answer statement gives a range"),
         (r"\d\s*[-+*/×÷]\s*\d[\d,.]*\s*(?:[.!]|$)(?![^=]*=)",
@@ -223,7 +232,7 @@ def unclear_answer(text: str) -> str | None:
 
 _PLAIN_ANSWER_RE = re.compile(r"\s*(?:\(arabic numerals\))?\s*(?:is|=|:)?\s*:?\s*\$?"
                               r"\d+(?:,\d{3})*\s*[.!]?\s*$", re.IGNORECASE)
-_NEGATION_BEFORE_RE = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b", re.IGNORECASE)
+_NEGATION_BEFORE_RE = re.compile(r"\bnot\b|n't\b|\bcannot\b|\bnever\b|\bno\b", re.IGNORECASE)
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|\n")
 
 

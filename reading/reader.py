@@ -260,7 +260,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         if self._unowned is not None:
             self.outsider = self.outsider or self._unowned
             items, subject = self._owned_counts(clause, items), None
-        stranger = self._stranger(clause, items)
+        stranger = self._stranger(clause, items) or self._joined_stranger(clause, items) or \
+            self._stranger_subject(clause, items, opening)
         if stranger is not None:
             # "Carol handed Dan 2 marbles": someone the program does not know did it;
             # no claim of the program's people is read in their place

@@ -466,6 +466,57 @@ class HypothesisReading:
                     return stranger
         return None
 
+    def _stranger_subject(self, clause: Clause, items: Sequence[object],
+                          opening: Sequence[Clause] = ()) -> str | None:
+        """A clause whose subject is someone the program does not know ("Rosalind has
+        118.", after Roscoe), read as a count or a comparison of an agent no word of the
+        sentence names (the discourse's last subject, or the one count the number fits):
+        that name, else ``None``. (The owner a word of the clause or of its ``opening``
+        names is kept: "Yesterday, Helen baked 527 cookies", where the program counts by
+        day; "Lucy bought 4 packs of cookies", by kind.)"""
+        owners = [i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
+                  and i.pattern.predicate in ("cont", "comp")
+                  and isinstance(i.pattern.args[0], Agents) and len(i.pattern.args[0]) == 1]
+        if not owners:
+            return None  # (a group's count may be the person's whole: "Sam went to 43 in all")
+        tokens = clause.tokens
+        at = next((i for i, t in enumerate(tokens) if t.kind != "punct" and t.lower not in
+                   _OPENERS), None)
+        following = tokens[at + 1].lower if at is not None and at + 1 < len(tokens) and \
+            tokens[at + 1].kind == "word" else ""
+        if at is None or not self._names_no_one_known(tokens[at], opening=True) or not (
+                following in VERBS or following in SENDER_VERBS or following in RECEIVER_VERBS):
+            return None  # ("Number of pots: 141", "Initial amount: 16": a label, no name)
+        first = tokens[at]
+        said = {w for c in (*opening, clause) for w in c.words}
+        said |= {singular(w) for w in said}
+        for owner in owners:
+            if not any(w.removesuffix("'s") in said or singular(w.removesuffix("'s")) in said
+                       for name in owner.names for w in name.split()):
+                return first.text
+        return None
+
+    def _joined_stranger(self, clause: Clause, items: Sequence[object]) -> str | None:
+        """Someone the program does not know, joined by "and" to the subject of a claim
+        read from the clause ("Roscoe and Rosalind have 24", "Roscoe and his sister have
+        24"): the claim is of them together, never of the one the program knows; the
+        words naming them, else ``None``."""
+        if not any(isinstance(i, LooseClaim) for i in items):
+            return None
+        tokens = clause.tokens
+        end = next((i for i, t in enumerate(tokens) if t.kind == "number"), len(tokens))
+        relations = {n.rsplit("'s ", 1)[1] for n in self.lex.index.agent_names if "'s " in n}
+        for i in range(1, end - 1):
+            if tokens[i].lower not in ("and", "&"):
+                continue
+            following = tokens[i + 1]
+            if self._names_no_one_known(following, opening=False):
+                return following.text
+            if following.lower in ("his", "her", "their") and i + 2 < end and \
+                    tokens[i + 2].kind == "word" and tokens[i + 2].lower not in relations:
+                return f"{following.text} {tokens[i + 2].text}"
+        return None
+
     def _part_for_whole(self, fitted: Claim) -> str | None:
         """A count whose owner the clause leaves unsaid, said of someone the program does
         not know ("Katie earned 12 dollars", the program counting her money by kind of
