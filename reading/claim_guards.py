@@ -18,7 +18,8 @@ from vlp.grammar.inflect import singular
 from vlp.kernel import Agents
 
 from .align import ClaimPattern, ProgramIndex
-from .precision_guards import counted_per_unit, rate_containers
+from .discourse import show
+from .precision_guards import counted_per_unit, joined_names, rate_containers
 from .reader_words import (
     LEAVING_VERBS,
     MENTION_WORDS,
@@ -101,6 +102,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         listed = _listed_with(lowered, owner.names, agent_names)
         if listed:
             return f"the sentence lists {listed}: the count is of them together, or of each"
+        joined = joined_names(lowered, owner, agent_names)
+        if joined is not None:  # "67 campers in the morning and the afternoon"
+            return f"{joined!r} names more than {show(owner)}: the count is of them " \
+                "together, or of either"
     named = _name_unsettled(lowered, owner, agent_names, index.entities)
     if named is not None:
         return named

@@ -18,7 +18,7 @@ from vlp.kernel import Agents, Claim
 
 from .align import ProgramIndex
 from .discourse import show
-from .reader_words import TIME_UNITS
+from .reader_words import RECEIVER_VERBS, SENDER_VERBS, TIME_UNITS, VERBS
 
 _WORD_RE = re.compile(r"[a-z0-9']+")
 _GLUE = r"(?:and|or|but|then|so|which|that|to)"
@@ -51,6 +51,28 @@ def rate_containers(index: ProgramIndex) -> frozenset[str]:
     """The singular nouns the program counts things per (its rates' containers)."""
     return frozenset(singular(str(a.args[3])) for a in index.program.axioms
                      if a.predicate == "rate")
+
+
+def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> str | None:
+    """"There were 67 campers in the morning and the afternoon": a name of ``owner`` joined
+    by "and" (or "or", "plus", "&") to another of the program's names, with at most an
+    article or a preposition between: the words count them together (or either), never
+    the one. The words, else ``None``."""
+    others = sorted((n for n in agent_names if n not in owner.names), key=len, reverse=True)
+    if not others or not any(f" {w} " in f" {lowered} " for w in ("and", "or", "plus", "&")):
+        return None
+    after = "|".join(re.escape(n) for n in others)
+    for name in owner.names:
+        for found in re.finditer(rf"\b{re.escape(name)}\s+(?:and|or|plus|&)\s+(?:(?:in|on|at|"
+                                 rf"during|from)\s+)?(?:(?:the|a|an|his|her|their)\s+)?"
+                                 rf"(?:{after})\b", lowered):
+            if re.search(r"\bbetween\s+(?:the\s+)?$", lowered[:found.start()]):
+                continue  # "the difference between Ed and Ada": a comparison, no union
+            following = _WORD_RE.findall(lowered[found.end():])[:2]
+            if any(w in VERBS or w in SENDER_VERBS or w in RECEIVER_VERBS for w in following):
+                continue  # "than Umaru and Orri possesses 75": a clause of its own
+            return found.group(0)
+    return None
 
 
 def says_entity(lowered: str, entity: str) -> bool:
@@ -91,5 +113,5 @@ def part_for_whole(who: str, owner: Agents, asked: Collection[Agents], said: str
            f"or of a part the words name, and they do not name {show(owner)}"
 
 
-__all__ = ["borrowed_entity", "counted_per_unit", "part_for_whole", "rate_containers",
-           "says_entity"]
+__all__ = ["borrowed_entity", "counted_per_unit", "joined_names", "part_for_whole",
+           "rate_containers", "says_entity"]

@@ -53,6 +53,7 @@ from .reader_words import (
     DEMONSTRATIVES,
     LEAVING_VERBS,
     MONTHS,
+    PERSON_NOUNS,
     PLURAL_PRONOUNS,
     RECEIVER_VERBS,
     SENDER_VERBS,
@@ -64,6 +65,7 @@ from .reader_words import (
     question_like,
 )
 from .readings import LOOSE, Reading
+from .words import KIN_FORMS
 
 # words that make a clause state something other than a plain fact of the program
 _REFUSING = frozenset("""than not no never none nothing without instead except if unless
@@ -141,6 +143,9 @@ def _goes_on(words: Sequence[str]) -> bool:
         len(first) > 4 and first.endswith(("ed", "ing")) and first not in _NOT_VERBS)
 
 
+# words after an article that refer to one of the program's agents ("the other had 40")
+_REFERRING = frozenset("""other others one first second third last former latter rest same
+remaining""".split())
 # words ending in -ed / -ing that are no verb of the subject
 _NOT_VERBS = frozenset({"morning", "evening", "during", "nothing", "something", "everything",
                         "anything", "hundred", "wedding", "building", "ceiling", "painting",
@@ -474,14 +479,21 @@ class HypothesisReading:
         that name, else ``None``. (The owner a word of the clause or of its ``opening``
         names is kept: "Yesterday, Helen baked 527 cookies", where the program counts by
         day; "Lucy bought 4 packs of cookies", by kind.)"""
-        owners = [i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
-                  and i.pattern.predicate in ("cont", "comp")
-                  and isinstance(i.pattern.args[0], Agents) and len(i.pattern.args[0]) == 1]
-        if not owners:
-            return None  # (a group's count may be the person's whole: "Sam went to 43 in all")
         tokens = clause.tokens
         at = next((i for i, t in enumerate(tokens) if t.kind != "punct" and t.lower not in
                    _OPENERS), None)
+        relative = self._unknown_relative(tokens, at)
+        owners = [i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
+                  and i.pattern.predicate in ("cont", "comp")
+                  and isinstance(i.pattern.args[0], Agents) and (
+                      len(i.pattern.args[0]) == 1 or relative is not None)]
+        if not owners:
+            return None  # (a group's count may be the person's whole: "Sam went to 43 in all")
+        if relative is not None:  # "Her sister earned 21 dollars": no sister in the program
+            said = {w for c in (*opening, clause) for w in c.words}
+            if any(all(w not in said for w in name.split()) for o in owners for name in o.names):
+                return relative
+            return None
         following = tokens[at + 1].lower if at is not None and at + 1 < len(tokens) and \
             tokens[at + 1].kind == "word" else ""
         if at is None or not self._names_no_one_known(tokens[at], opening=True) or not (
@@ -496,6 +508,43 @@ class HypothesisReading:
                 return first.text
         return None
 
+    def _unknown_subject(self) -> str | None:
+        """"The dog has 85 fleas", where the program counts the fleas of each ear: a
+        subject that is an article and a word no name or entity of the program holds, right
+        before the clause's verb; the words, else ``None``."""
+        tokens = self._clause_tokens
+        for i in range(len(tokens) - 2):
+            if tokens[i].kind == "number":
+                break
+            if tokens[i].lower not in ("the", "a", "an", "this", "that") or \
+                    tokens[i + 1].kind != "word" or tokens[i + 2].lower not in VERBS:
+                continue
+            word = tokens[i + 1].lower
+            if word in _REFERRING or word in self.lex.first_words or \
+                    word in self.lex.entity_vocabulary or \
+                    singular(word) in self.lex.entity_vocabulary or any(
+                        word in name.split() for name in self.lex.index.agent_names):
+                return None
+            return f"{tokens[i].text} {tokens[i + 1].text}"
+        return None
+
+    def _unknown_relative(self, tokens: Sequence[Token], at: int | None) -> str | None:
+        """"her sister", "his cousin" at ``at``: a possessive pronoun and a word of a person
+        that names no relation the program's agents have ("roscoe's stepfather":
+        "stepfather"); the words, else ``None``."""
+        if at is None or at + 1 >= len(tokens) or tokens[at].lower not in ("his", "her",
+                                                                           "their"):
+            return None
+        noun = tokens[at + 1]
+        relations = {n.rsplit("'s ", 1)[1].split()[-1] for n in self.lex.index.agent_names
+                     if "'s " in n}
+        word = noun.lower
+        if noun.kind != "word" or word not in PERSON_NOUNS or {
+                word, singular(word), KIN_FORMS.get(word, word)} & relations or \
+                word in self.lex.first_words:
+            return None  # ("His room has 40 cabinets": a thing of his, not someone)
+        return f"{tokens[at].text} {noun.text}"
+
     def _joined_stranger(self, clause: Clause, items: Sequence[object]) -> str | None:
         """Someone the program does not know, joined by "and" to the subject of a claim
         read from the clause ("Roscoe and Rosalind have 24", "Roscoe and his sister have
@@ -505,16 +554,15 @@ class HypothesisReading:
             return None
         tokens = clause.tokens
         end = next((i for i, t in enumerate(tokens) if t.kind == "number"), len(tokens))
-        relations = {n.rsplit("'s ", 1)[1] for n in self.lex.index.agent_names if "'s " in n}
         for i in range(1, end - 1):
             if tokens[i].lower not in ("and", "&"):
                 continue
             following = tokens[i + 1]
             if self._names_no_one_known(following, opening=False):
                 return following.text
-            if following.lower in ("his", "her", "their") and i + 2 < end and \
-                    tokens[i + 2].kind == "word" and tokens[i + 2].lower not in relations:
-                return f"{following.text} {tokens[i + 2].text}"
+            relative = self._unknown_relative(tokens[:end], i + 1)
+            if relative is not None:
+                return relative
         return None
 
     def _part_for_whole(self, fitted: Claim) -> str | None:
@@ -522,7 +570,7 @@ class HypothesisReading:
         not know ("Katie earned 12 dollars", the program counting her money by kind of
         necklace), that only one part's count fits: why that part is not read
         (``precision_guards.part_for_whole``), else ``None``."""
-        who = self._unknown_name(self._clause_tokens)
+        who = self._unknown_name(self._clause_tokens) or self._unknown_subject()
         if who is None or fitted.predicate != "cont":
             return None
         return part_for_whole(who, fitted.agent_sets[0], self.lex.asked,
