@@ -35,7 +35,7 @@ from vlp.reading.claim_guards import (
     unstated_rate,
 )
 from vlp.reading.named_instances import named_instance
-from vlp.reading.precision_guards import borrowed_entity
+from vlp.reading.precision_guards import borrowed_entity, renamed_entity
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
 from vlp.reading.rival_readings import rival_theorem
 from vlp.reading.transcript_reading import ReadClaim, ReadSentence, read_transcript
@@ -381,6 +381,11 @@ def _read_steps(
                     r.pattern, prepared.index.agent_names))), None)
                 if shortened is not None:  # "Katie's friends had 88 games."
                     judge.unparsed(number, sentence.text, shortened)
+                    continue
+                renamed = next((why for r in sentence.claims if (why := renamed_entity(
+                    r.pattern, prepared.index, prepared.query_pattern))), None)
+                if renamed is not None:  # "Bryan has 23 shelves.", his 23 bookshelves
+                    judge.unparsed(number, sentence.text, renamed)
                     continue
         if sentence.claims and items is None:
             if pronoun is not None:  # "He has 14 parrots." with no one before it

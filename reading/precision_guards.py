@@ -16,7 +16,7 @@ from collections.abc import Collection
 from vlp.grammar.inflect import singular
 from vlp.kernel import Agents, Claim
 
-from .align import ProgramIndex
+from .align import ClaimPattern, ProgramIndex
 from .discourse import show
 from .reader_words import RECEIVER_VERBS, SENDER_VERBS, TIME_UNITS, VERBS
 
@@ -75,6 +75,45 @@ def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> s
     return None
 
 
+def renamed_entity(pattern: ClaimPattern, index: ProgramIndex, query: ClaimPattern
+                   ) -> str | None:
+    """A count of an entity the program lacks is an invented fact (judged false, as is a
+    category it lacks: "a total of 15 vegetables"), unless the word may be another form of
+    one it has for the same count ("6 packages" of its 6 packs, "23 shelves" of its 23
+    bookshelves) or the count is the answer the question asks for, of what the program
+    counts ("So she can invite 95 friends", her 95 invitations): why it is not judged, else
+    ``None``."""
+    if pattern.predicate != "cont" or not pattern.is_complete or \
+            pattern.args[2] in index.entities:
+        return None
+    said = singular(str(pattern.args[2]))
+    held = index.candidates(ClaimPattern("cont", (pattern.args[0], pattern.args[1], None)))
+    same = [c for c in held if _same_stem(said, singular(str(c.args[2])))]
+    if same:
+        return f"the entity {pattern.args[2]!r} is none of the program's; the words may say " \
+               f"{' or '.join(map(str, same[:3]))}"
+    if len(held) == 1 and query.matches(held[0]):
+        # (a category with another count, "6 vegetables" of her 6 carrots, is judged)
+        return f"the entity {pattern.args[2]!r} is none of the program's, and the count " \
+               f"fits {held[0]}: which thing is counted, the words do not say"
+    return None
+
+
+def _same_stem(said: str, known: str) -> bool:
+    """"package" and "pack", "cookie" and "cookies", "shelf" and "bookshelf": the last words
+    share a stem of four letters or more, and one is the other's start or the other's head
+    noun (so "vegetable" is never "carrot")."""
+    a, b = said.split()[-1:], known.split()[-1:]
+    if not a or not b:
+        return False
+    if said.replace(" ", "") == known.replace(" ", ""):
+        return True  # "flowerbed" and "flower bed": one compound, spelled two ways
+    short, long = sorted((a[0], b[0]), key=len)
+    # "shelf" and "bookshelf": a compound whose head noun is the other word
+    return len(short) >= 4 and (long.startswith(short) or (
+        long.endswith(short) and len(long) - len(short) >= 3))
+
+
 def says_entity(lowered: str, entity: str) -> bool:
     """Does the sentence say the entity, in its plural or its singular (its last word)?"""
     head = entity.split()[-1]
@@ -114,4 +153,4 @@ def part_for_whole(who: str, owner: Agents, asked: Collection[Agents], said: str
 
 
 __all__ = ["borrowed_entity", "counted_per_unit", "joined_names", "part_for_whole",
-           "rate_containers", "says_entity"]
+           "rate_containers", "renamed_entity", "says_entity"]

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vlp.grammar.arithmetic import Arithmetic
-from vlp.grammar.inflect import singular, to_plural
+from vlp.grammar.inflect import to_plural
 from vlp.grammar.loose import Token
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon, show
+from .precision_guards import renamed_entity
 from .reader_items import LooseClaim, LooseGap
 from .reader_mentions import ASKED_ABOUT
 from .reader_words import (
@@ -176,28 +177,11 @@ class ProgramFitting:
         return chosen[0][0], chosen[0][1]
 
     def _unknown_entity(self, pattern: ClaimPattern, reading: Reading) -> LooseGap | None:
-        """A count of an entity the program lacks is an invented fact (judged false, as is
-        a category it lacks: "a total of 15 vegetables"), unless the word may be another
-        form of one it has for the same count ("6 packages" of its 6 packs): then a gap
-        naming it; or the count is the answer the question asks for, of what the program
-        counts: then a gap too."""
-        if pattern.predicate != "cont" or pattern.args[2] in self.lex.index.entities:
-            return None
-        said = singular(str(pattern.args[2]))
-        held = self.lex.index.candidates(
-            ClaimPattern("cont", (pattern.args[0], pattern.args[1], None)))
-        same = [c for c in held if _same_stem(said, singular(str(c.args[2])))]
-        if not same and len(held) == 1 and self.query_pattern.matches(held[0]):
-            # "So she can invite 95 friends", where she has 95 invitations, the answer: the
-            # question's word for what it asks, or another thing; not read as either (a
-            # category with another count, "6 vegetables" of her 6 carrots, is judged)
-            return LooseGap(f"the entity {pattern.args[2]!r} is none of the program's, and "
-                            f"the count fits {held[0]}: which thing is counted, the words "
-                            "do not say", reading)
-        if not same:
-            return None
-        return LooseGap(f"the entity {pattern.args[2]!r} is none of the program's; the "
-                        f"words may say {' or '.join(map(str, same[:3]))}", reading)
+        """A count of an entity the program lacks that may be one it has, said otherwise
+        (``precision_guards.renamed_entity``): a gap naming it; else ``None`` (an invented
+        fact, judged false)."""
+        renamed = renamed_entity(pattern, self.lex.index, self.query_pattern)
+        return None if renamed is None else LooseGap(renamed, reading)
 
     def _shortened_agent(self, pattern: ClaimPattern, reading: Reading) -> LooseGap | None:
         """"Katie's friends had 88 games" where the program has Katie's new friends and old
