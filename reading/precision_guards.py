@@ -17,8 +17,15 @@ from vlp.grammar.inflect import singular
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern, ProgramIndex
-from .discourse import show
-from .reader_words import RECEIVER_VERBS, SENDER_VERBS, TIME_UNITS, VERBS
+from .discourse import Discourse, name_of, show
+from .reader_words import (
+    RECEIVER_VERBS,
+    SENDER_VERBS,
+    TIME_UNITS,
+    VERBS,
+    gender_of,
+    is_setting,
+)
 
 _WORD_RE = re.compile(r"[a-z0-9']+")
 _GLUE = r"(?:and|or|but|then|so|which|that|to)"
@@ -114,6 +121,29 @@ def _same_stem(said: str, known: str) -> bool:
         long.endswith(short) and len(long) - len(short) >= 3))
 
 
+def rival_referent(pronoun: str, pattern: ClaimPattern, discourse: Discourse,
+                   index: ProgramIndex) -> str | None:
+    """"Sara picked 45 pears. Sally picked 11 pears. She has 45 pears.": "she" read as the
+    latest person (Sally) makes a count that is no theorem, while another person the
+    discourse named lately, whom the pronoun fits as well, has that count: the sentence's
+    own number says the pronoun may be the other; why it is not judged, else ``None``."""
+    gender = gender_of(pronoun)
+    if gender is None or pattern.predicate != "cont" or not pattern.is_complete:
+        return None
+    owner, quantity, entity = pattern.args
+    for record in reversed(discourse.records[-4:]):
+        for agents, _said in record:
+            name = name_of(agents)
+            if len(agents) != 1 or agents == owner or agents in discourse.things or \
+                    discourse.gender.get(name, gender) != gender or is_setting(name):
+                continue
+            rival = Claim("cont", (agents, quantity, entity))
+            if index.is_theorem(rival):
+                return f"reads as {pattern} if {pronoun!r} is {show(owner)}, but {rival} " \
+                       f"holds: {pronoun!r} may be {show(agents)}"
+    return None
+
+
 def says_entity(lowered: str, entity: str) -> bool:
     """Does the sentence say the entity, in its plural or its singular (its last word)?"""
     head = entity.split()[-1]
@@ -153,4 +183,4 @@ def part_for_whole(who: str, owner: Agents, asked: Collection[Agents], said: str
 
 
 __all__ = ["borrowed_entity", "counted_per_unit", "joined_names", "part_for_whole",
-           "rate_containers", "renamed_entity", "says_entity"]
+           "rate_containers", "renamed_entity", "rival_referent", "says_entity"]

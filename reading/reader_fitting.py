@@ -14,7 +14,7 @@ from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon, show
-from .precision_guards import renamed_entity
+from .precision_guards import renamed_entity, rival_referent
 from .reader_items import LooseClaim, LooseGap
 from .reader_mentions import ASKED_ABOUT
 from .reader_words import (
@@ -221,6 +221,10 @@ class ProgramFitting:
             return LooseGap(f"reads as {pattern} only if {guessed[0]!r} is the one the "
                             "question asks about, and that is no theorem", reading)
         pronoun = next((said for said, _meant in reading.resolved if said in PRONOUNS), None)
+        rival_person = None if pronoun is None else rival_referent(
+            pronoun, pattern, self.discourse, self.lex.index)
+        if rival_person is not None:  # "She has 45 pears.", Sara's 45, after Sally
+            return LooseGap(rival_person, reading)
         owners = pattern.args[0] if pattern.predicate == "cont" else None
         if pronoun in PLURAL_PRONOUNS and isinstance(owners, Agents) and \
                 owners != self.discourse.latest_group() and TOTALS.isdisjoint(self._words):

@@ -483,17 +483,19 @@ class HypothesisReading:
         at = next((i for i, t in enumerate(tokens) if t.kind != "punct" and t.lower not in
                    _OPENERS), None)
         relative = self._unknown_relative(tokens, at)
-        owners = [i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
-                  and i.pattern.predicate in ("cont", "comp")
-                  and isinstance(i.pattern.args[0], Agents) and (
-                      len(i.pattern.args[0]) == 1 or relative is not None)]
-        if not owners:
-            return None  # (a group's count may be the person's whole: "Sam went to 43 in all")
-        if relative is not None:  # "Her sister earned 21 dollars": no sister in the program
+        if relative is not None:
+            # "Her sister earned 21 dollars", "His mom gave him 23": no one the program has
             said = {w for c in (*opening, clause) for w in c.words}
-            if any(all(w not in said for w in name.split()) for o in owners for name in o.names):
+            named = [a for i in items if isinstance(i, LooseClaim) for a in i.pattern.args
+                     if isinstance(a, Agents)]
+            if any(all(w not in said for w in name.split()) for a in named for name in a.names):
                 return relative
             return None
+        owners = [i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
+                  and i.pattern.predicate in ("cont", "comp")
+                  and isinstance(i.pattern.args[0], Agents) and len(i.pattern.args[0]) == 1]
+        if not owners:
+            return None  # (a group's count may be the person's whole: "Sam went to 43 in all")
         following = tokens[at + 1].lower if at is not None and at + 1 < len(tokens) and \
             tokens[at + 1].kind == "word" else ""
         if at is None or not self._names_no_one_known(tokens[at], opening=True) or not (
@@ -570,11 +572,21 @@ class HypothesisReading:
         not know ("Katie earned 12 dollars", the program counting her money by kind of
         necklace), that only one part's count fits: why that part is not read
         (``precision_guards.part_for_whole``), else ``None``."""
-        who = self._unknown_name(self._clause_tokens) or self._unknown_subject()
-        if who is None or fitted.predicate != "cont":
+        if fitted.predicate != "cont":
             return None
-        return part_for_whole(who, fitted.agent_sets[0], self.lex.asked,
-                              " ".join(self._sentence_words))
+        who = self._unknown_name(self._clause_tokens)
+        wholes = set(self.lex.asked)  # the whole: a group the question asks about
+        if who is None:
+            who = self._unknown_subject()
+            # or, for a thing ("The store has 83 bottles"), everyone who has that thing
+            everyone = frozenset(n for atom in self.lex.index.program.axioms
+                                 if atom.predicate in ("cont", "comp") and
+                                 atom.entity == fitted.entity
+                                 for a in atom.agent_sets if len(a) == 1 for n in a.names)
+            wholes |= {Agents(everyone)} if everyone else set()
+        if who is None:
+            return None
+        return part_for_whole(who, fitted.agent_sets[0], wholes, " ".join(self._sentence_words))
 
     def _named_entity(self, words: Sequence[str]) -> str | None:
         """The one program entity the clause names anywhere ("The number of pears picked is

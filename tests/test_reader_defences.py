@@ -161,3 +161,39 @@ def test_an_answer_that_cannot_be_gives_no_answer() -> None:
                    "Answer: 49 or 50", "Answer: 49 - 1"):
         report = verify(ROSCOE, f"Roscoe has 49 tiaras. {answer}")
         assert report.predicted_answer is None and not report.answer_correct, answer
+
+
+PEARS = program("cont({sara}, 45, pears, 0)", "cont({sally}, 11, pears, 0)",
+                query="cont({sally, sara}, ?, pears, ?)")
+SODA = program(  # a shop's 4 diet and 79 more regular bottles
+    "cont({diet soda}, 4, bottles, 0)", "comp({regular soda}, {diet soda}, 79, bottles, 0)",
+    query="cont({regular soda}, ?, bottles, ?)")
+GIFTS = program(  # Eli's 10 stamps, 23 more on his birthday
+    "cont({eli}, 10, stamps, 0)", "transfer({birthday}, {eli}, 23, stamps, 0)",
+    query="cont({eli}, ?, stamps, ?)")
+
+
+def test_a_pronoun_whose_number_fits_another_person_is_unparsed_naming_both() -> None:
+    """"She has 45 pears." after Sara's 45 and Sally's 11: recency says Sally, the number
+    says Sara; unparsed, both named (never a true statement judged false)."""
+    context = "Sara picked 45 pears. Sally picked 11 pears. "
+    reason = unparsed(PEARS, context + "She has 45 pears.")[0]
+    assert "sara" in reason and "sally" in reason
+    assert claims(PEARS, context + "She picked 11 pears.") == [
+        ("axiom", "cont({sally}, 11, pears)")]
+
+
+def test_a_thing_that_holds_all_the_parts_is_not_one_parts_count() -> None:
+    """"The shop has 83 bottles" where the program counts diet and regular bottles: the
+    shop's bottles are all of them, not the regular ones."""
+    assert "regular soda" in unparsed(SODA, "The shop has 83 bottles.")[0]
+    assert claims(SODA, "So there are 83 bottles of regular soda.") == [
+        ("derived", "cont({regular soda}, 83, bottles)")]
+
+
+def test_a_relative_the_program_lacks_does_not_give_its_transfer() -> None:
+    """"His aunt gave him 23 stamps": the program's 23 came with his birthday, from no
+    aunt; not read as the birthday's transfer."""
+    assert "His aunt" in unparsed(GIFTS, "Eli has 10 stamps. His aunt gave him 23 stamps.")[0]
+    assert claims(GIFTS, "Eli has 10 stamps. He got 23 stamps for his birthday.") == [
+        ("axiom", "transfer({birthday}, {eli}, 23, stamps)")]
