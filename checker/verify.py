@@ -29,7 +29,6 @@ from vlp.reading.arithmetic_reads import (
 )
 from vlp.reading.claim_guards import (
     entity_after,
-    said_as_change,
     unstated_comparison,
     unstated_count,
     unstated_rate,
@@ -525,13 +524,6 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
     match = prepared.arithmetic_instance(expression)
     if match is None:
         union = union_of_sum(prepared.index, expression, text, discourse)
-        changed = next((said for operand in expression.operands if (said := said_as_change(
-            [s.text for s in judge.steps[-3:] if s.sentence < number], operand))), None) \
-            if isinstance(union, Claim) else None
-        if changed is not None:  # "... and 8 more pages of biology. 11 + 8 = 19."
-            judge.unparsed(number, text, f"{changed!r} was said as a change: {expression} "
-                           "adds it, no union of counts", ARITHMETIC_READING)
-            return
         if isinstance(union, Claim):  # "So there were 5 + 9 = 14 items on the shelf."
             judge.judge(number, text, ReadClaim(ClaimPattern.of(union), expression),
                         ARITHMETIC_READING)
@@ -566,12 +558,13 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                        f"difference {pattern}", ARITHMETIC_READING)
         return
     if pattern.predicate == "cont" and any(p.predicate == "comp" for p in match.premises) \
-            and (_EXISTENTIAL_RE.search(text) or _TOTAL_RE.search(text) or outsider) and \
+            and (_EXISTENTIAL_RE.search(text) or _TOTAL_RE.search(text) or (
+                outsider and expression.operator == "+")) and \
             not any(name in text.lower() for name in pattern.args[0].names):
         # "So there are 500 + 120 = 620 pupils in the school", "7 + 4 = 11 pages in all":
         # the words count everyone; the instance the sum writes is one agent's count,
         # from a comparison, and the sentence does not name that agent ("So she had to
-        # complete 10 + 3 = 13", her homework counted by kind: hers, all of it)
+        # complete 10 + 3 = 13", her homework counted by kind: a sum, hers, all of it)
         judge.unparsed(number, text, f"the words state a count of all, but {expression} "
                        f"is the step to {pattern} by a comparison", ARITHMETIC_READING)
         return

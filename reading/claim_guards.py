@@ -189,19 +189,6 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     return None
 
 
-def said_as_change(texts: Collection[str], quantity: int) -> str | None:
-    """The words of ``texts`` (sentences before a bare sum) that give ``quantity`` as a
-    change or a difference ("and 8 more pages of biology"), else ``None``: a sum with that
-    operand adds a change, so it is no union of counts, whatever the numbers fit."""
-    written = f"(?:{quantity:,}|{quantity})"
-    for text in texts:
-        found = re.search(rf"(?<![\d,.]){written}\s+(?:[a-z]+\s+){{0,2}}{_CHANGE_WORDS}\b",
-                          text.lower())
-        if found is not None:
-            return found.group(0)
-    return None
-
-
 # a verb of giving away in a perfect tense: "would have sold 21", "must have lost 30"
 _GIVING = SENDER_VERBS | frozenset({"given", "eaten", "thrown", "lost"})
 _GIVING_RE = "|".join(sorted(_GIVING, key=len, reverse=True))

@@ -143,6 +143,8 @@ def _goes_on(words: Sequence[str]) -> bool:
         len(first) > 4 and first.endswith(("ed", "ing")) and first not in _NOT_VERBS)
 
 
+# agents a program names by a pronoun ("he", "you"), whom the text may call by any name
+_PERSON_WORDS = SINGLE_PRONOUNS | PLURAL_PRONOUNS | FIRST_PERSON | {"you"}
 # words after an article that refer to one of the program's agents ("the other had 40")
 _REFERRING = frozenset("""other others one first second third last former latter rest same
 remaining""".split())
@@ -493,7 +495,8 @@ class HypothesisReading:
             return None
         owners = [i.pattern.args[0] for i in items if isinstance(i, LooseClaim)
                   and i.pattern.predicate in ("cont", "comp")
-                  and isinstance(i.pattern.args[0], Agents) and len(i.pattern.args[0]) == 1]
+                  and isinstance(i.pattern.args[0], Agents) and len(i.pattern.args[0]) == 1
+                  and not i.pattern.args[0].names & _PERSON_WORDS]  # ("he": any name may be)
         if not owners:
             return None  # (a group's count may be the person's whole: "Sam went to 43 in all")
         following = tokens[at + 1].lower if at is not None and at + 1 < len(tokens) and \
