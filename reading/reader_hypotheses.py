@@ -507,6 +507,10 @@ class HypothesisReading:
         first = tokens[at]
         said = {w for c in (*opening, clause) for w in c.words}
         said |= {singular(w) for w in said}
+        fitted = [i.pattern.as_claim() for i in items if isinstance(i, LooseClaim)
+                  and i.pattern.predicate == "cont" and i.pattern.is_complete]
+        if fitted and all(self._left_by_elimination(c, set(self.lex.asked)) for c in fitted):
+            return None
         for owner in owners:
             if not any(w.removesuffix("'s") in said or singular(w.removesuffix("'s")) in said
                        for name in owner.names for w in name.split()):
@@ -589,7 +593,21 @@ class HypothesisReading:
             wholes |= {Agents(everyone)} if everyone else set()
         if who is None:
             return None
-        return part_for_whole(who, fitted.agent_sets[0], wholes, " ".join(self._sentence_words))
+        owner = fitted.agent_sets[0]
+        if self._left_by_elimination(fitted, wholes):
+            return None
+        return part_for_whole(who, owner, wholes, " ".join(self._sentence_words))
+
+    def _left_by_elimination(self, fitted: Claim, wholes: set[Agents]) -> bool:
+        """"Lana bought 8 tickets for her friends and 2 extra tickets": every other part of
+        a whole is named in the sentence with a count of its own (a theorem), so the count
+        ``fitted`` is of the one part left."""
+        owner = fitted.agent_sets[0]
+        numbers = {int(w) for w in self._sentence_words if w.isdigit()} - {fitted.quantity}
+        return any(all(any(w in self._sentence_words for w in name.split()) and any(
+            self.lex.index.is_theorem(Claim("cont", (Agents.of(name), n, fitted.entity)))
+            for n in numbers) for name in whole.names - owner.names)
+            for whole in wholes if owner.names < whole.names)
 
     def _named_entity(self, words: Sequence[str]) -> str | None:
         """The one program entity the clause names anywhere ("The number of pears picked is

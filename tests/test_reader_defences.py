@@ -184,3 +184,15 @@ def test_a_relative_the_program_lacks_does_not_give_its_transfer() -> None:
     assert "His aunt" in unparsed(GIFTS, "Eli has 10 stamps. His aunt gave him 23 stamps.")[0]
     assert claims(GIFTS, "Eli has 10 stamps. He got 23 stamps for his birthday.") == [
         ("axiom", "transfer({birthday}, {eli}, 23, stamps)")]
+
+
+TICKETS = program("cont({class}, 8, tickets, 0)", "cont({extra}, 2, tickets, 0)",
+                  query="cont({class, extra}, ?, tickets, ?)")
+
+
+def test_the_one_part_left_when_every_other_is_named_with_its_count_is_read() -> None:
+    """"Ines bought 8 tickets for herself and her pals and 2 extra tickets": the extra ones
+    are named with their 2, so the 8 are the one part left (the class's); alone, not."""
+    assert claims(TICKETS, "Ines bought 8 tickets for herself and her pals and 2 extra "
+                  "tickets for later.") == [("axiom", "cont({class}, 8, tickets)")]
+    assert unparsed(TICKETS, "Ines bought 8 tickets for herself and her pals.")
