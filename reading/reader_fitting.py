@@ -361,21 +361,6 @@ def _rival_rates(pattern: ClaimPattern, candidates: Sequence[Claim],
     return " or ".join(rivals[:3]) or None
 
 
-def _same_stem(said: str, known: str) -> bool:
-    """"package" and "pack", "cookie" and "cookies", "shelf" and "bookshelf": the last words
-    share a stem of four letters or more, and one is the other's start or the other's head
-    noun (so "vegetable" is never "carrot")."""
-    a, b = said.split()[-1:], known.split()[-1:]
-    if not a or not b:
-        return False
-    if said.replace(" ", "") == known.replace(" ", ""):
-        return True  # "flowerbed" and "flower bed": one compound, spelled two ways
-    short, long = sorted((a[0], b[0]), key=len)
-    # "shelf" and "bookshelf": a compound whose head noun is the other word
-    return len(short) >= 4 and (long.startswith(short) or (
-        long.endswith(short) and len(long) - len(short) >= 3))
-
-
 def shortened_name(pattern: ClaimPattern, known: frozenset[str]) -> str | None:
     """Why a name of ``pattern`` that the program lacks may be a shortened one it has
     ("katie's friends" of "katie's new friends" and "katie's old friends": the same first
