@@ -322,6 +322,7 @@ def _read_steps(
     (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
     from vlp.grammar.guards import time_cue, unsafe_reason
     from vlp.grammar.loose import extract_labelled_answer
+    from vlp.reading.lot_rates import settle_lot_rates
     from vlp.reading.reader import (
         Discourse,
         LooseArithmetic,
@@ -400,6 +401,13 @@ def _read_steps(
         if items is None:
             items = reader.read(sentence.text)
         if any(isinstance(item, LooseClaim) for item in items):
+            # one amount for several kinds: the one rate (a kind's or the lot's) it states
+            items = settle_lot_rates(
+                items, prepared.index, sentence.text,
+                (sentences[number - 2].text if number > 1 else "",
+                 [s.claim for s in judge.steps if s.sentence == number - 1 and
+                  s.claim is not None and s.status is not Status.UNPARSED]),
+                sentences[number].text if number < len(sentences) else "")
             event_time = _event_time(prepared, sentence.text, items)
             before = sentence.text.lstrip().lower().startswith(("before ", "prior to "))
             for item in items:

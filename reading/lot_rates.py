@@ -1,0 +1,169 @@
+"""One price, wage or per-item amount for every item of several kinds: whose rate a sentence
+states, of one kind or of the lot (the union of the kinds), for the loose reader's readings
+(``checker/verify.py`` settles each sentence's items here before judging them).
+
+Where the program gives one amount per item for several kinds ("decks for 7 dollars each",
+bought by Frank and by his friend), it has the rate of each kind and of the lot, all from the
+same sentence. A sentence that restates the amount reads every one of them; it states one:
+
+- the **lot's** rate when it is tied to no one kind ("Each deck cost 7 dollars.", "Price per
+  flower: 6 dollars."), or when its own numbers are the lot's ("(3 + 2) x 7 = 35", "5 x 7"
+  after the kinds' sum) or those of two kinds or more ("2 x 4 = 8 of one and 5 x 4 = 20 of
+  the other");
+- **one kind's** rate when the sentence is tied to that kind alone: its own numbers are that
+  kind's count or product and no other's ("..., so he gets 5 x 5 = 25 liters in the
+  morning"), a setting names that kind and no other ("On Monday, ..."), or it stands inside
+  that kind's own account: the sentence before it states that kind's count and nothing else,
+  and the one after it holds that kind's product and no other kind's or the lot's.
+
+Only where the program has the lot's rate; otherwise the readings are left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from vlp.kernel import Agents, Claim
+
+from .align import ClaimPattern, ProgramIndex
+from .reader_items import LooseClaim
+
+_NUMBER_RE = re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?!\d|[.,]\d)")
+# words before a kind's name that make it the setting of the sentence ("On Monday",
+# "in the morning", "on the second level", "of math homework", "for the pop albums")
+_SETTING = r"(?:on|in|at|for|during|from|of)(?: the| her| his| their)?"
+_RateKey = tuple[int, str, str]  # (amount, entity, per what)
+
+
+def _numbers(text: str) -> set[int]:
+    return {int(m.group(0).replace(",", "")) for m in _NUMBER_RE.finditer(text)}
+
+
+def _counts(index: ProgramIndex, owner: Agents, container: str) -> set[int]:
+    """The counts of ``container`` the program proves of ``owner``, at any time."""
+    return {c.quantity for c in index.candidates(ClaimPattern("cont", (owner, None, container)))
+            if isinstance(c.quantity, int)}
+
+
+class _Lot:
+    """The kinds of one rate and their lot, with the numbers that tie a sentence to each."""
+
+    def __init__(self, index: ProgramIndex, key: _RateKey, kinds: Sequence[Agents],
+                 lot: Agents):
+        self.amount, self.entity, self.container = key
+        self.kinds = kinds
+        self.lot = lot
+        counts = {k: _counts(index, k, self.container) for k in kinds}
+        products = {k: {n * self.amount for n in v} for k, v in counts.items()}
+        self.products = products
+        # a number ties a sentence to a kind only where no other kind has it ("5 piles" of
+        # quarters and of dimes: 5 and 15 name neither)
+        self.count = {k: counts[k] - _others(counts, k) for k in kinds}
+        self.product = {k: products[k] - _others(products, k) - _others(counts, k)
+                        for k in kinds}
+        lot_counts = _counts(index, lot, self.container)
+        # the lot's count ("8 + 2 = 10 questions") or product ("10 x 8 = 80")
+        self.lot_numbers = lot_counts | {n * self.amount for n in lot_counts}
+
+    def rate(self, owner: Agents) -> ClaimPattern:
+        return ClaimPattern("rate", (owner, self.amount, self.entity, self.container))
+
+    def _tied(self, text: str, numbers: set[int]) -> set[Agents]:
+        return {k for k in self.kinds if (self.count[k] | self.product[k]) & numbers
+                or _set_in(text, k)}
+
+    def owner(self, text: str, previous: tuple[str, Sequence[Claim]], following: str
+              ) -> Agents:
+        """Whose rate the sentence ``text`` states, between ``previous`` (the sentence
+        before it and the claims read there) and ``following`` (the sentence after it)."""
+        numbers = _numbers(text) - {self.amount}
+        if self.lot_numbers & numbers:
+            return self.lot
+        tied = self._tied(text, numbers)
+        if tied:
+            return next(iter(tied)) if len(tied) == 1 else self.lot
+        # inside one kind's own account: its count just before, its product just after
+        before_text, before_claims = previous
+        before_numbers = _numbers(before_text) - {self.amount}
+        before = {c.agent_sets[0] for c in before_claims
+                  if c.agent_sets and c.entity == self.container} | \
+            self._tied(before_text, before_numbers)
+        if len(before) != 1 or self.lot_numbers & before_numbers:
+            return self.lot
+        kind = next(iter(before))
+        after = _numbers(following) - {self.amount}
+        if kind in self.kinds and self.products[kind] & after and \
+                not self.lot_numbers & after and self._tied(following, after) <= {kind}:
+            return kind
+        return self.lot
+
+
+def _others(numbers: dict[Agents, set[int]], kind: Agents) -> set[int]:
+    return set().union(*(v for k, v in numbers.items() if k != kind))
+
+
+def _set_in(text: str, kind: Agents) -> bool:
+    """The sentence's setting names ``kind`` ("On Monday, ...", "in the first half")."""
+    lowered = text.lower()
+    return all(re.search(rf"\b{_SETTING} {re.escape(name)}\b", lowered) is not None
+               for name in kind.names)
+
+
+def _lot_of(index: ProgramIndex, key: _RateKey, owners: Iterable[Agents]
+            ) -> tuple[list[Agents], Agents] | None:
+    """The kinds and the lot of a rate read of several owners (disjoint kinds, and maybe
+    their union), where the program proves the lot's rate; else ``None``."""
+    distinct = sorted(set(owners), key=lambda a: (len(a), a.sorted_names()))
+    kinds = distinct
+    if len(distinct) > 2 and distinct[-1] == distinct[0].union(distinct[1:-1]):
+        kinds = distinct[:-1]
+    if len(kinds) < 2 or any(not a.isdisjoint(b) for i, a in enumerate(kinds)
+                             for b in kinds[i + 1:]):
+        return None
+    lot = kinds[0].union(kinds[1:])
+    amount, entity, container = key
+    if not index.is_theorem(Claim("rate", (lot, amount, entity, container))):
+        return None
+    return kinds, lot
+
+
+def _key(item: Any) -> _RateKey | None:
+    if not isinstance(item, LooseClaim) or item.pattern.predicate != "rate" or \
+            not item.pattern.is_complete:
+        return None
+    _owner, amount, entity, container = item.pattern.args
+    return amount, entity, container
+
+
+def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
+                     previous: tuple[str, Sequence[Claim]], following: str) -> list[Any]:
+    """``items`` (a sentence's loose readings) with every rate read of several kinds of one
+    amount settled to the one rate the sentence states: a kind's or the lot's (module doc)."""
+    owners: dict[_RateKey, list[Agents]] = {}
+    for item in items:
+        key = _key(item)
+        if key is not None:
+            owners.setdefault(key, []).append(item.pattern.args[0])
+    chosen: dict[_RateKey, ClaimPattern] = {}
+    for key, said in owners.items():
+        found = _lot_of(index, key, said)
+        if found is not None:
+            lot = _Lot(index, key, *found)
+            chosen[key] = lot.rate(lot.owner(text, previous, following))
+    if not chosen:
+        return list(items)
+    settled: list[Any] = []
+    done: set[_RateKey] = set()
+    for item in items:
+        key = _key(item)
+        if key is None or key not in chosen:
+            settled.append(item)
+        elif key not in done:
+            done.add(key)
+            settled.append(LooseClaim(chosen[key], item.arithmetic, item.reading))
+    return settled
+
+
+__all__ = ["settle_lot_rates"]
