@@ -400,14 +400,21 @@ def _read_steps(
             continue
         if items is None:
             items = reader.read(sentence.text)
+        # one amount for several kinds: the one rate (a kind's or the lot's) it states
+        read_claims = any(isinstance(item, LooseClaim) for item in items)
+        items = settle_lot_rates(
+            items, prepared.index, sentence.text,
+            (sentences[number - 2].text if number > 1 else "",
+             [s.claim for s in judge.steps if s.sentence == number - 1 and
+              s.claim is not None and s.status is not Status.UNPARSED]),
+            sentences[number].text if number < len(sentences) else "")
+        if not read_claims:  # rates said inside a product of a sentence read no other way
+            for item in items:
+                if isinstance(item, LooseClaim):
+                    judge.judge(number, sentence.text, ReadClaim(item.pattern, None),
+                                item.reading, when)
+            items = [item for item in items if not isinstance(item, LooseClaim)]
         if any(isinstance(item, LooseClaim) for item in items):
-            # one amount for several kinds: the one rate (a kind's or the lot's) it states
-            items = settle_lot_rates(
-                items, prepared.index, sentence.text,
-                (sentences[number - 2].text if number > 1 else "",
-                 [s.claim for s in judge.steps if s.sentence == number - 1 and
-                  s.claim is not None and s.status is not Status.UNPARSED]),
-                sentences[number].text if number < len(sentences) else "")
             event_time = _event_time(prepared, sentence.text, items)
             before = sentence.text.lstrip().lower().startswith(("before ", "prior to "))
             for item in items:

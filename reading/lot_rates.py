@@ -25,16 +25,32 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from vlp.grammar.inflect import singular
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern, ProgramIndex
 from .reader_items import LooseClaim
+from .readings import LOOSE, Reading
 
 _NUMBER_RE = re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?!\d|[.,]\d)")
 # words before a kind's name that make it the setting of the sentence ("On Monday",
 # "in the morning", "on the second level", "of math homework", "for the pop albums")
 _SETTING = r"(?:on|in|at|for|during|from|of)(?: the| her| his| their)?"
 _RateKey = tuple[int, str, str]  # (amount, entity, per what)
+# "6 country albums x 9 songs per album", "5 (quarters) x 3 (coins per pile)": a count times
+# an amount per item, each operand with its words
+_PRODUCT_RE = re.compile(r"(?<![\d.,])(?P<count>\d+)(?P<items>(?:\s*\(?[a-z][a-z' ]*\)?)?)\s*"
+                         r"(?:x|\*|×|times)\s*(?P<amount>\d+)\s*\(?(?P<unit>[a-z][a-z' ]*)\)?",
+                         re.IGNORECASE)
+_PER_ITEM = re.compile(r"\b(?:per|each|every|a|an)\s+([a-z]+)\s*$")
+
+
+def _words(text: str) -> set[str]:
+    return {singular(w) for w in re.findall(r"[a-z]+", text.lower())}
+
+
+def _names(kind: Agents, words: set[str]) -> bool:
+    return all(set(_words(name)) <= words for name in kind.names)
 
 
 def _numbers(text: str) -> set[int]:
@@ -58,14 +74,46 @@ class _Lot:
         counts = {k: _counts(index, k, self.container) for k in kinds}
         products = {k: {n * self.amount for n in v} for k, v in counts.items()}
         self.products = products
+        self.counts = counts
         # a number ties a sentence to a kind only where no other kind has it ("5 piles" of
         # quarters and of dimes: 5 and 15 name neither)
         self.count = {k: counts[k] - _others(counts, k) for k in kinds}
         self.product = {k: products[k] - _others(products, k) - _others(counts, k)
                         for k in kinds}
-        lot_counts = _counts(index, lot, self.container)
+        lot_counts = self.lot_counts = _counts(index, lot, self.container)
         # the lot's count ("8 + 2 = 10 questions") or product ("10 x 8 = 80")
         self.lot_numbers = lot_counts | {n * self.amount for n in lot_counts}
+
+    def stated_in_products(self, text: str) -> list[Agents]:
+        """The owners whose rate ``text`` states inside their product: "6 country albums x
+        9 songs per album" (the count is the kind's, its words or the line's label name it
+        and no other kind, and the amount is said per item), "8 albums x 9 songs per album"
+        after the kinds' sum (the lot's count: the lot's rate)."""
+        label = text.split(":", 1)[0] if ":" in text else text.split("=", 1)[0]
+        label_words = _words(label) if not _NUMBER_RE.search(label) else set()
+        entity = _words(self.entity.split()[-1])
+        owners: list[Agents] = []
+        for found in _PRODUCT_RE.finditer(text):
+            unit = found.group("unit").lower()
+            per = _PER_ITEM.search(unit)
+            if int(found.group("amount")) != self.amount or per is None or \
+                    not entity <= _words(unit[:per.start()]):
+                continue
+            count = int(found.group("count"))
+            words = _words(found.group("items")) | label_words
+            per_item = singular(per.group(1))
+            fitting = [k for k in self.kinds if count in self.counts[k] and (
+                _names(k, words) or count not in _others(self.counts, k))]
+            named = [k for k in fitting if _names(k, words)]
+            fitting = named or fitting
+            if len(fitting) == 1 and per_item in (
+                    singular(self.container.split()[-1]), *_words(" ".join(fitting[0].names))):
+                owners.append(fitting[0])
+            elif not fitting and count in self.lot_counts and not any(
+                    _names(k, words) for k in self.kinds) and \
+                    per_item == singular(self.container.split()[-1]):
+                owners.append(self.lot)
+        return owners
 
     def rate(self, owner: Agents) -> ClaimPattern:
         return ClaimPattern("rate", (owner, self.amount, self.entity, self.container))
@@ -137,10 +185,21 @@ def _key(item: Any) -> _RateKey | None:
     return amount, entity, container
 
 
+def _program_lots(index: ProgramIndex) -> list[tuple[_RateKey, list[Agents], Agents]]:
+    """Every rate of the program of one amount for several kinds and for their lot."""
+    owners: dict[_RateKey, list[Agents]] = {}
+    for claim in index.claims_by_predicate().get("rate", ()):
+        owner, amount, entity, container = claim.args
+        owners.setdefault((amount, entity, container), []).append(owner)
+    return [(key, *found) for key, said in owners.items()
+            if (found := _lot_of(index, key, said)) is not None]
+
+
 def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
                      previous: tuple[str, Sequence[Claim]], following: str) -> list[Any]:
     """``items`` (a sentence's loose readings) with every rate read of several kinds of one
-    amount settled to the one rate the sentence states: a kind's or the lot's (module doc)."""
+    amount settled to the one rate the sentence states, a kind's or the lot's, and the
+    rates it states inside a kind's or the lot's product added (module doc)."""
     owners: dict[_RateKey, list[Agents]] = {}
     for item in items:
         key = _key(item)
@@ -152,7 +211,12 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
         if found is not None:
             lot = _Lot(index, key, *found)
             chosen[key] = lot.rate(lot.owner(text, previous, following))
-    if not chosen:
+    stated: list[ClaimPattern] = []
+    if _PRODUCT_RE.search(text):
+        for key, kinds, union in _program_lots(index):
+            lot = _Lot(index, key, kinds, union)
+            stated += [lot.rate(owner) for owner in lot.stated_in_products(text)]
+    if not chosen and not stated:
         return list(items)
     settled: list[Any] = []
     done: set[_RateKey] = set()
@@ -163,6 +227,11 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
         elif key not in done:
             done.add(key)
             settled.append(LooseClaim(chosen[key], item.arithmetic, item.reading))
+    read = {i.pattern for i in settled if isinstance(i, LooseClaim)}
+    reading = Reading(LOOSE, ("x", "per"), ())
+    for pattern in dict.fromkeys(stated):
+        if pattern not in read:
+            settled.insert(0, LooseClaim(pattern, None, reading))
     return settled
 
 
