@@ -9,9 +9,8 @@ program has no lot rate, the readings are today's. Problems and sentences are wr
 
 from __future__ import annotations
 
-from vlp.checker.verify import verify
-
 from tests.test_reader_real_text import claims, program
+from vlp.checker.verify import verify
 
 # Lena buys 4 jars of plum jam and 6 jars of fig jam; every jar holds 9 spoons of jam
 JAM = program(
