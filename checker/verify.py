@@ -322,7 +322,7 @@ def _read_steps(
     (``reader.py``), else (``arithmetic_fallback``) by its arithmetic alone."""
     from vlp.grammar.guards import time_cue, unsafe_reason
     from vlp.grammar.loose import extract_labelled_answer
-    from vlp.reading.lot_rates import settle_lot_rates
+    from vlp.reading.lot_rates import PRODUCT_RATE, settle_lot_rates
     from vlp.reading.reader import (
         Discourse,
         LooseArithmetic,
@@ -401,14 +401,15 @@ def _read_steps(
         if items is None:
             items = reader.read(sentence.text)
         # one amount for several kinds: the one rate (a kind's or the lot's) it states
-        read_claims = any(isinstance(item, LooseClaim) for item in items)
         items = settle_lot_rates(
             items, prepared.index, sentence.text,
             (sentences[number - 2].text if number > 1 else "",
              [s.claim for s in judge.steps if s.sentence == number - 1 and
               s.claim is not None and s.status is not Status.UNPARSED]),
             sentences[number].text if number < len(sentences) else "")
-        if not read_claims:  # rates said inside a product of a sentence read no other way
+        if all(item.reading == PRODUCT_RATE for item in items if isinstance(item, LooseClaim)):
+            # rates said inside a product, in a sentence read no other way: its arithmetic
+            # is still read below
             for item in items:
                 if isinstance(item, LooseClaim):
                     judge.judge(number, sentence.text, ReadClaim(item.pattern, None),

@@ -29,7 +29,7 @@ from vlp.grammar.inflect import singular
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern, ProgramIndex
-from .reader_items import LooseClaim
+from .reader_items import LooseClaim, LooseGap
 from .readings import LOOSE, Reading
 
 _NUMBER_RE = re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?!\d|[.,]\d)")
@@ -42,6 +42,8 @@ _RateKey = tuple[int, str, str]  # (amount, entity, per what)
 _PRODUCT_RE = re.compile(r"(?<![\d.,])(?P<count>\d+)(?P<items>(?:\s*\(?[a-z][a-z' ]*\)?)?)\s*"
                          r"(?:x|\*|×|times)\s*(?P<amount>\d+)\s*\(?(?P<unit>[a-z][a-z' ]*)\)?",
                          re.IGNORECASE)
+# how a rate said inside a product is read ("x 9 spoons per jar")
+PRODUCT_RATE = Reading(LOOSE, ("x", "per"), ())
 _PER_ITEM = re.compile(r"\b(?:per|each|every|a|an)\s+([a-z]+)\s*$")
 
 
@@ -75,6 +77,10 @@ class _Lot:
         products = {k: {n * self.amount for n in v} for k, v in counts.items()}
         self.products = products
         self.counts = counts
+        # the words of a kind's name no other kind's name has ("red" of red packs)
+        words = {k: {w for w in _words(" ".join(k.names)) if len(w) > 1} for k in kinds}
+        self.own_words = {k: words[k] - set().union(*(v for o, v in words.items() if o != k))
+                          for k in kinds}
         # a number ties a sentence to a kind only where no other kind has it ("5 piles" of
         # quarters and of dimes: 5 and 15 name neither)
         self.count = {k: counts[k] - _others(counts, k) for k in kinds}
@@ -122,6 +128,13 @@ class _Lot:
         return {k for k in self.kinds if (self.count[k] | self.product[k]) & numbers
                 or _set_in(text, k)}
 
+    def _about(self, text: str) -> set[Agents]:
+        """The kinds a neighbouring sentence is about: its numbers, its setting, or a word
+        of one kind's name ("Maggie bought 4 packs of red balls.")."""
+        words = _words(text)
+        return self._tied(text, _numbers(text) - {self.amount}) | {
+            k for k in self.kinds if self.own_words[k] & words}
+
     def owner(self, text: str, previous: tuple[str, Sequence[Claim]], following: str
               ) -> Agents:
         """Whose rate the sentence ``text`` states, between ``previous`` (the sentence
@@ -134,16 +147,14 @@ class _Lot:
             return next(iter(tied)) if len(tied) == 1 else self.lot
         # inside one kind's own account: its count just before, its product just after
         before_text, before_claims = previous
-        before_numbers = _numbers(before_text) - {self.amount}
         before = {c.agent_sets[0] for c in before_claims
-                  if c.agent_sets and c.entity == self.container} | \
-            self._tied(before_text, before_numbers)
-        if len(before) != 1 or self.lot_numbers & before_numbers:
+                  if c.agent_sets and c.entity == self.container} | self._about(before_text)
+        if len(before) != 1 or self.lot_numbers & (_numbers(before_text) - {self.amount}):
             return self.lot
         kind = next(iter(before))
         after = _numbers(following) - {self.amount}
         if kind in self.kinds and self.products[kind] & after and \
-                not self.lot_numbers & after and self._tied(following, after) <= {kind}:
+                not self.lot_numbers & after and self._about(following) <= {kind}:
             return kind
         return self.lot
 
@@ -195,6 +206,16 @@ def _program_lots(index: ProgramIndex) -> list[tuple[_RateKey, list[Agents], Age
             if (found := _lot_of(index, key, said)) is not None]
 
 
+def _gap_key(item: Any) -> _RateKey | None:
+    """The rate a gap leaves open between several owners of one amount per one thing
+    ("reads as rate(?, 10, balls, ?), which fits several theorems: ..."), else ``None``."""
+    if not isinstance(item, LooseGap) or not item.candidates or any(
+            c.predicate != "rate" for c in item.candidates):
+        return None
+    keys = {(c.quantity, c.entity, c.args[3]) for c in item.candidates}
+    return next(iter(keys)) if len(keys) == 1 else None
+
+
 def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
                      previous: tuple[str, Sequence[Claim]], following: str) -> list[Any]:
     """``items`` (a sentence's loose readings) with every rate read of several kinds of one
@@ -205,6 +226,10 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
         key = _key(item)
         if key is not None:
             owners.setdefault(key, []).append(item.pattern.args[0])
+    gaps = {id(item): key for item in items if (key := _gap_key(item)) is not None}
+    for item in items:
+        if id(item) in gaps:
+            owners.setdefault(gaps[id(item)], []).extend(c.args[0] for c in item.candidates)
     chosen: dict[_RateKey, ClaimPattern] = {}
     for key, said in owners.items():
         found = _lot_of(index, key, said)
@@ -221,18 +246,18 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
     settled: list[Any] = []
     done: set[_RateKey] = set()
     for item in items:
-        key = _key(item)
+        key = _key(item) or gaps.get(id(item))
         if key is None or key not in chosen:
             settled.append(item)
         elif key not in done:
             done.add(key)
-            settled.append(LooseClaim(chosen[key], item.arithmetic, item.reading))
+            settled.append(LooseClaim(chosen[key], getattr(item, "arithmetic", None),
+                                      item.reading))
     read = {i.pattern for i in settled if isinstance(i, LooseClaim)}
-    reading = Reading(LOOSE, ("x", "per"), ())
     for pattern in dict.fromkeys(stated):
         if pattern not in read:
-            settled.insert(0, LooseClaim(pattern, None, reading))
+            settled.insert(0, LooseClaim(pattern, None, PRODUCT_RATE))
     return settled
 
 
-__all__ = ["settle_lot_rates"]
+__all__ = ["PRODUCT_RATE", "settle_lot_rates"]

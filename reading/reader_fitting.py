@@ -331,7 +331,8 @@ class ProgramFitting:
             return LooseClaim(ClaimPattern.of(named[0]), arithmetic, reading)
         if candidates:
             shown = " or ".join(map(str, sorted(candidates, key=str)[:3]))
-            return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading)
+            return LooseGap(f"reads as {pattern}, which fits several theorems: {shown}", reading,
+                            tuple(candidates))
         if pattern.predicate == "cont" and pattern.args[0] is None and \
                 ("there" in self._words or not TOTALS.isdisjoint(self._words)) and \
                 not self._names_agents and \

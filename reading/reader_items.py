@@ -7,6 +7,7 @@ import attrs
 
 from vlp.grammar.arithmetic import Arithmetic
 from vlp.grammar.loose import Token
+from vlp.kernel import Claim
 
 from .align import ClaimPattern
 from .readings import Reading
@@ -35,6 +36,7 @@ class LooseGap:
 
     reason: str
     reading: Reading
+    candidates: tuple[Claim, ...] = ()  # the theorems that fit it, where several do
 
 
 def as_arithmetic(token: Token) -> Arithmetic | None:
