@@ -9,7 +9,7 @@ program has no lot rate, the readings are today's. Problems and sentences are wr
 
 from __future__ import annotations
 
-from tests.test_reader_real_text import claims, program
+from tests.test_reader_real_text import claims, program, read
 from vlp.checker.verify import verify
 
 # Lena buys 4 jars of plum jam and 6 jars of fig jam; every jar holds 9 spoons of jam
@@ -140,3 +140,40 @@ def test_equal_counts_tie_nothing_by_number_alone() -> None:
         "rate({pears, quinces}, 7, fruits, crates)"]
     assert rates(CRATES, "3 crates of pears x 7 fruits per crate = 21 fruits.") == [
         "rate({pears}, 7, fruits, crates)"]
+
+
+# 4 boxes of red beads, 2 of blue beads and 4 of white beads, 25 beads in every box
+BEADS = program(
+    "cont({red boxes}, 4, boxes, 0)", "cont({blue boxes}, 2, boxes, 0)",
+    "cont({white boxes}, 4, boxes, 0)",
+    "rate({blue boxes, red boxes, white boxes}, 25, beads, boxes, 0)",
+    "rate({red boxes}, 25, beads, boxes, 0)", "rate({blue boxes}, 25, beads, boxes, 0)",
+    "rate({white boxes}, 25, beads, boxes, 0)",
+    query="cont({blue boxes, red boxes, white boxes}, ?, beads, ?)")
+BEADS_LOT = "rate({blue boxes, red boxes, white boxes}, 25, beads, boxes)"
+
+
+def test_an_open_owner_between_the_lot_and_its_kinds_is_the_lots_rate() -> None:
+    """"There were 25 beads in each box." leaves the owner open (the reader names the lot
+    and the kinds as candidates): tied to no kind, it is the lot's rate."""
+    assert rates(BEADS, "There were 25 beads in each box.") == [BEADS_LOT]
+
+
+def test_a_kind_named_by_its_own_word_around_the_rate() -> None:
+    """"... 4 boxes of red beads. There were 25 beads in each box. So 100 red beads." ties
+    the rate to the red boxes (4 and 100 are the white boxes' too: "red" decides); with the
+    white beads after it, the sentence is generic again."""
+    text = ("Nia bought 4 boxes of red beads. There were 25 beads in each box. "
+            "So Nia bought 100 red beads.")
+    assert rates_in(BEADS, text, 2) == ["rate({red boxes}, 25, beads, boxes)"]
+    text = ("Nia bought 4 boxes of red beads. There were 25 beads in each box. "
+            "So Nia bought 100 white beads.")
+    assert rates_in(BEADS, text, 2) == [BEADS_LOT]
+
+
+def test_an_open_owner_without_a_lot_rate_stays_unparsed() -> None:
+    """Where the program has only the kinds' rates, "There were 9 spoons in each jar."
+    still names the candidates and reads nothing (which kind, the words do not say)."""
+    steps = read(JAM_KINDS, "There were 9 spoons in each jar.")
+    assert [v for v, _, _ in steps] == ["unparsed"]
+    assert "several theorems" in steps[0][2]
