@@ -37,6 +37,8 @@ _NUMBER_RE = re.compile(r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?!\d|[.,]\d)")
 # "in the morning", "on the second level", "of math homework", "for the pop albums")
 _SETTING = r"(?:on|in|at|for|during|from|of)(?: the| her| his| their)?"
 _RateKey = tuple[int, str, str]  # (amount, entity, per what)
+_GROUP_WORDS = frozenset({"both", "they", "them", "their", "together", "all", "altogether",
+                          "combined", "total"})
 # "6 country albums x 9 songs per album", "5 (quarters) x 3 (coins per pile)": a count times
 # an amount per item, each operand with its words
 _PRODUCT_RE = re.compile(r"(?<![\d.,])(?P<count>\d+)(?P<items>(?:\s*\(?[a-z][a-z' ]*\)?)?)\s*"
@@ -128,35 +130,48 @@ class _Lot:
         return {k for k in self.kinds if (self.count[k] | self.product[k]) & numbers
                 or _set_in(text, k)}
 
-    def _about(self, text: str) -> set[Agents]:
-        """The kinds a neighbouring sentence is about: its numbers, its setting, or a word
-        of one kind's name ("Maggie bought 4 packs of red balls.")."""
+    def _named(self, text: str) -> set[Agents]:
+        """The kinds a sentence names: by its setting, or by a word of one kind's name
+        ("Maggie bought 4 packs of red balls.")."""
         words = _words(text)
-        return self._tied(text, _numbers(text) - {self.amount}) | {
-            k for k in self.kinds if self.own_words[k] & words}
+        return {k for k in self.kinds if self.own_words[k] & words or _set_in(text, k)}
 
-    def owner(self, text: str, previous: tuple[str, Sequence[Claim]], following: str
-              ) -> Agents:
-        """Whose rate the sentence ``text`` states, between ``previous`` (the sentence
+    def _about(self, text: str) -> set[Agents]:
+        """The kinds a neighbouring sentence is about: its numbers or its names."""
+        return self._tied(text, _numbers(text) - {self.amount}) | self._named(text)
+
+    def owners(self, text: str, previous: tuple[str, Sequence[Claim]], following: str
+               ) -> list[Agents]:
+        """Whose rates the sentence ``text`` states, between ``previous`` (the sentence
         before it and the claims read there) and ``following`` (the sentence after it)."""
+        each = [k for k in self.kinds if any(
+            re.search(rf"\b(?:each|every|per) {re.escape(w)}\b", text.lower())
+            for w in self.own_words[k])]
+        if each:  # "each chair took 6 minutes and each table 6": each kind its own rate
+            return each
         numbers = _numbers(text) - {self.amount}
         if self.lot_numbers & numbers:
-            return self.lot
+            return [self.lot]
         tied = self._tied(text, numbers)
         if tied:
-            return next(iter(tied)) if len(tied) == 1 else self.lot
-        # inside one kind's own account: its count just before, its product just after
+            return list(tied) if len(tied) == 1 else [self.lot]
+        # inside one kind's own account: about it alone just before, and just after (its
+        # product, or its name), with no other kind's or the lot's numbers
         before_text, before_claims = previous
         before = {c.agent_sets[0] for c in before_claims
                   if c.agent_sets and c.entity == self.container} | self._about(before_text)
         if len(before) != 1 or self.lot_numbers & (_numbers(before_text) - {self.amount}):
-            return self.lot
+            return [self.lot]
         kind = next(iter(before))
         after = _numbers(following) - {self.amount}
-        if kind in self.kinds and self.products[kind] & after and \
-                not self.lot_numbers & after and self._about(following) <= {kind}:
-            return kind
-        return self.lot
+        named = self._named(following)
+        if kind not in self.kinds or self.lot_numbers & after:
+            return [self.lot]
+        if named == {kind} or not named and self.products[kind] & after and \
+                self._tied(following, after) <= {kind}:
+            # "... = 480 on Thursday": the name decides where a number is another's too
+            return [kind]
+        return [self.lot]
 
 
 def _others(numbers: dict[Agents, set[int]], kind: Agents) -> set[int]:
@@ -206,6 +221,20 @@ def _program_lots(index: ProgramIndex) -> list[tuple[_RateKey, list[Agents], Age
             if (found := _lot_of(index, key, said)) is not None]
 
 
+def _names_the_lot(text: str, kinds: Sequence[Agents]) -> bool:
+    """The sentence says the amount of several kinds at once: a word of a group ("both",
+    "they", "together") or the names of two kinds ("Frank and his friend")."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    if words & _GROUP_WORDS:
+        return True
+    named = [k for k in kinds if any(re.search(rf"\b{re.escape(n)}\b", text.lower())
+                                     for n in k.names)]
+    own = [k for k in kinds if k not in named and any(
+        set(_words(n)) - set().union(*(_words(m) for o in kinds if o != k for m in o.names))
+        & _words(text) for n in k.names)]
+    return len(named) + len(own) > 1
+
+
 def _gap_key(item: Any) -> _RateKey | None:
     """The rate a gap leaves open between several owners of one amount per one thing
     ("reads as rate(?, 10, balls, ?), which fits several theorems: ..."), else ``None``."""
@@ -230,12 +259,19 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
     for item in items:
         if id(item) in gaps:
             owners.setdefault(gaps[id(item)], []).extend(c.args[0] for c in item.candidates)
-    chosen: dict[_RateKey, ClaimPattern] = {}
+    chosen: dict[_RateKey, list[ClaimPattern]] = {}
     for key, said in owners.items():
         found = _lot_of(index, key, said)
+        if found is None and len(set(said)) == 1 and len(said[0]) > 1:
+            # the lot's rate read alone ("There were 10 balls in each package"): the kinds'
+            # account around it may still tie it to one kind, unless its words name the lot
+            found = next(((kinds, union) for other, kinds, union in _program_lots(index)
+                          if other == key and union == said[0]), None)
+            if found is not None and _names_the_lot(text, found[0]):
+                found = None
         if found is not None:
             lot = _Lot(index, key, *found)
-            chosen[key] = lot.rate(lot.owner(text, previous, following))
+            chosen[key] = [lot.rate(o) for o in lot.owners(text, previous, following)]
     stated: list[ClaimPattern] = []
     if _PRODUCT_RE.search(text):
         for key, kinds, union in _program_lots(index):
@@ -251,8 +287,8 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
             settled.append(item)
         elif key not in done:
             done.add(key)
-            settled.append(LooseClaim(chosen[key], getattr(item, "arithmetic", None),
-                                      item.reading))
+            settled += [LooseClaim(pattern, getattr(item, "arithmetic", None), item.reading)
+                        for pattern in chosen[key]]
     read = {i.pattern for i in settled if isinstance(i, LooseClaim)}
     for pattern in dict.fromkeys(stated):
         if pattern not in read:

@@ -9,7 +9,7 @@ program has no lot rate, the readings are today's. Problems and sentences are wr
 
 from __future__ import annotations
 
-from tests.test_reader_real_text import claims, program, read
+from tests.test_reader_real_text import claims, program
 from vlp.checker.verify import verify
 
 # Lena buys 4 jars of plum jam and 6 jars of fig jam; every jar holds 9 spoons of jam
@@ -171,9 +171,58 @@ def test_a_kind_named_by_its_own_word_around_the_rate() -> None:
     assert rates_in(BEADS, text, 2) == [BEADS_LOT]
 
 
-def test_an_open_owner_without_a_lot_rate_stays_unparsed() -> None:
-    """Where the program has only the kinds' rates, "There were 9 spoons in each jar."
-    still names the candidates and reads nothing (which kind, the words do not say)."""
-    steps = read(JAM_KINDS, "There were 9 spoons in each jar.")
-    assert [v for v, _, _ in steps] == ["unparsed"]
-    assert "several theorems" in steps[0][2]
+def test_an_open_owner_without_a_lot_rate_reads_no_lot() -> None:
+    """Where the program has only the kinds' rates, "There were 9 spoons in each jar." is
+    read as today (every kind's rate, where each has that number), never as a lot rate the
+    program lacks."""
+    assert sorted(rates(JAM_KINDS, "There were 9 spoons in each jar.")) == sorted([FIG, PLUM])
+
+
+def test_each_kind_said_per_its_own_item_is_each_kinds_rate() -> None:
+    """"Each friday hour paid 12 dollars and each saturday hour paid 12 dollars." says the
+    amount of each kind in its own clause: both kinds' rates, not the lot's."""
+    assert sorted(rates(SHIFTS, "Each friday hour paid 12 dollars and each saturday hour "
+                                "paid 12 dollars.")) == [
+        "rate({friday}, 12, dollars, hours)", "rate({saturday}, 12, dollars, hours)"]
+
+
+def test_a_name_after_the_rate_decides_where_a_number_is_another_kinds_too() -> None:
+    """Friday's 5 hours, then the wage, then "60 + 24 = 84 on Friday": 60 is Friday's
+    product, 84 no one's; the name after settles it as Friday's. A sentence after it that
+    names the other day leaves the wage the lot's."""
+    text = ("On Friday, he worked 5 hours. Each hour paid 12 dollars. "
+            "He made 60 dollars on Friday.")
+    assert rates_in(SHIFTS, text, 2) == ["rate({friday}, 12, dollars, hours)"]
+    text = ("On Friday, he worked 5 hours. Each hour paid 12 dollars. "
+            "He made 36 dollars on Saturday.")
+    assert rates_in(SHIFTS, text, 2) == ["rate({friday, saturday}, 12, dollars, hours)"]
+
+
+def test_a_lot_rate_read_alone_keeps_its_words_naming_the_lot() -> None:
+    """A lot's rate the reader reads alone is still tied to one kind by the account around
+    it, but not where its own words say the amount of several kinds at once ("both")."""
+    text = ("Lena has 6 jars of fig jam. There were 9 spoons in each jar. "
+            "So the fig jam makes 54 spoons.")
+    assert rates_in(JAM, text, 2) == [FIG]
+    text = ("Lena has 6 jars of fig jam. Both jams had 9 spoons in each jar. "
+            "So the fig jam makes 54 spoons.")
+    assert FIG not in rates_in(JAM, text, 2)
+
+
+# 3 stools and 5 desks, 4 minutes to paint each piece of furniture
+PAINT = program(
+    "cont({stools}, 3, pieces of furniture, 0)", "cont({desks}, 5, pieces of furniture, 0)",
+    "rate({desks, stools}, 4, minutes, pieces of furniture, 0)",
+    "rate({stools}, 4, minutes, pieces of furniture, 0)",
+    "rate({desks}, 4, minutes, pieces of furniture, 0)",
+    query="cont({desks, stools}, ?, minutes, ?)")
+
+
+def test_each_kinds_own_item_in_its_own_clause() -> None:
+    """"Each stool took 4 minutes and each desk took 4 minutes.": each kind's rate; "Each
+    piece of furniture took 4 minutes." is the lot's."""
+    assert sorted(rates(PAINT, "Each stool took 4 minutes and each desk took 4 minutes.")) == [
+        "rate({desks}, 4, minutes, pieces of furniture)",
+        "rate({stools}, 4, minutes, pieces of furniture)"]
+    assert rates(PAINT, "Each piece of furniture took 4 minutes.") == [
+        "rate({desks, stools}, 4, minutes, pieces of furniture)"]
