@@ -4,8 +4,11 @@ states, of one kind or of the lot (the union of the kinds), for the loose reader
 
 Where the program gives one amount per item for several kinds ("decks for 7 dollars each",
 bought by Frank and by his friend), it has the rate of each kind and of the lot, all from the
-same sentence. A sentence that restates the amount reads every one of them; it states one:
+same sentence. A sentence that restates the amount (read as every one of them, as the lot's
+alone, or left open between them with the candidates named) states:
 
+- **each kind's** rate where each is said per its own item ("each chair took 6 minutes and
+  each table 6");
 - the **lot's** rate when it is tied to no one kind ("Each deck cost 7 dollars.", "Price per
   flower: 6 dollars."), or when its own numbers are the lot's ("(3 + 2) x 7 = 35", "5 x 7"
   after the kinds' sum) or those of two kinds or more ("2 x 4 = 8 of one and 5 x 4 = 20 of
@@ -13,10 +16,13 @@ same sentence. A sentence that restates the amount reads every one of them; it s
 - **one kind's** rate when the sentence is tied to that kind alone: its own numbers are that
   kind's count or product and no other's ("..., so he gets 5 x 5 = 25 liters in the
   morning"), a setting names that kind and no other ("On Monday, ..."), or it stands inside
-  that kind's own account: the sentence before it states that kind's count and nothing else,
-  and the one after it holds that kind's product and no other kind's or the lot's.
+  that kind's own account: the sentence before it is about that kind alone (its count, its
+  name) and the one after it names that kind alone or holds its product and no other kind's
+  or the lot's numbers. A lot's rate read alone is kept where its words name several kinds.
 
-Only where the program has the lot's rate; otherwise the readings are left as they are.
+A rate said inside a product ("6 country albums x 9 songs per album = 54") is that of the
+kind (or the lot) whose count it multiplies and whose words it carries. Only where the
+program has the lot's rate; otherwise the readings are left as they are.
 """
 
 from __future__ import annotations
