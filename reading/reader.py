@@ -77,6 +77,7 @@ from .reader_words import (
     takes_time,
 )
 from .readings import LOOSE, Reading
+from .second_person import spoken_to
 
 _HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
 # the words of doubt a need or a capacity per thing is said with ("needs 2 nails for each
@@ -166,7 +167,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         if offset is not None:
             return [offset]
         self._last_predicate = None
-        clauses = read_clauses(text)
+        # a problem told to "you": its plain statements about "you" are an agent's
+        clauses = spoken_to(read_clauses(text), self.lex.index.agent_names)
         self._sentence_words = frozenset(w for c in clauses for w in c.words)
         if any(c.silent == _HYPOTHETICAL_SILENCE for c in clauses):
             return self._conditional(text, clauses)
