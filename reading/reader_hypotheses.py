@@ -33,7 +33,7 @@ from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
-from .existential import into_place, relative_destination
+from .existential import moved_to, toward
 from .precision_guards import part_for_whole
 from .reader_items import LooseClaim, LooseGap
 from .reader_open_verbs import (
@@ -345,11 +345,11 @@ class HypothesisReading:
             # "On Monday, Julia played with 15 kids": the program counts by day, not by
             # who; only the setting's count is read
             side = None
-        # "There are 30 kids who went to camp": the relative clause's verb moves them to
-        # the place it names, so the place's count or a transfer into it (``existential``)
-        destination = relative_destination(words, at, after)
-        place = next((a for p, a in participants if p == destination), None) \
-            if destination is not None and len(participants) == 1 else None
+        # "There are 30 kids who went to camp", "42 flew away to Spain": the verb moves them
+        # to the place it names, so the place's count or a transfer into it (``existential``)
+        moved = moved_to(words, at, after, counted_subject)
+        place = next((a for p, a in participants if p == moved[0]), None) \
+            if moved is not None and len(participants) == 1 else None
         if place is not None:
             side = None
         # "Jerry had 5 action figures": the agent right after the number is the kind the
@@ -359,8 +359,8 @@ class HypothesisReading:
                 if (kind is not None and c.predicate == "cont" and c.args[0] == kind)
                 or self._fits(c, [p for _, p in participants], subject and subject[1], side,
                               total=bool(TOTALS & set(words)))]
-        if place is not None:
-            fits = into_place(fits, place)
+        if moved is not None and place is not None:
+            fits = toward(fits, place, moved[1])
         union = None
         if not fits and not participants and not protagonist and side is None and \
                 TOTALS & set(words):
