@@ -77,6 +77,7 @@ from .reader_words import (
     takes_time,
 )
 from .readings import LOOSE, Reading
+from .reported_facts import reported_fact
 from .second_person import spoken_to
 
 _HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
@@ -137,6 +138,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self.outsider: str | None = None
         self._modifiers: dict[int, Agents] = {}
         self._kinds_said: dict[int, str] = {}
+        if " that " in text:  # "We know that Ana has 40 plums": a reported fact, stated
+            text = reported_fact(text)
         if ":" in text:  # "During the year: 3 students left ...", "Frog: Jumped 31 inches."
             text = clause_after_label(text, self.lex.index.agent_names)
         if "=" in text or ":" in text or "denote" in text.lower() or self._left_side:
