@@ -13,6 +13,7 @@ Resolving the mentions against a program's names is the checker's job
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 import attrs
@@ -441,11 +442,20 @@ SILENT_PLAN = "says what to do, not what holds"
 SILENT_HYPOTHETICAL = "hypothetical or negated"
 
 
-def _silence(tokens: list[Token], question: bool) -> str | None:
+def silence(tokens: Sequence[Token], question: bool, *,
+            person: frozenset[str] = FIRST_PERSON) -> str | None:
+    """Why a clause of these tokens states nothing, or ``None``; ``person``: the words of
+    the person whose clause says what to do (a problem told to "you" counts what "you"
+    read: there, "you" is an agent, and only the other words silence its clause)."""
+    return _silence(list(tokens), question, person)
+
+
+def _silence(tokens: list[Token], question: bool,
+             person: frozenset[str] = FIRST_PERSON) -> str | None:
     if question:
         return "a question"
     words = {t.lower for t in tokens}
-    if not words.isdisjoint(FIRST_PERSON):
+    if not words.isdisjoint(person):
         return SILENT_PLAN
     if not words.isdisjoint(HYPOTHETICAL) and not _negated_after_relative(tokens):
         return SILENT_HYPOTHETICAL
@@ -563,4 +573,4 @@ def extract_closing_result(text: str) -> int | float | None:
 
 
 __all__ = ["Clause", "NUMBER_WORDS", "Token", "extract_closing_result",
-           "extract_labelled_answer", "number_value", "read_clauses"]
+           "extract_labelled_answer", "number_value", "read_clauses", "silence"]

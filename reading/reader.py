@@ -77,6 +77,8 @@ from .reader_words import (
     takes_time,
 )
 from .readings import LOOSE, Reading
+from .reported_facts import reported_fact
+from .second_person import spoken_to
 
 _HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
 # the words of doubt a need or a capacity per thing is said with ("needs 2 nails for each
@@ -136,6 +138,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         self.outsider: str | None = None
         self._modifiers: dict[int, Agents] = {}
         self._kinds_said: dict[int, str] = {}
+        if " that " in text:  # "We know that Ana has 40 plums": a reported fact, stated
+            text = reported_fact(text)
         if ":" in text:  # "During the year: 3 students left ...", "Frog: Jumped 31 inches."
             text = clause_after_label(text, self.lex.index.agent_names)
         if "=" in text or ":" in text or "denote" in text.lower() or self._left_side:
@@ -166,7 +170,8 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         if offset is not None:
             return [offset]
         self._last_predicate = None
-        clauses = read_clauses(text)
+        # a problem told to "you": its plain statements about "you" are an agent's
+        clauses = spoken_to(read_clauses(text), self.lex.index.agent_names)
         self._sentence_words = frozenset(w for c in clauses for w in c.words)
         if any(c.silent == _HYPOTHETICAL_SILENCE for c in clauses):
             return self._conditional(text, clauses)

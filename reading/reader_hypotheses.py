@@ -33,7 +33,9 @@ from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
+from .existential import moved_to, toward
 from .precision_guards import part_for_whole
+from .prices import priced
 from .reader_items import LooseClaim, LooseGap
 from .reader_open_verbs import (
     SUBORDINATORS,
@@ -176,6 +178,9 @@ class HypothesisReading:
         by "and" ("Jerry had 5 action figures and 9 books", "There are 2 adults and 5
         children"), the one theorem each count fits, read with the words around it."""
         self._rivals = []
+        price = self._priced(clause)  # "He bought a pen for 3": the pen's price
+        if price is not None:
+            return price
         parts = _conjoined_counts(clause)
         if parts is None:
             one = self._hypothesis(clause, opening, inherited)
@@ -183,6 +188,20 @@ class HypothesisReading:
         parts = self._shared_predicate(self._elided_entities(parts))
         found = [self._hypothesis(part, opening, inherited) for part in parts]
         return [f for f in found if f is not None]
+
+    def _priced(self, clause: Clause) -> list[LooseClaim] | None:
+        """The one price of a thing the clause states (``prices``), or ``None`` (two that
+        fit are the rivals named)."""
+        if question_like(clause.words) or clause.silent not in (None, SILENT_HYPOTHETICAL):
+            return None
+        things = [(m.position, m.end or m.position + 1, m.agents)
+                  for m in self._mentions(clause.tokens, {})
+                  if m.agents is not None and m.kind == "name"]
+        fits = priced(clause, things, self.lex.index, HYPOTHETICAL & set(clause.words))
+        if len(fits) != 1:
+            self._rivals = fits if len(fits) > 1 else []
+            return None
+        return [LooseClaim(ClaimPattern.of(fits[0]), None, Reading(LOOSE, ("a price",)))]
 
     def _elided_entities(self, parts: list[Clause]) -> list[Clause]:
         """"served 9 hot dogs during lunch and 2 during dinner": a count after the first
@@ -344,6 +363,13 @@ class HypothesisReading:
             # "On Monday, Julia played with 15 kids": the program counts by day, not by
             # who; only the setting's count is read
             side = None
+        # "There are 30 kids who went to camp", "42 flew away to Spain": the verb moves them
+        # to the place it names, so the place's count or a transfer into it (``existential``)
+        moved = moved_to(words, at, after, counted_subject)
+        place = next((a for p, a in participants if p == moved[0]), None) \
+            if moved is not None and len(participants) == 1 else None
+        if place is not None:
+            side = None
         # "Jerry had 5 action figures": the agent right after the number is the kind the
         # program counts, and the count is the kind's, whoever holds it
         fits = [c for c in self._theorems(number.value, entity, transfers_only=side is not None)
@@ -351,6 +377,8 @@ class HypothesisReading:
                 if (kind is not None and c.predicate == "cont" and c.args[0] == kind)
                 or self._fits(c, [p for _, p in participants], subject and subject[1], side,
                               total=bool(TOTALS & set(words)))]
+        if moved is not None and place is not None:
+            fits = toward(fits, place, moved[1])
         union = None
         if not fits and not participants and not protagonist and side is None and \
                 TOTALS & set(words):
