@@ -93,12 +93,30 @@ _ONE_UNIT_RE = re.compile(r"\b(on|in|into|for) (?:1|one) ([a-z]+)\b(?! (?:of|and
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
-def _goes_on_doing(clause: Clause | None) -> bool:
-    """Does the clause go on with the subject of the one before it, by a verb of its own
-    and no subject ("and sent 30 letters")?"""
-    return clause is not None and clause.silent is None and bool(clause.words) and \
-        (clause.words[0] in VERBS or clause.words[0] in SENDER_VERBS or
-         clause.words[0] in RECEIVER_VERBS)
+def _goes_on_doing(clause: Clause | None, opening: Sequence[Clause],
+                   agent_names: frozenset[str]) -> bool:
+    """Does the clause go on with the subject of the one before it, so that the sentence's
+    opening ("In the morning,") holds for it too: a verb of its own and no subject ("and
+    sent 30 letters"), or "he" / "she" and a verb after lead words ("so she scores 20 points
+    in total"), and no agent named where the opening names one ("on the second level")?"""
+    if clause is None or clause.silent is not None or not clause.words:
+        return False
+    words = clause.words
+    start = 0
+    while start < len(words) and words[start] in ("so", "and", "then", "thus"):
+        start += 1
+    if start < len(words) and words[start] in ("he", "she") and start > 0:
+        start += 1
+    first = words[start] if start < len(words) else ""
+    if not (first in VERBS or first in SENDER_VERBS or first in RECEIVER_VERBS):
+        return False
+    return not (_names_an_agent(clause, agent_names) and
+                any(_names_an_agent(c, agent_names) for c in opening))
+
+
+def _names_an_agent(clause: Clause, agent_names: frozenset[str]) -> bool:
+    text = f" {' '.join(clause.words)} "
+    return any(f" {name} " in text for name in agent_names)
 
 
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
@@ -239,7 +257,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
             has_number = any(t.kind == "number" for t in clause.tokens)
             if not has_number:
                 opening = [*opening, clause]
-            elif not _goes_on_doing(self._next_clause):
+            elif not _goes_on_doing(self._next_clause, opening, self.lex.index.agent_names):
                 opening = []  # (else "In the morning, Lior got 8 emails | and sent 30
                 # letters": the clause that goes on with the subject's next verb keeps it)
             self._items_by_clause.append((clause, items))

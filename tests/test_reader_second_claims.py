@@ -73,3 +73,27 @@ def test_a_verb_going_on_after_a_count_of_a_person_is_not_the_settings() -> None
         ("axiom", "cont({morning}, 8, emails)", ""),
         ("unparsed", None, "reads as transfer(?, ?, 30, letters), which no theorem of the "
          "program fits")]
+
+
+GAME = program(  # points per star and stars, by level (the player is no one it counts)
+    "rate({first level}, 4, points, stars, 0)", "cont({first level}, 6, stars, 0)",
+    "rate({second level}, 4, points, stars, 0)", "cont({second level}, 3, stars, 0)",
+    query="cont({first level, second level}, ?, points, ?)")
+
+
+def test_so_she_scores_goes_on_in_the_opening_setting() -> None:
+    """"On the first level, Nia gets 4 points for each star, so she gets 24 points in
+    total": the opening setting holds for the clause that goes on with her, so its total is
+    the first level's points."""
+    assert read(GAME, "On the first level, Nia gets 4 points for each star, so she gets "
+                "24 points in total.") == [
+        ("axiom", "rate({first level}, 4, points, stars)", ""),
+        ("derived", "cont({first level}, 24, points)", "")]
+
+
+def test_a_clause_naming_its_own_setting_does_not_take_the_opening() -> None:
+    """"..., so she gets 12 points on the second level": the clause names a setting of its
+    own, so the opening's first level is not carried into it (12 is the second level's)."""
+    steps = read(GAME, "On the first level, Nia gets 4 points for each star, so she gets "
+                 "12 points on the second level.")
+    assert steps[-1] == ("derived", "cont({second level}, 12, points)", "")
