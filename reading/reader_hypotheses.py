@@ -310,6 +310,12 @@ class HypothesisReading:
         # one count of 3 books is a kind's (``follows_person``)
         follows = protagonist and not participants and entity is not None and \
             not self._ambiguous and not TOTALS & set(words)
+        if protagonist and not participants and entity is not None and \
+                not self._ambiguous and TOTALS & set(words):
+            # "Jack has received a total of 9 emails so far": he is no one the program
+            # counts; the total is the one union of its counts (by time, by kind) that adds
+            # up to it, or nothing
+            return self._protagonist_total(number.value, entity, resolved)
         if protagonist and not follows and (not participants or not all(
                 position == at + 1 or self._setting(tokens, position, agents)
                 or activity(tokens, position, agents, at) for position, agents in participants)):
@@ -404,6 +410,18 @@ class HypothesisReading:
         by_predicate = self.lex.index.claims_by_predicate()
         return (c for predicate in ("cont", "transfer", "comp")
                 for c in by_predicate.get(predicate, ()))
+
+    def _protagonist_total(self, quantity: int, entity: str,
+                           resolved: list[tuple[str, str]]) -> LooseClaim | None:
+        """The one union of counts of ``entity`` adding up to ``quantity`` whose members are
+        all times or settings (never people: "Noor has 10 in total" is no total of Ana's and
+        Bo's), as a claim; else ``None``."""
+        union = self._stated_union(quantity, entity)
+        if union is None or not all(is_setting(name) for name in union.agent_sets[0].names):
+            return None
+        self.discourse.note_fitted(union, [])
+        return LooseClaim(ClaimPattern.of(union), None,
+                          Reading(LOOSE, ("the one union it fits",), tuple(resolved)))
 
     def _subject_after(self, clause: Clause) -> Agents | None:
         """The subject of the next clause of the sentence, for a clause that leads to it

@@ -97,3 +97,33 @@ def test_a_clause_naming_its_own_setting_does_not_take_the_opening() -> None:
     steps = read(GAME, "On the first level, Nia gets 4 points for each star, so she gets "
                  "12 points on the second level.")
     assert steps[-1] == ("derived", "cont({second level}, 12, points)", "")
+
+
+INBOX = program(  # emails by time of day; the one who gets them is no one it counts
+    "cont({morning}, 4, emails, 0)", "cont({afternoon}, 6, emails, 0)",
+    "cont({evening}, 2, emails, 0)", query="cont({afternoon, evening, morning}, ?, emails, ?)")
+FRIENDS = program(  # two people's emails
+    "cont({ana}, 4, emails, 0)", "cont({bo}, 6, emails, 0)", query="cont({ana, bo}, ?, emails, ?)")
+
+
+def test_a_running_total_of_someone_not_counted_is_the_union_of_the_times() -> None:
+    """"In the afternoon, Noor got 6 more emails, so Noor has received a total of 10 emails
+    so far": the afternoon's count, and the total, which is the morning's and the
+    afternoon's together (the one union adding up to 10)."""
+    assert read(INBOX, "In the afternoon, Noor got 6 more emails, so Noor has received a "
+                "total of 10 emails so far.") == [
+        ("axiom", "cont({afternoon}, 6, emails)", ""),
+        ("derived", "cont({afternoon, morning}, 10, emails)", "")]
+
+
+def test_a_total_no_union_adds_up_to_is_not_read() -> None:
+    """"a total of 11 emails": no union of the times adds up to 11, so nothing is read."""
+    steps = read(INBOX, "Noor has received a total of 11 emails today.")
+    assert [v for v, _c, _r in steps] == ["unparsed"]
+
+
+def test_a_strangers_total_is_never_a_total_of_people() -> None:
+    """"Noor has received a total of 10 emails", where the program counts Ana's and Bo's:
+    Noor is no one it knows, and 10 is not read as Ana and Bo's total."""
+    steps = read(FRIENDS, "Noor has received a total of 10 emails.")
+    assert [v for v, _c, _r in steps] == ["unparsed"]
