@@ -84,6 +84,9 @@ class Discourse:
         self.topic: tuple[Agents, str] | None = None  # a heading's owner and entity
         self.heading: Agents | None = None  # a heading of one name ("- Aditya:")
         self.ambiguity: str | None = None  # why the last pronoun was left unresolved
+        # the pronoun and the people it may be, when ``ambiguity`` says it fits two or more
+        self.rivals: tuple[str, tuple[Agents, ...]] | None = None
+        self.bound: tuple[str, Agents] | None = None  # a pronoun read as one of its rivals
         self.things: set[Agents] = set()  # agents written in lower case: "he" / "she" last
 
     @property
@@ -130,6 +133,8 @@ class Discourse:
         ("gives him 82, so he has"), else the latest agent that fits, subjects first, a
         relation ("nora's aunt") only when no one else fits."""
         gender = gender_of(pronoun)
+        if self.bound is not None and self.bound[0] == pronoun:
+            return self.learn(pronoun, self.bound[1])
 
         def fits(agents: Agents) -> bool:
             return len(agents) == 1 and agents != exclude and \
@@ -142,11 +147,13 @@ class Discourse:
             if chained is not None:
                 return self.learn(pronoun, chained)
             # "Stephen gives Aram 68, so he has 69": two people the pronoun fits equally
-            rivals = sorted({name_of(a) for a, _said in self.records[-1]
-                             if fits(a) and "'s " not in name_of(a) and a not in self.things})
+            fitting = {name_of(a): a for a, _said in self.records[-1]
+                       if fits(a) and "'s " not in name_of(a) and a not in self.things}
+            rivals = sorted(fitting)
             if gender is not None and len(rivals) > 1 and \
                     not any(name in self.gender for name in rivals):
                 self.ambiguity = f"{pronoun!r} may be {' or '.join(rivals)}"
+                self.rivals = (pronoun, tuple(fitting[name] for name in rivals))
                 return None
         candidates = [a for record in reversed(self.records) for a, _said in record if fits(a)]
         if gender is not None:  # "he" / "she": a person named as one before a thing

@@ -32,6 +32,7 @@ from vlp.grammar.loose import SILENT_HYPOTHETICAL, Clause, Token, read_clauses
 from vlp.kernel import SIGNATURES, Agents
 
 from .align import ClaimPattern, ProgramIndex
+from .arithmetic_referents import ArithmeticReferents
 from .comparison_sides import ComparisonSides
 from .discourse import Discourse, Lexicon, lexicon, show, subject_of
 from .entity_settling import EntitySettling
@@ -94,10 +95,36 @@ _ONE_UNIT_RE = re.compile(r"\b(on|in|into|for) (?:1|one) ([a-z]+)\b(?! (?:of|and
 _UNIT_IN_PARENS_RE = re.compile(r"(?P<number>\d[\d,]*)\s*\((?P<unit>[A-Za-z][A-Za-z ]*)\)")
 
 
+def _goes_on_doing(clause: Clause | None, opening: Sequence[Clause],
+                   agent_names: frozenset[str]) -> bool:
+    """Does the clause go on with the subject of the one before it, so that the sentence's
+    opening ("In the morning,") holds for it too: a verb of its own and no subject ("and
+    sent 30 letters"), or "he" / "she" and a verb after lead words ("so she scores 20 points
+    in total"), and no agent named where the opening names one ("on the second level")?"""
+    if clause is None or clause.silent is not None or not clause.words:
+        return False
+    words = clause.words
+    start = 0
+    while start < len(words) and words[start] in ("so", "and", "then", "thus"):
+        start += 1
+    if start < len(words) and words[start] in ("he", "she") and start > 0:
+        start += 1
+    first = words[start] if start < len(words) else ""
+    if not (first in VERBS or first in SENDER_VERBS or first in RECEIVER_VERBS):
+        return False
+    return not (_names_an_agent(clause, agent_names) and
+                any(_names_an_agent(c, agent_names) for c in opening))
+
+
+def _names_an_agent(clause: Clause, agent_names: frozenset[str]) -> bool:
+    text = f" {' '.join(clause.words)} "
+    return any(f" {name} " in text for name in agent_names)
+
+
 class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                      RateLineReading, ListReading, ProgramFitting, EntitySettling,
                      HypothesisReading, VariableReading, RateHypothesisReading,
-                     ComparisonSides):
+                     ComparisonSides, ArithmeticReferents):
     """Reads the clauses of one sentence against a lexicon, in a discourse."""
 
     def __init__(self, lex: Lexicon, discourse: Discourse, query_pattern: ClaimPattern):
@@ -217,7 +244,7 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                 continue
             self._next_clause = clauses[n + 1] if n + 1 < len(clauses) else None
             self._later_clauses = clauses[n + 1:]
-            self.discourse.ambiguity = None
+            self.discourse.ambiguity = self.discourse.rivals = None
             self._unowned = None
             listed = as_list_item(clause, listing)
             items: list[LooseClaim | LooseGap] = []
@@ -233,7 +260,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                 items, subject = self._clause_items(clause, n, clauses, opening, inherited)
             listing = self._listing(clause, items, listing)
             has_number = any(t.kind == "number" for t in clause.tokens)
-            opening = [] if has_number else [*opening, clause]
+            if not has_number:
+                opening = [*opening, clause]
+            elif not _goes_on_doing(self._next_clause, opening, self.lex.index.agent_names):
+                opening = []  # (else "In the morning, Lior got 8 emails | and sent 30
+                # letters": the clause that goes on with the subject's next verb keeps it)
             self._items_by_clause.append((clause, items))
             words = clause.words
             self._each_context = (clause.tokens, 1) if len(words) > 2 and words[0] in (
@@ -262,6 +293,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         """What one clause of the sentence states, and its subject."""
         self._left_to_arithmetic = []
         items, subject = self._clause(clause, inherited)
+        if self.discourse.rivals is not None and items and isinstance(items[-1], LooseGap):
+            # "..., so he has 9 + 14 = 23 pears": the one rival the expression computes
+            settled = self._referent_by_arithmetic(clause, inherited)
+            if settled is not None:
+                items, subject = settled
         if self._unowned is not None:
             self.outsider = self.outsider or self._unowned
             items, subject = self._owned_counts(clause, items), None

@@ -18,7 +18,7 @@ happening.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from vlp.grammar.inflect import singular
 from vlp.grammar.loose import (
@@ -310,12 +310,17 @@ class HypothesisReading:
             if doer is not None and doer.names <= self.lex.index.agent_names:
                 participants = [(-1, doer)]
         protagonist = self._unsure or self._unknown_name(tokens) is not None
+        if entity is not None and self._goes_on_counting_setting(clause, tokens, participants,
+                                                                 inherited):
+            # "In the morning, Lior got 8 emails | and sent 30 letters": the clause before
+            # read the setting's count (Lior is no one the program counts by), and this one
+            # goes on with its subject in the same setting: only the setting's count is read
+            protagonist = True
         doers = [p for p in participants
                  if p[0] != at + 1 and not self._setting(tokens, p[0], p[1])]
         if entity is not None and len(doers) == 1 and len(participants) > 1 and \
-                doers[0][0] < at and never_counts(doers[0][1], entity, (
-                    c for predicate in ("cont", "transfer", "comp") for c in
-                    self.lex.index.claims_by_predicate().get(predicate, ()))):
+                doers[0][0] < at and never_counts(doers[0][1], entity,
+                                                  self._counting_claims()):
             # "On Monday, Julia played with 12 kids": the program counts kids by day, never
             # Julia's; she is the person it follows, as one it does not know is
             participants = [p for p in participants if p is not doers[0]]
@@ -324,6 +329,12 @@ class HypothesisReading:
         # one count of 3 books is a kind's (``follows_person``)
         follows = protagonist and not participants and entity is not None and \
             not self._ambiguous and not TOTALS & set(words)
+        if protagonist and not participants and entity is not None and \
+                not self._ambiguous and TOTALS & set(words):
+            # "Jack has received a total of 9 emails so far": he is no one the program
+            # counts; the total is the one union of its counts (by time, by kind) that adds
+            # up to it, or nothing
+            return self._protagonist_total(number.value, entity, resolved)
         if protagonist and not follows and (not participants or not all(
                 position == at + 1 or self._setting(tokens, position, agents)
                 or activity(tokens, position, agents, at) for position, agents in participants)):
@@ -406,6 +417,39 @@ class HypothesisReading:
         self.discourse.note_fitted(claim, [agents for _, agents in participants])
         return LooseClaim(ClaimPattern.of(claim), None,
                           Reading(LOOSE, ("the one theorem it fits",), tuple(resolved)))
+
+    def _goes_on_counting_setting(self, clause: Clause, tokens: Sequence[Token],
+                                  participants: Sequence[tuple[int, Agents]],
+                                  inherited: Agents | None) -> bool:
+        """Does the clause go on, without a subject of its own, from a clause of its
+        sentence that read nothing but counts of the settings it names itself?"""
+        if inherited is not None or not participants or not self._items_by_clause or \
+                not _goes_on(clause.words) or not all(
+                    self._setting(tokens, position, agents) for position, agents in participants):
+            return False
+        named = {agents for _position, agents in participants}
+        items = self._items_by_clause[-1][1]
+        return bool(items) and all(isinstance(i, LooseClaim) and i.pattern.predicate == "cont"
+                                   and i.pattern.args[0] in named for i in items)
+
+    def _counting_claims(self) -> Iterator[Claim]:
+        """The program's theorems that count or move something (counts, transfers,
+        comparisons)."""
+        by_predicate = self.lex.index.claims_by_predicate()
+        return (c for predicate in ("cont", "transfer", "comp")
+                for c in by_predicate.get(predicate, ()))
+
+    def _protagonist_total(self, quantity: int, entity: str,
+                           resolved: list[tuple[str, str]]) -> LooseClaim | None:
+        """The one union of counts of ``entity`` adding up to ``quantity`` whose members are
+        all times or settings (never people: "Noor has 10 in total" is no total of Ana's and
+        Bo's), as a claim; else ``None``."""
+        union = self._stated_union(quantity, entity)
+        if union is None or not all(is_setting(name) for name in union.agent_sets[0].names):
+            return None
+        self.discourse.note_fitted(union, [])
+        return LooseClaim(ClaimPattern.of(union), None,
+                          Reading(LOOSE, ("the one union it fits",), tuple(resolved)))
 
     def _subject_after(self, clause: Clause) -> Agents | None:
         """The subject of the next clause of the sentence, for a clause that leads to it
