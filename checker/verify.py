@@ -33,6 +33,7 @@ from vlp.reading.claim_guards import (
     unstated_count,
     unstated_rate,
 )
+from vlp.reading.given_up import gives_up
 from vlp.reading.named_instances import named_instance
 from vlp.reading.precision_guards import borrowed_entity, renamed_entity
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
@@ -550,10 +551,12 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         judge.unparsed(number, text, f"{expression} computes {pattern}, but the words count "
                        f"{named}", ARITHMETIC_READING)
         return
-    if pattern.predicate == "comp" and _EXISTENTIAL_RE.search(text) and \
+    if pattern.predicate == "comp" and (_EXISTENTIAL_RE.search(text) or any(
+            gives_up(w) for w in re.findall(r"[a-z]+", text.lower()))) and \
             not _COMPARISON_CUE_RE.search(text):
-        # "So there are 1538832 - 78 = 1538754 kids in Lawrence County": the words count the
-        # kids; the instance the subtraction writes concludes a difference
+        # "So there are 1538832 - 78 = 1538754 kids in Lawrence County", "So he gave his
+        # friend 30 - 6 = 24": the words count the kids, or what was given; the instance
+        # the subtraction writes concludes a difference
         judge.unparsed(number, text, f"the words state a count, but {expression} is the "
                        f"difference {pattern}", ARITHMETIC_READING)
         return

@@ -151,8 +151,8 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         if entity not in index.entities and named is not None:
             # "Oliver's initial money: 35 dollars": the count is of dollars
             return f"the number is of {named!r}, not of {entity!r}"
-        if named is None and entity not in lowered and _MONEY_VERBS & set(
-                re.findall(r"[a-z]+", lowered)) and not _MONEY_RE.search(entity):
+        if named is None and entity not in lowered and any(
+                other_than_money(w, entity) for w in re.findall(r"[a-z]+", lowered)):
             # "Together they spent 21 + 14 = 35": money, not the trick decks said before
             return f"a sum of money, not of {entity!r}"
     if len(owner) > 1 and not any(n in lowered for n in owner.names):
@@ -355,6 +355,12 @@ _OBJECT_RE = re.compile(r"\b(?:by|of|for|from|between|among|to|with)\s*$")
 _MONEY_VERBS = frozenset({"spent", "spend", "spends", "paid", "pay", "pays", "cost", "costs",
                           "earned", "earn", "earns", "saved", "save", "saves"})
 _MONEY_RE = re.compile(r"\b(?:dollars?|cents?|money|bucks|euros?|pounds|yen|coins?)\b")
+
+
+def other_than_money(verb: str | None, entity: str) -> bool:
+    """Does a verb of money ("spent", "paid") stand with an entity that is no money (the
+    trick decks said before "Together they spent 21 + 14 = 35")?"""
+    return verb in _MONEY_VERBS and not _MONEY_RE.search(entity)
 
 
 class _ListPattern:

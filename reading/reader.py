@@ -468,6 +468,9 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                         following in RECEIVER_VERBS or following in PARTICIPLES:
                     verb_index = j  # "he had used 35", "had given away 70": the verb
                     break
+            if w == "must" and words[i + 1:i + 2] == ("have",) and i + 2 < first_number and \
+                    words[i + 2] in PARTICIPLES:
+                continue  # "he must have thrown away 21": the verb is the participle
             if w in VERBS or w == "must" or (
                     w == ":" and any(m.end == i and m.position == 0 for m in mentions)):
                 verb_index = i  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
