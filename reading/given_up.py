@@ -38,6 +38,18 @@ def sink_holder(verb: str | None, agent_names: frozenset[str]) -> Agents | None:
     return Agents.of(names[0]) if len(names) == 1 else None
 
 
+def apart_from_holding(index: ProgramIndex, subject: Agents, verb: str | None, entity: str
+                       ) -> bool:
+    """Is what ``verb`` gives up apart from what the subject holds, in the program? It is
+    when the program gives the subject a count of the entity of its own (Danny keeps 22
+    caps and threw away 35) or counts what the verb did as a holder ("thrown away"); not
+    when the subject's count is nothing but what it gave up ("Debby drank 109 bottles a
+    day" for 74 days, with no count of hers: the 8066 drunk are her count)."""
+    return sink_holder(verb, index.agent_names) is not None or any(
+        a.predicate == "cont" and a.args[0] == subject and a.entity == entity
+        for a in index.program.axioms)
+
+
 def given_up(index: ProgramIndex, verb: str | None, quantity: int | None, entity: str
              ) -> ClaimPattern | str:
     """What a clause with a verb of giving up and no receiver states, when no transfer of
@@ -45,9 +57,9 @@ def given_up(index: ProgramIndex, verb: str | None, quantity: int | None, entity
     states nothing."""
     holder = sink_holder(verb, index.agent_names)
     if holder is None or quantity is None:
-        return (f"{verb!r} gives {quantity} {entity} up to no one the clause or the program "
-                "names: no transfer of the program fits, and what went away is no count of "
-                "the subject")
+        return (f"what {verb!r} gives up ({quantity} {entity}) is no count of the subject, "
+                "and goes to no one the clause or the program names: whom to, the words do "
+                "not say")
     return ClaimPattern("cont", (holder, quantity, entity))
 
 
@@ -76,3 +88,13 @@ def compared_given_up(index: ProgramIndex, verb: str | None, receiver: Agents | 
         return (f"compares what {verb!r} moved with what the words after 'than' say, and "
                 "the program names no holder for each")
     return first, second
+
+
+# verbs of giving up that also say how money or time was used, not that it went to someone
+_USING = frozenset("spent spend spends used use uses paid pay pays".split())
+
+
+def hands_over(verb: str) -> bool:
+    """Does ``verb`` move its number to someone or somewhere ("gave", "ate", "threw"), not
+    only use it up ("spends 6 - 2 = 4" hours may be a difference of two activities)?"""
+    return gives_up(verb) and verb not in _USING

@@ -18,7 +18,7 @@ from vlp.kernel import Agents, Claim
 from .align import ClaimPattern
 from .claim_guards import other_than_money
 from .discourse import Discourse, Lexicon, show
-from .given_up import compared_given_up, given_up, gives_up
+from .given_up import apart_from_holding, compared_given_up, given_up, gives_up, hands_over
 from .reader_items import LooseClaim, LooseGap, as_arithmetic
 from .reader_mentions import Mention, program_names
 from .reader_words import (
@@ -204,7 +204,7 @@ class FactReading:
             cues.append(verb)
             predicate = "cont"
             args = {"A": holder}
-        elif comparative is not None and gives_up(verb) and "than" in window:
+        elif comparative is not None and hands_over(verb) and "than" in window:
             # "Paco gave 7 more cookies to his friend than those he ate": what the two
             # verbs moved away, never the giver
             than = position + 1 + window.index("than")
@@ -384,10 +384,14 @@ class FactReading:
                 cues.append(verb or "")
                 predicate, args = "transfer", {"S": event[0], "R": event[1]}
             elif gives_up(verb) and self._named_names <= subject.names and \
-                    (entity_said or not other_than_money(verb, entity)):
+                    apart_from_holding(self.lex.index, subject, verb, entity) and \
+                    (entity_said or not other_than_money(verb, entity)) and not (
+                        quantity is not None and self.lex.index.is_theorem(
+                            Claim("cont", (subject, quantity, entity)))):
                 # "He threw away 35 old ones", "So he spent 3 - 2 = 1": what went away,
-                # never what the subject has ("spends 5 hours on German" names where they
-                # went: read as before)
+                # never a count of the subject that is no theorem ("Shirley sold 25 cases",
+                # where the program counts what she sold as hers, is hers; "spends 5 hours
+                # on German" names where they went: read as before)
                 return self._given_up(verb, quantity, entity, arithmetic, resolved)
             elif predicate == "event":
                 index = self.lex.index
@@ -408,6 +412,7 @@ class FactReading:
         pattern = ClaimPattern(predicate, values)
         if predicate == "transfer" and args["R"] is None and subject is not None and \
                 args["S"] == subject and gives_up(verb) and \
+                apart_from_holding(self.lex.index, subject, verb, entity) and \
                 not self.lex.index.candidates(pattern):
             # "He ate 23 cookies", "He lost 231 crayons", no transfer of them in the program
             receiver = self._after_preposition(mentions, words, position, end, subject,

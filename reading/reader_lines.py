@@ -369,6 +369,10 @@ class LineReading:
             _none, shown, ambiguous, after = self._entity(tokens, numbers[0] + 1)
             if any(t.kind != "punct" for t in tokens[after:]):
                 return None
+            if after == numbers[0] + 1 and not ambiguous:
+                # "T-shirt: 86." where the program's t-shirt is an agent holding dollars:
+                # the one thing the owner holds (never the thing the owner's name says)
+                ambiguous = sorted(self.lex.entities)
             held = [e for e in ambiguous if self.lex.index.candidates(
                 ClaimPattern("cont", (owner.agents, None, e)))]
             if len(held) != 1:
@@ -380,6 +384,12 @@ class LineReading:
             return None
         resolved = [shown] if shown is not None else []
         reading = Reading(LOOSE, (":",), tuple(resolved))
+        other = self._contradicts_sum(number.arithmetic, entity) if owner.kind == "name" \
+            else None
+        if other is not None:
+            return LooseGap(f"'{owner.said}: {number.text}': {other} is no count of {entity} "
+                            "the program has, so the label's entity is not its sum's",
+                            reading)
         return self._resolve(ClaimPattern("cont", (owner.agents, number.value, entity)),
                              as_arithmetic(number), reading)
 

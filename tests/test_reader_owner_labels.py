@@ -1,0 +1,44 @@
+"""Label lines whose label is one of the program's holders ("Scarf: 14."): the count is of
+the one thing that holder holds, never of the thing its name says; a label's sum whose
+operands count something else borrows no entity. Problems and sentences written here."""
+
+from __future__ import annotations
+
+from test_reader_real_text import claims, program, unparsed
+
+# a stall earns 14 dollars per scarf and 9 per hat; it sold 30 scarves and 12 hats
+STALL = program(
+    "cont({scarf}, 14, dollars, 0)", "cont({hat}, 9, dollars, 0)",
+    "rate({scarf sales}, 14, dollars, scarves, 0)", "rate({hat sales}, 9, dollars, hats, 0)",
+    "cont({scarf sales}, 30, scarves, 0)", "cont({hat sales}, 12, hats, 0)",
+    query="comp({scarf}, {hat}, ?, dollars, ?)")
+# a shelf of 12 novels and 9 comics (items); Lia read 10 novels and 4 comics
+SHELF = program(
+    "cont({novels}, 12, items, 0)", "cont({comics}, 9, items, 0)",
+    "cont({lia}, 10, novels, 0)", "cont({lia}, 4, comics, 0)",
+    query="comp({novels}, {comics}, ?, items, ?)")
+
+
+def test_a_holders_label_counts_the_one_thing_it_holds() -> None:
+    """"Scarf: 14." is the scarf's 14 dollars (not 14 scarves); "Comics: 9." the comics'
+    9 items."""
+    assert claims(STALL, "Given. Scarf: 14.") == [("axiom", "cont({scarf}, 14, dollars)")]
+    assert claims(SHELF, "Given. Comics: 9.") == [("axiom", "cont({comics}, 9, items)")]
+
+
+def test_a_wrong_number_under_a_holders_label_is_false_of_what_it_holds() -> None:
+    """"Hat: 8." is a false count of the hat's dollars."""
+    assert claims(STALL, "Given. Hat: 8.") == [("false", "cont({hat}, 8, dollars)")]
+
+
+def test_a_holders_label_whose_sum_counts_something_else_borrows_no_entity() -> None:
+    """"Comics: 9 - 4 = 5": 4 is what Lia read of the comics, no count of items: the
+    label's items are not the sum's (unparsed, never a false count of the comics' items)."""
+    assert unparsed(SHELF, "Given. Comics: 9 - 4 = 5.")
+
+
+def test_a_holders_label_over_a_difference_of_two_holders_is_no_count() -> None:
+    """"Novels: 12 - 9 = 3": the novels' items less the comics': a difference, which the
+    label does not state, never a count of the novels."""
+    reasons = unparsed(SHELF, "Given. Novels: 12 - 9 = 3.")
+    assert any("difference" in r for r in reasons)
