@@ -375,6 +375,10 @@ class LineReading:
                 ambiguous = sorted(self.lex.entities)
             held = [e for e in ambiguous if self.lex.index.candidates(
                 ClaimPattern("cont", (owner.agents, None, e)))]
+            if len(held) > 1 and number.arithmetic is not None:
+                # "Monday: 8 hours x 8 dollars/hour = 64": a product counts what the rate
+                # among its operands counts (dollars), never what it multiplies (hours)
+                held = [e for e in held if self._computes(e, number.arithmetic)]
             if len(held) != 1:
                 return None
             entity = held[0]

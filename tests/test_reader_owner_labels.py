@@ -42,3 +42,20 @@ def test_a_holders_label_over_a_difference_of_two_holders_is_no_count() -> None:
     label does not state, never a count of the novels."""
     reasons = unparsed(SHELF, "Given. Novels: 12 - 9 = 3.")
     assert any("difference" in r for r in reasons)
+
+
+# Rui earns 6 dollars an hour; he works 5 hours on Saturday and 3 on Sunday
+SHIFTS = program(
+    "rate({saturday}, 6, dollars, hours, 0)", "rate({sunday}, 6, dollars, hours, 0)",
+    "cont({saturday}, 5, hours, 0)", "cont({sunday}, 3, hours, 0)",
+    query="cont({saturday, sunday}, ?, dollars, ?)")
+
+
+def test_a_holders_label_over_a_product_counts_what_the_rate_counts() -> None:
+    """"Saturday: 5 hours x 6 dollars/hour = 30": Saturday's 30 dollars, never 30 hours
+    (the entity of the first factor)."""
+    first = "Rui worked 5 hours on Saturday and 3 hours on Sunday. "
+    assert claims(SHIFTS, first + "Saturday: 5 hours x 6 dollars/hour = 30.") == [
+        ("derived", "cont({saturday}, 30, dollars)")]
+    assert claims(SHIFTS, first + "Sunday: 3 hours x 6 dollars/hour = 18.") == [
+        ("derived", "cont({sunday}, 18, dollars)")]
