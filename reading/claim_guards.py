@@ -106,7 +106,8 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         if joined is not None:  # "67 campers in the morning and the afternoon"
             return f"{joined!r} names more than {show(owner)}: the count is of them " \
                 "together, or of either"
-    named = _name_unsettled(lowered, owner, agent_names, index.entities)
+    named = _name_unsettled(lowered, owner, agent_names, index.entities) or \
+        _not_done(lowered, owner, entity, index)
     if named is not None:
         return named
     if isinstance(quantity, int) and isinstance(entity, str):
@@ -194,6 +195,32 @@ _GIVING = SENDER_VERBS | frozenset({"given", "eaten", "thrown", "lost"})
 _GIVING_RE = "|".join(sorted(_GIVING, key=len, reverse=True))
 _WORD_RE = re.compile(r"[a-z]+")
 _FACTOR_SIGN_RE = re.compile(r"[*×/]|\bx\b")
+
+
+# a participle negated ("not read", "never used", "yet to read", "left unread", "unsold"):
+# what was not done
+_NOT_DONE_RE = re.compile(r"\b(?:not|never)\s+(?:yet\s+)?(?:been\s+)?([a-z]+(?:ed|en)|read|"
+                          r"sold|done|won|bought|spent|left|eaten|seen)\b|\byet\s+to\s+([a-z]+)\b|"
+                          r"\b(un[a-z]{2,}(?:ed|en)|unread|undone|unsold)\b")
+_NOT_NEGATED = frozenset({"united", "unlimited", "unused"})
+
+
+def _not_done(lowered: str, owner: Agents, entity: object, index: ProgramIndex
+              ) -> str | None:
+    """"Number of books not read = 20 - 5 = 15", "there are 4 books left unread": the
+    count is of what was not done, never of the one who did it, unless the doing takes
+    things away from the holder ("9 - 3 = 6 hamburgers were not served", where the
+    restaurant serves 3 of its 9: what is not served it keeps) or the holder is named by
+    those words ("unread"); the phrase, else ``None``."""
+    if any(a.predicate == "transfer" and a.args[0] == owner and a.entity == entity
+           for a in index.program.axioms):
+        return None
+    for found in _NOT_DONE_RE.finditer(lowered):
+        word = next(g for g in found.groups() if g)
+        if word in _NOT_NEGATED or any(word in name.split() for name in owner.names):
+            continue
+        return f"{found.group(0)!r} counts what was not done, not {', '.join(owner.names)}'s"
+    return None
 
 
 def _not_held(lowered: str, quantity: int, written: str) -> str | None:
