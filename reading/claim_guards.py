@@ -37,6 +37,13 @@ _PART_RE = re.compile(
     r"1st|2nd|3rd|[4-9]th)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"level|round|half|quarter|inning|stage|morning|afternoon|evening|week|weekend|day|"
     r"month|year|game|match)s?)\b", re.IGNORECASE)
+# "for every 3 candy bars": a number after "every" is the size of a ratio's unit
+_EVERY_NUMBER_RE = re.compile(r"\bevery\s+\d[\d,]*\s+[a-z]+")
+# "3 hours the first day": a part named by an ordinal with no preposition before it
+_BARE_PART_RE = re.compile(
+    r"\bthe\s+((?:first|second|third|fourth|fifth|sixth|seventh|last|next|final)\s+"
+    r"(?:day|week|month|year|round|level|half|quarter|inning|stage|game|match)s?)\b",
+    re.IGNORECASE)
 # verbs that state a possession or a state: "On Monday, Tom had 10 apples" is his count
 # then, not a part of it
 _STATE_WORDS = POSSESSION_VERBS | frozenset({"is", "are", "was", "were", "be", "been"})
@@ -46,17 +53,23 @@ _ACTIVITY_PARTS = frozenset({"level", "round", "half", "quarter", "inning", "sta
                              "match"})
 
 
-def part_counted(text: str, agent_names: Collection[str]) -> str | None:
+def part_counted(text: str, agent_names: Collection[str],
+                 accrued_by: Collection[str] = ()) -> str | None:
     """The part of the whole a count of an event is restricted to ("Frank collected 25 cans
-    on Saturday"), when the program counts no such part: the phrase, else ``None``. A count
-    so restricted that is no theorem is of that part, which no atom of the program states:
-    judged as the whole count, a true statement would be judged false."""
-    found = _PART_RE.search(text)
+    on Saturday", "he worked 3 hours the first day"), when the program counts no such part:
+    the phrase, else ``None``. A count so restricted that is no theorem is of that part,
+    which no atom of the program states: judged as the whole count, a true statement would
+    be judged false. ``accrued_by``: the units the program's rates count per ("days" of 7
+    seashells a day), by which even a state ("On the second day he has 14") is a running
+    count, part of the whole."""
+    found = _PART_RE.search(text) or _BARE_PART_RE.search(text)
     if found is None:
         return None
     words = {w.lower() for w in re.findall(r"[A-Za-z']+", text)}
     noun = found.group(1).lower().split()[-1]
-    if words & _STATE_WORDS and noun.removesuffix("s") not in _ACTIVITY_PARTS:
+    accrued = noun.removesuffix("s") in {singular(u) for u in accrued_by}
+    if words & _STATE_WORDS and noun.removesuffix("s") not in _ACTIVITY_PARTS and \
+            not accrued:
         return None
     if any(noun in name.split() or noun.removesuffix("s") in name.split()
            for name in agent_names):
@@ -127,6 +140,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if thing is not None:
         # "Tia's boxes have 8 crayons": each of her boxes (a thing counted), not someone
         return f"{thing!r} names things the program counts, not someone who has some"
+    found = _EVERY_NUMBER_RE.search(lowered)
+    if found is not None:
+        # "for every 3 candy bars, there are 4 calories": per 3 of them, a ratio
+        return f"{found.group(0)!r} states a ratio, not a count"
     found = _SUPPOSED_RE.search(lowered)
     if found is not None:
         # "Assume Sol gets 10 stickers, then Sol has 29", "Ruth thinks Sol has 30 stickers"
@@ -140,7 +157,9 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         # "so he harvests 684 bushels of wheat than expected": a comparison whose "more" is
         # missing, not a count of 684
         return "'than' compares: the sentence states a difference, not a count"
-    part = None if setting else part_counted(text, agent_names)
+    part = None if setting else part_counted(text, agent_names, {
+        str(a.args[3]) for a in index.program.axioms if a.predicate == "rate" and
+        a.args[0] == owner and a.entity == entity})
     if part is not None:
         return f"the count is of a part ({part!r}), which the program does not count"
     found = _EVENT_TIME_RE.search(text)

@@ -65,20 +65,6 @@ class EntitySettling:
         return any(index.writes_builtin(claim, arithmetic) for claim in index.candidates(
             ClaimPattern("cont", (None, arithmetic.result, entity))))
 
-    def _contradicts_sum(self, arithmetic: Arithmetic | None, entity: str) -> int | None:
-        """"Movies: 14 - 13 = 1", the 14 movies' items and the 13 movies someone watched: a
-        sum or difference counts one entity, so an entity the clause does not say is
-        borrowed only where every operand is a count of it the program has. The first
-        operand that is none (it counts something else), else ``None``."""
-        if arithmetic is None or not set(arithmetic.operators) <= {"+", "-"}:
-            return None
-        index = self.lex.index
-        for operand in arithmetic.operands:
-            if not any(index.candidates(ClaimPattern(predicate, (*blanks, operand, entity)))
-                       for predicate, blanks in _COUNTS):
-                return operand
-        return None
-
 
 def _own_words(candidates: Sequence[str], said: str) -> dict[str, set[str]]:
     """Each candidate's words that the phrase said does not hold and that not every
@@ -89,9 +75,6 @@ def _own_words(candidates: Sequence[str], said: str) -> dict[str, set[str]]:
     return {c: w - shared for c, w in words.items()}
 
 
-
-# the claims a count of an entity can be (the agent slots left open)
-_COUNTS = (("cont", (None,)), ("transfer", (None, None)), ("comp", (None, None)))
 
 
 __all__ = ["EntitySettling"]

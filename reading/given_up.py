@@ -57,9 +57,9 @@ def given_up(index: ProgramIndex, verb: str | None, quantity: int | None, entity
     states nothing."""
     holder = sink_holder(verb, index.agent_names)
     if holder is None or quantity is None:
-        return (f"what {verb!r} gives up ({quantity} {entity}) is no count of the subject, "
-                "and goes to no one the clause or the program names: whom to, the words do "
-                "not say")
+        return (f"what {verb!r} gives up ({quantity} {entity}) went away: no count of the "
+                "subject, and to no one the clause or the program names: whom to, the words "
+                "do not say")
     return ClaimPattern("cont", (holder, quantity, entity))
 
 

@@ -369,9 +369,11 @@ class LineReading:
             _none, shown, ambiguous, after = self._entity(tokens, numbers[0] + 1)
             if any(t.kind != "punct" for t in tokens[after:]):
                 return None
-            if after == numbers[0] + 1 and not ambiguous:
+            if after == numbers[0] + 1 and not ambiguous and (
+                    number.arithmetic is None or "*" in number.arithmetic.operators):
                 # "T-shirt: 86." where the program's t-shirt is an agent holding dollars:
-                # the one thing the owner holds (never the thing the owner's name says)
+                # the one thing the owner holds (never the thing the owner's name says); a
+                # sum is left to its arithmetic ("Pieter: 20 - 6 = 14")
                 ambiguous = sorted(self.lex.entities)
             held = [e for e in ambiguous if self.lex.index.candidates(
                 ClaimPattern("cont", (owner.agents, None, e)))]
@@ -388,12 +390,6 @@ class LineReading:
             return None
         resolved = [shown] if shown is not None else []
         reading = Reading(LOOSE, (":",), tuple(resolved))
-        other = self._contradicts_sum(number.arithmetic, entity) if owner.kind == "name" \
-            else None
-        if other is not None:
-            return LooseGap(f"'{owner.said}: {number.text}': {other} is no count of {entity} "
-                            "the program has, so the label's entity is not its sum's",
-                            reading)
         return self._resolve(ClaimPattern("cont", (owner.agents, number.value, entity)),
                              as_arithmetic(number), reading)
 
