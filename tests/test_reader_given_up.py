@@ -100,3 +100,26 @@ def test_a_comparison_of_given_up_things_with_no_holder_for_a_side_is_unparsed()
     of the program says (not a comparison with Tom)."""
     assert unparsed(PLUMS, "Tom had 9 plums. He ate 14. Tom gave 11 more plums to his "
                     "friend than he kept.")
+
+
+# Ivo drinks 3 bottles a day for 10 days: the program counts what he drank as his
+IVO = program("rate({ivo}, 3, bottles, days, 0)", "cont({ivo}, 10, days, 0)",
+              query="cont({ivo}, ?, bottles, ?)")
+# Ari sold 25 boxes: the program counts what she sold as her count
+SALES = program("cont({ari}, 25, boxes, 0)", "rate({ari}, 12, cookies, boxes, 0)",
+                query="cont({ari}, ?, cookies, ?)")
+
+
+def test_what_was_given_up_is_the_subjects_count_where_the_program_counts_it_so() -> None:
+    """"So he drank 3 * 10 = 30 bottles": Ivo holds no bottles of his own in the program,
+    so what he drank is his count (derived; 31 is judged false of it)."""
+    first = "Ivo drank 3 bottles a day. "
+    assert claims(IVO, first + "So he drank 3 * 10 = 30 bottles.") == [
+        ("derived", "cont({ivo}, 30, bottles)")]
+    assert claims(IVO, first + "So he drank 3 * 10 = 31 bottles.") == [
+        ("false", "cont({ivo}, 31, bottles)")]
+
+
+def test_a_count_of_the_seller_that_is_a_theorem_is_still_read() -> None:
+    """"Ari sold 25 boxes": the program's own count of what she sold (an axiom)."""
+    assert claims(SALES, "Ari sold 25 boxes.") == [("axiom", "cont({ari}, 25, boxes)")]
