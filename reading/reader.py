@@ -472,8 +472,10 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                     verb_index = j
                     break
             if w == "must" and words[i + 1:i + 2] == ("have",) and i + 2 < first_number and \
-                    words[i + 2] in PARTICIPLES:
-                continue  # "he must have thrown away 21": the verb is the participle
+                    words[i + 2] in PARTICIPLES and "than" in words[first_number:]:
+                # "he must have thrown away 21 more than he found": the participle's
+                # comparison (a "must have sold 1 extra" stays the conclusion it was)
+                continue
             if w in VERBS or w == "must" or (
                     w == ":" and any(m.end == i and m.position == 0 for m in mentions)):
                 verb_index = i  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)
