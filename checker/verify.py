@@ -33,6 +33,7 @@ from vlp.reading.claim_guards import (
     unstated_count,
     unstated_rate,
 )
+from vlp.reading.given_up import hands_over
 from vlp.reading.named_instances import named_instance
 from vlp.reading.precision_guards import borrowed_entity, renamed_entity
 from vlp.reading.readings import ARITHMETIC, TEMPLATE_READING, Reading
@@ -566,10 +567,12 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
         judge.unparsed(number, text, f"{expression} computes {pattern}, but the words count "
                        f"{named}", ARITHMETIC_READING)
         return
-    if pattern.predicate == "comp" and _EXISTENTIAL_RE.search(text) and \
-            not _COMPARISON_CUE_RE.search(text):
-        # "So there are 1538832 - 78 = 1538754 kids in Lawrence County": the words count the
-        # kids; the instance the subtraction writes concludes a difference
+    if pattern.predicate == "comp" and (_EXISTENTIAL_RE.search(text) or any(
+            hands_over(w) for w in re.findall(r"[a-z]+", _own_clause(text, expression)))) \
+            and not _COMPARISON_CUE_RE.search(text):
+        # "So there are 1538832 - 78 = 1538754 kids in Lawrence County", "So he gave his
+        # friend 30 - 6 = 24": the words count the kids, or what was given; the instance
+        # the subtraction writes concludes a difference
         judge.unparsed(number, text, f"the words state a count, but {expression} is the "
                        f"difference {pattern}", ARITHMETIC_READING)
         return
@@ -585,6 +588,14 @@ def _judge_arithmetic(prepared: PreparedProblem, judge: _Judge, number: int, tex
                        f"is the step to {pattern} by a comparison", ARITHMETIC_READING)
         return
     judge.judge(number, text, ReadClaim(pattern, expression), ARITHMETIC_READING)
+
+
+def _own_clause(text: str, expression: Arithmetic) -> str:
+    """The words of the clause an expression ends, before its first number ("had" of "So
+    he sold 8 and had 40 - 8 = 32 left"; nothing of "40 cakes made - 8 cakes sold = 32"),
+    lower-cased: from the last "and", comma or semicolon before the expression."""
+    before = text[:expression.span[0]] if expression.span is not None else text
+    return re.split(r"\d", re.split(r"\band\b|[,;]", before.lower())[-1])[0]
 
 
 _TOTAL_RE = re.compile(r"\b(?:in (?:all|total)|altogether|combined|together|total)\b",

@@ -37,6 +37,13 @@ _PART_RE = re.compile(
     r"1st|2nd|3rd|[4-9]th)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"level|round|half|quarter|inning|stage|morning|afternoon|evening|week|weekend|day|"
     r"month|year|game|match)s?)\b", re.IGNORECASE)
+# "for every 3 candy bars": a number after "every" is the size of a ratio's unit
+_EVERY_NUMBER_RE = re.compile(r"\bevery\s+\d[\d,]*\s+[a-z]+")
+# "3 hours the first day": a part named by an ordinal with no preposition before it
+_BARE_PART_RE = re.compile(
+    r"\bthe\s+((?:first|second|third|fourth|fifth|sixth|seventh|last|next|final)\s+"
+    r"(?:day|week|month|year|round|level|half|quarter|inning|stage|game|match)s?)\b",
+    re.IGNORECASE)
 # verbs that state a possession or a state: "On Monday, Tom had 10 apples" is his count
 # then, not a part of it
 _STATE_WORDS = POSSESSION_VERBS | frozenset({"is", "are", "was", "were", "be", "been"})
@@ -46,17 +53,23 @@ _ACTIVITY_PARTS = frozenset({"level", "round", "half", "quarter", "inning", "sta
                              "match"})
 
 
-def part_counted(text: str, agent_names: Collection[str]) -> str | None:
+def part_counted(text: str, agent_names: Collection[str],
+                 accrued_by: Collection[str] = ()) -> str | None:
     """The part of the whole a count of an event is restricted to ("Frank collected 25 cans
-    on Saturday"), when the program counts no such part: the phrase, else ``None``. A count
-    so restricted that is no theorem is of that part, which no atom of the program states:
-    judged as the whole count, a true statement would be judged false."""
-    found = _PART_RE.search(text)
+    on Saturday", "he worked 3 hours the first day"), when the program counts no such part:
+    the phrase, else ``None``. A count so restricted that is no theorem is of that part,
+    which no atom of the program states: judged as the whole count, a true statement would
+    be judged false. ``accrued_by``: the units the program's rates count per ("days" of 7
+    seashells a day), by which even a state ("On the second day he has 14") is a running
+    count, part of the whole."""
+    found = _PART_RE.search(text) or _BARE_PART_RE.search(text)
     if found is None:
         return None
     words = {w.lower() for w in re.findall(r"[A-Za-z']+", text)}
     noun = found.group(1).lower().split()[-1]
-    if words & _STATE_WORDS and noun.removesuffix("s") not in _ACTIVITY_PARTS:
+    accrued = noun.removesuffix("s") in {singular(u) for u in accrued_by}
+    if words & _STATE_WORDS and noun.removesuffix("s") not in _ACTIVITY_PARTS and \
+            not accrued:
         return None
     if any(noun in name.split() or noun.removesuffix("s") in name.split()
            for name in agent_names):
@@ -106,7 +119,8 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         if joined is not None:  # "67 campers in the morning and the afternoon"
             return f"{joined!r} names more than {show(owner)}: the count is of them " \
                 "together, or of either"
-    named = _name_unsettled(lowered, owner, agent_names, index.entities)
+    named = _name_unsettled(lowered, owner, agent_names, index.entities) or \
+        _not_done(lowered, owner, entity, index)
     if named is not None:
         return named
     if isinstance(quantity, int) and isinstance(entity, str):
@@ -126,6 +140,10 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
     if thing is not None:
         # "Tia's boxes have 8 crayons": each of her boxes (a thing counted), not someone
         return f"{thing!r} names things the program counts, not someone who has some"
+    found = _EVERY_NUMBER_RE.search(lowered)
+    if found is not None:
+        # "for every 3 candy bars, there are 4 calories": per 3 of them, a ratio
+        return f"{found.group(0)!r} states a ratio, not a count"
     found = _SUPPOSED_RE.search(lowered)
     if found is not None:
         # "Assume Sol gets 10 stickers, then Sol has 29", "Ruth thinks Sol has 30 stickers"
@@ -139,7 +157,9 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         # "so he harvests 684 bushels of wheat than expected": a comparison whose "more" is
         # missing, not a count of 684
         return "'than' compares: the sentence states a difference, not a count"
-    part = None if setting else part_counted(text, agent_names)
+    part = None if setting else part_counted(text, agent_names, {
+        str(a.args[3]) for a in index.program.axioms if a.predicate == "rate" and
+        a.args[0] == owner and a.entity == entity})
     if part is not None:
         return f"the count is of a part ({part!r}), which the program does not count"
     found = _EVENT_TIME_RE.search(text)
@@ -151,8 +171,8 @@ def unstated_count(text: str, pattern: ClaimPattern, index: ProgramIndex,
         if entity not in index.entities and named is not None:
             # "Oliver's initial money: 35 dollars": the count is of dollars
             return f"the number is of {named!r}, not of {entity!r}"
-        if named is None and entity not in lowered and _MONEY_VERBS & set(
-                re.findall(r"[a-z]+", lowered)) and not _MONEY_RE.search(entity):
+        if named is None and entity not in lowered and any(
+                other_than_money(w, entity) for w in re.findall(r"[a-z]+", lowered)):
             # "Together they spent 21 + 14 = 35": money, not the trick decks said before
             return f"a sum of money, not of {entity!r}"
     if len(owner) > 1 and not any(n in lowered for n in owner.names):
@@ -194,6 +214,32 @@ _GIVING = SENDER_VERBS | frozenset({"given", "eaten", "thrown", "lost"})
 _GIVING_RE = "|".join(sorted(_GIVING, key=len, reverse=True))
 _WORD_RE = re.compile(r"[a-z]+")
 _FACTOR_SIGN_RE = re.compile(r"[*×/]|\bx\b")
+
+
+# a participle negated ("not read", "never used", "yet to read", "left unread", "unsold"):
+# what was not done
+_NOT_DONE_RE = re.compile(r"\b(?:not|never)\s+(?:yet\s+)?(?:been\s+)?([a-z]+(?:ed|en)|read|"
+                          r"sold|done|won|bought|spent|left|eaten|seen)\b|\byet\s+to\s+([a-z]+)\b|"
+                          r"\b(un[a-z]{2,}(?:ed|en)|unread|undone|unsold)\b")
+_NOT_NEGATED = frozenset({"united", "unlimited", "unused"})
+
+
+def _not_done(lowered: str, owner: Agents, entity: object, index: ProgramIndex
+              ) -> str | None:
+    """"Number of books not read = 20 - 5 = 15", "there are 4 books left unread": the
+    count is of what was not done, never of the one who did it, unless the doing takes
+    things away from the holder ("9 - 3 = 6 hamburgers were not served", where the
+    restaurant serves 3 of its 9: what is not served it keeps) or the holder is named by
+    those words ("unread"); the phrase, else ``None``."""
+    if any(a.predicate == "transfer" and a.args[0] == owner and a.entity == entity
+           for a in index.program.axioms):
+        return None
+    for found in _NOT_DONE_RE.finditer(lowered):
+        word = next(g for g in found.groups() if g)
+        if word in _NOT_NEGATED or any(word in name.split() for name in owner.names):
+            continue
+        return f"{found.group(0)!r} counts what was not done, not {', '.join(owner.names)}'s"
+    return None
 
 
 def _not_held(lowered: str, quantity: int, written: str) -> str | None:
@@ -355,6 +401,12 @@ _OBJECT_RE = re.compile(r"\b(?:by|of|for|from|between|among|to|with)\s*$")
 _MONEY_VERBS = frozenset({"spent", "spend", "spends", "paid", "pay", "pays", "cost", "costs",
                           "earned", "earn", "earns", "saved", "save", "saves"})
 _MONEY_RE = re.compile(r"\b(?:dollars?|cents?|money|bucks|euros?|pounds|yen|coins?)\b")
+
+
+def other_than_money(verb: str | None, entity: str) -> bool:
+    """Does a verb of money ("spent", "paid") stand with an entity that is no money (the
+    trick decks said before "Together they spent 21 + 14 = 35")?"""
+    return verb in _MONEY_VERBS and not _MONEY_RE.search(entity)
 
 
 class _ListPattern:

@@ -75,4 +75,6 @@ def _own_words(candidates: Sequence[str], said: str) -> dict[str, set[str]]:
     return {c: w - shared for c, w in words.items()}
 
 
+
+
 __all__ = ["EntitySettling"]

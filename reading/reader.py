@@ -506,9 +506,17 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
                 if following == "got":
                     pass  # "Tala has got 63 hammers": has
                 elif following in TRANSFER_VERBS or following in SENDER_VERBS or \
-                        following in RECEIVER_VERBS or following in PARTICIPLES:
-                    verb_index = j  # "he had used 35", "had given away 70": the verb
+                        following in RECEIVER_VERBS or following in PARTICIPLES or (
+                            following.endswith("ed") and j + 1 == first_number):
+                    # "he had used 35", "had given away 70", "has already cooked 5
+                    # potatoes": the participle is the verb, not the "has" of a possession
+                    verb_index = j
                     break
+            if w == "must" and words[i + 1:i + 2] == ("have",) and i + 2 < first_number and \
+                    words[i + 2] in PARTICIPLES and "than" in words[first_number:]:
+                # "he must have thrown away 21 more than he found": the participle's
+                # comparison (a "must have sold 1 extra" stays the conclusion it was)
+                continue
             if w in VERBS or w == "must" or (
                     w == ":" and any(m.end == i and m.position == 0 for m in mentions)):
                 verb_index = i  # "Nigel: 75" (but "After Shahana: 63 + 90 = 153" labels a step)

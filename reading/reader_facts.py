@@ -16,7 +16,9 @@ from vlp.grammar.templates import CLAIM_SLOTS
 from vlp.kernel import Agents, Claim
 
 from .align import ClaimPattern
+from .claim_guards import other_than_money
 from .discourse import Discourse, Lexicon, show
+from .given_up import apart_from_holding, compared_given_up, given_up, gives_up, hands_over
 from .reader_items import LooseClaim, LooseGap, as_arithmetic
 from .reader_mentions import Mention, program_names
 from .reader_words import (
@@ -202,6 +204,20 @@ class FactReading:
             cues.append(verb)
             predicate = "cont"
             args = {"A": holder}
+        elif comparative is not None and hands_over(verb) and "than" in window:
+            # "Paco gave 7 more cookies to his friend than those he ate": what the two
+            # verbs moved away, never the giver
+            than = position + 1 + window.index("than")
+            receiver = self._after_preposition(mentions, words, position, than, subject,
+                                               resolved, ("to",))
+            sides = compared_given_up(self.lex.index, verb, receiver, words[than + 1:end])
+            reading = Reading(LOOSE, (verb or "", comparative, "than"), tuple(resolved))
+            if isinstance(sides, str):
+                return LooseGap(sides, reading)
+            bigger, smaller = sides if comparative == "more" else sides[::-1]
+            return self._resolve(ClaimPattern("comp", (bigger, smaller, quantity, entity or
+                                                       self._context_entity(None, arithmetic))),
+                                 arithmetic, reading)
         elif comparative is not None:
             cues.append(comparative)
             other = None
@@ -367,6 +383,16 @@ class FactReading:
             if event is not None:
                 cues.append(verb or "")
                 predicate, args = "transfer", {"S": event[0], "R": event[1]}
+            elif gives_up(verb) and self._named_names <= subject.names and \
+                    apart_from_holding(self.lex.index, subject, verb, entity) and \
+                    (entity_said or not other_than_money(verb, entity)) and not (
+                        quantity is not None and self.lex.index.is_theorem(
+                            Claim("cont", (subject, quantity, entity)))):
+                # "He threw away 35 old ones", "So he spent 3 - 2 = 1": what went away,
+                # never a count of the subject that is no theorem ("Shirley sold 25 cases",
+                # where the program counts what she sold as hers, is hers; "spends 5 hours
+                # on German" names where they went: read as before)
+                return self._given_up(verb, quantity, entity, arithmetic, resolved)
             elif predicate == "event":
                 index = self.lex.index
                 if quantity is None or not (index.is_theorem(
@@ -384,10 +410,38 @@ class FactReading:
         args.update({"q": quantity, "e": entity})
         values = tuple(map(args.get, CLAIM_SLOTS[predicate]))
         pattern = ClaimPattern(predicate, values)
+        if predicate == "transfer" and args["R"] is None and subject is not None and \
+                args["S"] == subject and gives_up(verb) and \
+                apart_from_holding(self.lex.index, subject, verb, entity) and \
+                not self.lex.index.candidates(pattern):
+            # "He ate 23 cookies", "He lost 231 crayons", no transfer of them in the program
+            receiver = self._after_preposition(mentions, words, position, end, subject,
+                                               resolved, ("to",))
+            return self._given_up(verb, quantity, entity, arithmetic, resolved, receiver)
         reading = Reading(LOOSE, tuple(dict.fromkeys(cues)), tuple(dict.fromkeys(resolved)))
         group = predicate == "cont" and args.get("A") is None and (
             not TOTALS.isdisjoint(words) or group_total)
         return self._resolve(pattern, arithmetic, reading, group, entity_said)
+
+    def _given_up(self, verb: str | None, quantity: int | None, entity: str,
+                  arithmetic: Arithmetic | None, resolved: list[tuple[str, str]],
+                  receiver: Agents | None = None) -> LooseClaim | LooseGap:
+        """A verb of giving up, no transfer of the program to state: the count of the
+        receiver it names, where that is a theorem ("gave away 308 crayons to his
+        friends", who had none), else of the holder the verb names ("thrown away"), else
+        a gap (``given_up``)."""
+        reading = Reading(LOOSE, (verb or "",), tuple(dict.fromkeys(resolved)))
+        if receiver is not None:
+            received = ClaimPattern("cont", (receiver, quantity, entity))
+            if received.is_complete and self.lex.index.is_theorem(received.as_claim()):
+                return LooseClaim(received, arithmetic, reading)
+            return LooseGap(f"{verb!r} moves {quantity} {entity} to {show(receiver)}, but no "
+                            "transfer of the program fits, nor is it their count", reading)
+        read = given_up(self.lex.index, verb, quantity, entity)
+        if isinstance(read, str):
+            return LooseGap(read, reading)
+        # (the holder is the verb's, not the pronoun's: no rival owner is weighed)
+        return self._unknown_entity(read, reading) or LooseClaim(read, arithmetic, reading)
 
     def _named_after(self, words: tuple[str, ...], after: int, end: int,
                      quantity: int | None, entity: str | None) -> ClaimPattern | None:

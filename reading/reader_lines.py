@@ -369,8 +369,18 @@ class LineReading:
             _none, shown, ambiguous, after = self._entity(tokens, numbers[0] + 1)
             if any(t.kind != "punct" for t in tokens[after:]):
                 return None
+            if after == numbers[0] + 1 and not ambiguous and (
+                    number.arithmetic is None or "*" in number.arithmetic.operators):
+                # "T-shirt: 86." where the program's t-shirt is an agent holding dollars:
+                # the one thing the owner holds (never the thing the owner's name says); a
+                # sum is left to its arithmetic ("Pieter: 20 - 6 = 14")
+                ambiguous = sorted(self.lex.entities)
             held = [e for e in ambiguous if self.lex.index.candidates(
                 ClaimPattern("cont", (owner.agents, None, e)))]
+            if len(held) > 1 and number.arithmetic is not None:
+                # "Monday: 8 hours x 8 dollars/hour = 64": a product counts what the rate
+                # among its operands counts (dollars), never what it multiplies (hours)
+                held = [e for e in held if self._computes(e, number.arithmetic)]
             if len(held) != 1:
                 return None
             entity = held[0]

@@ -433,6 +433,7 @@ class MentionReading:
                     if word not in PLURAL_PRONOUNS:  # ("they" with no group: below)
                         value = value or self.discourse.resolve(
                             word, exclude=None if phase == 0 or mention.kind == "possessive"
+                            or _subject_after_than(self._clause_words, mention.position)
                             else subject)
                     asked = value is None and self._asked_person(word)
                     if asked:
@@ -632,3 +633,10 @@ def _number_before(tokens: Sequence[Token], start: int) -> Token | None:
     if at > 0 and tokens[at].lower in COMPARATIVES:
         at -= 1
     return tokens[at] if at >= 0 and tokens[at].kind == "number" else None
+
+
+def _subject_after_than(words: tuple[str, ...], position: int) -> bool:
+    """"gave 11 more plums than those he ate": a subject pronoun right after "than" (and
+    "those"), before a verb, may be the clause's own subject (never only someone else)."""
+    before = [w for w in words[max(0, position - 2):position] if w not in ("those", "what")]
+    return words[position] in ("he", "she") and before[-1:] == ["than"]
