@@ -11,6 +11,7 @@ by ("Katie earned 12 dollars", where the program counts the bead and the gem nec
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Collection
 
 from vlp.grammar.inflect import singular
@@ -32,6 +33,8 @@ _GLUE = r"(?:and|or|but|then|so|which|that|to)"
 _PER_UNIT = rf"(?:(?:each|every|per)\s+[a-z]+|(?:a|an)\s+(?:{'|'.join(sorted(TIME_UNITS))})s?\b" \
     r"(?!\s+(?:ago|later|earlier|before|after)\b)|(?:each|apiece)\b(?=\s*(?:[.,;!)]|$)))"
 
+_PER_UNIT_RE = re.compile(_PER_UNIT)
+
 
 def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Collection[str],
                      theorem: bool) -> str | None:
@@ -42,6 +45,8 @@ def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Colle
     A count that is a theorem is kept unless the unit is one the program counts things per
     (``containers``, singular): "gets 55 liters every day" where the program's counts are
     the day's."""
+    if _PER_UNIT_RE.search(lowered) is None:
+        return None  # no words of "per" at all (the cheap test before the number's regex)
     written = f"(?:{quantity:,}|{quantity})"
     head = entity.split()[-1]
     for found in re.finditer(rf"(?<![\d,.]){written}\s+((?:(?!{_GLUE}\b)[a-z'-]+\s+){{0,3}})"
@@ -55,9 +60,17 @@ def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Colle
 
 
 def rate_containers(index: ProgramIndex) -> frozenset[str]:
-    """The singular nouns the program counts things per (its rates' containers)."""
-    return frozenset(singular(str(a.args[3])) for a in index.program.axioms
-                     if a.predicate == "rate")
+    """The singular nouns the program counts things per (its rates' containers), worked
+    out once per program index (its axioms never change)."""
+    known = _CONTAINERS.get(index)
+    if known is None:
+        known = _CONTAINERS[index] = frozenset(
+            singular(str(a.args[3])) for a in index.program.axioms if a.predicate == "rate")
+    return known
+
+
+_CONTAINERS: weakref.WeakKeyDictionary[ProgramIndex, frozenset[str]] = \
+    weakref.WeakKeyDictionary()
 
 
 def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> str | None:
@@ -65,11 +78,16 @@ def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> s
     by "and" (or "or", "plus", "&") to another of the program's names, with at most an
     article or a preposition between: the words count them together (or either), never
     the one. The words, else ``None``."""
+    padded = f" {lowered} "
+    if not any(f" {w} " in padded for w in ("and", "or", "plus", "&")):
+        return None
     others = sorted((n for n in agent_names if n not in owner.names), key=len, reverse=True)
-    if not others or not any(f" {w} " in f" {lowered} " for w in ("and", "or", "plus", "&")):
+    if not others:
         return None
     after = "|".join(re.escape(n) for n in others)
     for name in owner.names:
+        if name not in lowered:
+            continue  # (the regex starts with the name)
         for found in re.finditer(rf"\b{re.escape(name)}\s+(?:and|or|plus|&)\s+(?:(?:in|on|at|"
                                  rf"during|from)\s+)?(?:(?:the|a|an|his|her|their)\s+)?"
                                  rf"(?:{after})\b", lowered):
