@@ -10,6 +10,7 @@ by ("Katie earned 12 dollars", where the program counts the bead and the gem nec
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from collections.abc import Collection
@@ -81,16 +82,13 @@ def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> s
     padded = f" {lowered} "
     if not any(f" {w} " in padded for w in ("and", "or", "plus", "&")):
         return None
-    others = sorted((n for n in agent_names if n not in owner.names), key=len, reverse=True)
-    if not others:
-        return None
-    after = "|".join(re.escape(n) for n in others)
+    patterns = _joined_patterns(owner.names, frozenset(agent_names))
+    if not patterns:
+        return None  # no other name to join
     for name in owner.names:
         if name not in lowered:
             continue  # (the regex starts with the name)
-        for found in re.finditer(rf"\b{re.escape(name)}\s+(?:and|or|plus|&)\s+(?:(?:in|on|at|"
-                                 rf"during|from)\s+)?(?:(?:the|a|an|his|her|their)\s+)?"
-                                 rf"(?:{after})\b", lowered):
+        for found in patterns[name].finditer(lowered):
             if re.search(r"\bbetween\s+(?:the\s+)?$", lowered[:found.start()]):
                 continue  # "the difference between Ed and Ada": a comparison, no union
             following = _WORD_RE.findall(lowered[found.end():])[:2]
@@ -98,6 +96,20 @@ def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> s
                 continue  # "than Umaru and Orri possesses 75": a clause of its own
             return found.group(0)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _joined_patterns(names: frozenset[str], agent_names: frozenset[str]
+                     ) -> dict[str, re.Pattern[str]]:
+    """For each name of an owner, the regex of it joined to another of the program's names
+    (``joined_names``), built once per owner and program (none: no other name)."""
+    others = sorted((n for n in agent_names if n not in names), key=len, reverse=True)
+    if not others:
+        return {}
+    after = "|".join(re.escape(n) for n in others)
+    return {name: re.compile(
+        rf"\b{re.escape(name)}\s+(?:and|or|plus|&)\s+(?:(?:in|on|at|during|from)\s+)?"
+        rf"(?:(?:the|a|an|his|her|their)\s+)?(?:{after})\b") for name in names}
 
 
 def renamed_entity(pattern: ClaimPattern, index: ProgramIndex, query: ClaimPattern
