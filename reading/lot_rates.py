@@ -251,6 +251,13 @@ def _gap_key(item: Any) -> _RateKey | None:
     return next(iter(keys)) if len(keys) == 1 else None
 
 
+def _may_be_product(text: str) -> bool:
+    """Could ``_PRODUCT_RE`` match: a sign of a product ("x", "*", "×", "times") in it?
+    (The cheap test before the regex, which most sentences fail.)"""
+    lowered = text.lower()
+    return "x" in lowered or "*" in text or "×" in text or "times" in lowered
+
+
 def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
                      previous: tuple[str, Sequence[Claim]], following: str) -> list[Any]:
     """``items`` (a sentence's loose readings) with every rate read of several kinds of one
@@ -279,7 +286,7 @@ def settle_lot_rates(items: Sequence[Any], index: ProgramIndex, text: str,
             lot = _Lot(index, key, *found)
             chosen[key] = [lot.rate(o) for o in lot.owners(text, previous, following)]
     stated: list[ClaimPattern] = []
-    if _PRODUCT_RE.search(text):
+    if _may_be_product(text) and _PRODUCT_RE.search(text):
         for key, kinds, union in _program_lots(index):
             lot = _Lot(index, key, kinds, union)
             stated += [lot.rate(owner) for owner in lot.stated_in_products(text)]

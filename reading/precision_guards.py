@@ -10,7 +10,9 @@ by ("Katie earned 12 dollars", where the program counts the bead and the gem nec
 
 from __future__ import annotations
 
+import functools
 import re
+import weakref
 from collections.abc import Collection
 
 from vlp.grammar.inflect import singular
@@ -32,6 +34,8 @@ _GLUE = r"(?:and|or|but|then|so|which|that|to)"
 _PER_UNIT = rf"(?:(?:each|every|per)\s+[a-z]+|(?:a|an)\s+(?:{'|'.join(sorted(TIME_UNITS))})s?\b" \
     r"(?!\s+(?:ago|later|earlier|before|after)\b)|(?:each|apiece)\b(?=\s*(?:[.,;!)]|$)))"
 
+_PER_UNIT_RE = re.compile(_PER_UNIT)
+
 
 def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Collection[str],
                      theorem: bool) -> str | None:
@@ -42,6 +46,8 @@ def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Colle
     A count that is a theorem is kept unless the unit is one the program counts things per
     (``containers``, singular): "gets 55 liters every day" where the program's counts are
     the day's."""
+    if _PER_UNIT_RE.search(lowered) is None:
+        return None  # no words of "per" at all (the cheap test before the number's regex)
     written = f"(?:{quantity:,}|{quantity})"
     head = entity.split()[-1]
     for found in re.finditer(rf"(?<![\d,.]){written}\s+((?:(?!{_GLUE}\b)[a-z'-]+\s+){{0,3}})"
@@ -55,9 +61,17 @@ def counted_per_unit(lowered: str, quantity: int, entity: str, containers: Colle
 
 
 def rate_containers(index: ProgramIndex) -> frozenset[str]:
-    """The singular nouns the program counts things per (its rates' containers)."""
-    return frozenset(singular(str(a.args[3])) for a in index.program.axioms
-                     if a.predicate == "rate")
+    """The singular nouns the program counts things per (its rates' containers), worked
+    out once per program index (its axioms never change)."""
+    known = _CONTAINERS.get(index)
+    if known is None:
+        known = _CONTAINERS[index] = frozenset(
+            singular(str(a.args[3])) for a in index.program.axioms if a.predicate == "rate")
+    return known
+
+
+_CONTAINERS: weakref.WeakKeyDictionary[ProgramIndex, frozenset[str]] = \
+    weakref.WeakKeyDictionary()
 
 
 def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> str | None:
@@ -65,14 +79,16 @@ def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> s
     by "and" (or "or", "plus", "&") to another of the program's names, with at most an
     article or a preposition between: the words count them together (or either), never
     the one. The words, else ``None``."""
-    others = sorted((n for n in agent_names if n not in owner.names), key=len, reverse=True)
-    if not others or not any(f" {w} " in f" {lowered} " for w in ("and", "or", "plus", "&")):
+    padded = f" {lowered} "
+    if not any(f" {w} " in padded for w in ("and", "or", "plus", "&")):
         return None
-    after = "|".join(re.escape(n) for n in others)
+    patterns = _joined_patterns(owner.names, frozenset(agent_names))
+    if not patterns:
+        return None  # no other name to join
     for name in owner.names:
-        for found in re.finditer(rf"\b{re.escape(name)}\s+(?:and|or|plus|&)\s+(?:(?:in|on|at|"
-                                 rf"during|from)\s+)?(?:(?:the|a|an|his|her|their)\s+)?"
-                                 rf"(?:{after})\b", lowered):
+        if name not in lowered:
+            continue  # (the regex starts with the name)
+        for found in patterns[name].finditer(lowered):
             if re.search(r"\bbetween\s+(?:the\s+)?$", lowered[:found.start()]):
                 continue  # "the difference between Ed and Ada": a comparison, no union
             following = _WORD_RE.findall(lowered[found.end():])[:2]
@@ -80,6 +96,20 @@ def joined_names(lowered: str, owner: Agents, agent_names: Collection[str]) -> s
                 continue  # "than Umaru and Orri possesses 75": a clause of its own
             return found.group(0)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _joined_patterns(names: frozenset[str], agent_names: frozenset[str]
+                     ) -> dict[str, re.Pattern[str]]:
+    """For each name of an owner, the regex of it joined to another of the program's names
+    (``joined_names``), built once per owner and program (none: no other name)."""
+    others = sorted((n for n in agent_names if n not in names), key=len, reverse=True)
+    if not others:
+        return {}
+    after = "|".join(re.escape(n) for n in others)
+    return {name: re.compile(
+        rf"\b{re.escape(name)}\s+(?:and|or|plus|&)\s+(?:(?:in|on|at|during|from)\s+)?"
+        rf"(?:(?:the|a|an|his|her|their)\s+)?(?:{after})\b") for name in names}
 
 
 def renamed_entity(pattern: ClaimPattern, index: ProgramIndex, query: ClaimPattern

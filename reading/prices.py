@@ -31,21 +31,33 @@ _MONEY = frozenset(MONEY.values())
 _WANTING = frozenset({"want", "wants", "wanted", "needs", "need"})
 
 
+def price_number(clause: Clause) -> int | None:
+    """Where the one number a price may be said with stands in the clause (a plain number
+    right after a word of price, no sign, no word that makes it no price): its index, else
+    ``None``, when no price is stated (asked before the agents named are looked up)."""
+    words = clause.words
+    numbers = [i for i, t in enumerate(clause.tokens) if t.kind == "number"]
+    if len(numbers) != 1 or not _REFUSING.isdisjoint(words) or \
+            any(t.kind == "sign" for t in clause.tokens):
+        return None
+    at = numbers[0]
+    number = clause.tokens[at]
+    if number.value is None or number.arithmetic is not None or at == 0 or \
+            words[at - 1] not in _PRICE_WORDS:
+        return None
+    return at
+
+
 def priced(clause: Clause, things: Sequence[tuple[int, int, Agents]], index: ProgramIndex,
            doubt: frozenset[str]) -> list[Claim]:
     """The theorems a price stated in the clause fits (one: the clause states it; several:
     the words do not choose); ``things``: (start, end, agents) of each agent named;
     ``doubt``: the clause's words of doubt or planning (only a want may hold a price)."""
+    at = price_number(clause)
+    if at is None or not doubt <= _WANTING:
+        return []
     words = clause.words
-    numbers = [i for i, t in enumerate(clause.tokens) if t.kind == "number"]
-    if len(numbers) != 1 or not _REFUSING.isdisjoint(words) or not doubt <= _WANTING or \
-            any(t.kind == "sign" for t in clause.tokens):
-        return []
-    at = numbers[0]
     number = clause.tokens[at]
-    if number.value is None or number.arithmetic is not None or at == 0 or \
-            words[at - 1] not in _PRICE_WORDS:
-        return []
     following = [t for t in clause.tokens[at + 1:] if t.kind == "word"]
     if following and not (len(following) == 1 and following[0].lower in MONEY):
         return []  # "for 3 days", "for 3 more": not a price said alone

@@ -138,6 +138,9 @@ class RateHypothesisReading:
         """The rate theorems the clause states (see the module's docstring), or none;
         ``before``: the clause before it in its sentence ("There are 90 ants, | each with 6
         legs": the ants are what "each" is of)."""
+        if _PER.isdisjoint(clause.words) and not any(
+                not _PER.isdisjoint(c.words) for c in opening):
+            return []  # no word of "per": no part of it states a rate (the cheap test first)
         if clause.silent is not None and (
                 clause.silent != SILENT_HYPOTHETICAL or HYPOTHETICAL & set(clause.words)
                 - _NEED_WORDS):

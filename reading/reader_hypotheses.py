@@ -35,7 +35,7 @@ from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
 from .existential import moved_to, toward
 from .precision_guards import part_for_whole
-from .prices import priced
+from .prices import price_number, priced
 from .reader_items import LooseClaim, LooseGap
 from .reader_open_verbs import (
     SUBORDINATORS,
@@ -193,6 +193,9 @@ class HypothesisReading:
         """The one price of a thing the clause states (``prices``), or ``None`` (two that
         fit are the rivals named)."""
         if question_like(clause.words) or clause.silent not in (None, SILENT_HYPOTHETICAL):
+            return None
+        if price_number(clause) is None:
+            self._rivals = []  # no price said: no thing's name is looked up
             return None
         things = [(m.position, m.end or m.position + 1, m.agents)
                   for m in self._mentions(clause.tokens, {})
@@ -553,6 +556,8 @@ class HypothesisReading:
         that name, else ``None``. (The owner a word of the clause or of its ``opening``
         names is kept: "Yesterday, Helen baked 527 cookies", where the program counts by
         day; "Lucy bought 4 packs of cookies", by kind.)"""
+        if not any(isinstance(i, LooseClaim) for i in items):
+            return None  # (both tests below are of the claims read)
         tokens = clause.tokens
         at = next((i for i, t in enumerate(tokens) if t.kind != "punct" and t.lower not in
                    _OPENERS), None)
@@ -631,7 +636,8 @@ class HypothesisReading:
         read from the clause ("Roscoe and Rosalind have 24", "Roscoe and his sister have
         24"): the claim is of them together, never of the one the program knows; the
         words naming them, else ``None``."""
-        if not any(isinstance(i, LooseClaim) for i in items):
+        if not any(isinstance(i, LooseClaim) for i in items) or (
+                "and" not in clause.words and "&" not in clause.words):
             return None
         tokens = clause.tokens
         end = next((i for i, t in enumerate(tokens) if t.kind == "number"), len(tokens))
