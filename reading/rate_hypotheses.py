@@ -43,6 +43,8 @@ from .align import ClaimPattern
 from .discourse import Discourse, Lexicon
 from .reader_items import LooseClaim
 from .reader_words import (
+    NEED_WORDS,
+    PER_WORDS,
     RECEIVER_VERBS,
     SENDER_VERBS,
     VERBS,
@@ -51,15 +53,12 @@ from .reader_words import (
 )
 from .readings import LOOSE, Reading
 
-_PER = frozenset({"each", "per", "every", "apiece"})
 # words that make the clause state something other than the rates it names
 _REFUSING = frozenset("""than not no never none nothing without instead except if unless
 whether or either neither nor average percent half twice double triple dozen dozens times
 minus plus difference remaining left only until since because ago wrong mistake incorrect
 maybe perhaps probably approximately about around almost nearly roughly least most total
 all altogether together combined both more fewer less extra additional first-time""".split())
-# the words of doubt a need or a capacity is said with ("Each plank needs 2 nails")
-_NEED_WORDS = frozenset({"need", "needs", "could"})
 # what may stand between "each" and the container ("each of the boxes", "every single day")
 _ARTICLES = frozenset({"the", "a", "an", "one", "single", "of"})
 # words that end an entity's phrase after the number ("8 minutes on each chair")
@@ -102,7 +101,7 @@ def _parts(tokens: Sequence[Token]) -> list[Sequence[Token]]:
     """The clause cut before each "and" that opens a rate of its own ("each bus carried 35
     people | and each car carried 3", "60 for each truck tire | and 40 for each car tire")."""
     cuts = [i for i in range(1, len(tokens) - 1) if tokens[i].lower == "and" and (
-        tokens[i + 1].lower in _PER or tokens[i + 1].kind == "number")]
+        tokens[i + 1].lower in PER_WORDS or tokens[i + 1].kind == "number")]
     bounds = [0, *cuts, len(tokens)]
     return [tokens[a + (a > 0):b] for a, b in zip(bounds, bounds[1:], strict=False)]
 
@@ -138,12 +137,12 @@ class RateHypothesisReading:
         """The rate theorems the clause states (see the module's docstring), or none;
         ``before``: the clause before it in its sentence ("There are 90 ants, | each with 6
         legs": the ants are what "each" is of)."""
-        if _PER.isdisjoint(clause.words) and not any(
-                not _PER.isdisjoint(c.words) for c in opening):
+        if PER_WORDS.isdisjoint(clause.words) and not any(
+                not PER_WORDS.isdisjoint(c.words) for c in opening):
             return []  # no word of "per": no part of it states a rate (the cheap test first)
         if clause.silent is not None and (
                 clause.silent != SILENT_HYPOTHETICAL or HYPOTHETICAL & set(clause.words)
-                - _NEED_WORDS):
+                - NEED_WORDS):
             return []
         if any(c.silent is not None for c in opening) or question_like(clause.words):
             return []
@@ -172,7 +171,7 @@ class RateHypothesisReading:
     def _rate_part(self, tokens: Sequence[Token], words: Sequence[str],
                    before: Clause | None) -> list[LooseClaim]:
         """The rates one part of a clause with one number and one word of "per" states."""
-        per = [i for i, w in enumerate(words) if w in _PER]
+        per = [i for i, w in enumerate(words) if w in PER_WORDS]
         numbers = [i for i, t in enumerate(tokens) if t.kind == "number"]
         if len(per) != 1 or len(numbers) != 1:
             return []

@@ -60,8 +60,10 @@ from .reader_words import (
     GIVE_VERBS,
     LEADS,
     LOSE_VERBS,
+    NEED_WORDS,
     OPERAND_SIGNS,
     PARTICIPLES,
+    PER_WORDS,
     PLACE_VERBS,
     PRONOUNS,
     RECEIVER_VERBS,
@@ -82,10 +84,6 @@ from .reported_facts import reported_fact
 from .second_person import spoken_to
 
 _HYPOTHETICAL_SILENCE = "a hypothetical or its condition"
-# the words of doubt a need or a capacity per thing is said with ("needs 2 nails for each
-# plank", "could fit 11 on each shelf"), and the words that make it per thing
-_NEED_WORDS = frozenset({"need", "needs", "could"})
-_PER_WORDS = frozenset({"each", "per", "every", "apiece"})
 # a variable list's line "Sally: turnips (113), pumpkins (118)." (words, then a count)
 _NAMED_LIST_RE = re.compile(r"^\s*[A-Z][\w']*(?: [\w']+)?:\s*[a-z][a-z ]*\(\d+\)"
                             r"(?:,\s*[a-z][a-z ]*\(\d+\))*\s*\.?\s*$")
@@ -395,11 +393,11 @@ class SentenceReader(FactReading, MentionReading, LineReading, LabelLineReading,
         word of doubt is the need or the "could" and its reading is a rate that is a
         theorem (a need is no count: "needs 15 potatoes" stays unread)."""
         words = clause.words
-        if clause.silent != SILENT_HYPOTHETICAL or _HYPOTHETICAL & set(words) - _NEED_WORDS \
+        if clause.silent != SILENT_HYPOTHETICAL or _HYPOTHETICAL & set(words) - NEED_WORDS \
                 or "if" in words or question_like(words):
             return []
         numbers = [i for i, t in enumerate(clause.tokens) if t.kind == "number"]
-        if len(numbers) != 1 or not _PER_WORDS & set(words[numbers[0] + 1:]):
+        if len(numbers) != 1 or not PER_WORDS & set(words[numbers[0] + 1:]):
             return []
         saved = self.discourse.snapshot()
         items, _subject = self._clause(attrs.evolve(clause, silent=None), inherited)

@@ -84,6 +84,11 @@ COMPARATIVES = {"more": "more", "fewer": "fewer", "less": "fewer", "lesser": "fe
                 "farther": "more", "further": "more", "longer": "more", "taller": "more",
                 "higher": "more", "shorter": "fewer"}
 TOTALS = frozenset({"total", "all", "altogether", "combined", "together", "both"})
+# the words that make an amount per thing ("2 nails for each plank", "8 dollars per hour")
+PER_WORDS = frozenset({"each", "per", "every", "apiece"})
+# the words of doubt a need or a capacity per thing is said with ("needs 2 nails for each
+# plank", "could fit 11 on each shelf")
+NEED_WORDS = frozenset({"need", "needs", "could"})
 SINGLE_PRONOUNS = frozenset({"he", "she", "him", "her"})
 PLURAL_PRONOUNS = frozenset({"they", "them", "both"})
 POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their"})
